@@ -1,0 +1,74 @@
+/**
+ * JSON Schema validation that runs under the MV3 CSP (no `eval`): @cfworker/json-schema
+ * interprets schemas instead of compiling them, unlike Ajv.
+ */
+import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
+
+/** One thing wrong with a value, addressed by its property path (`""` for the whole value). */
+export interface Problem {
+  /** Property path below the root, dot-separated (`"replicas"`, `"address.city"`). */
+  path: string;
+  message: string;
+}
+
+const validators = new WeakMap<object, Validator>();
+
+function validatorFor(schema: object): Validator {
+  let validator = validators.get(schema);
+  if (!validator) {
+    validator = new Validator(schema as Schema, '2020-12', false);
+    validators.set(schema, validator);
+  }
+  return validator;
+}
+
+function toPath(instanceLocation: string): string {
+  return instanceLocation
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
+
+// These units only say "a child failed"; the child's own unit says how.
+const AGGREGATES = new Set(['properties', 'items', 'prefixItems', '$ref', 'allOf']);
+const REQUIRED = /required property "(.*)"/;
+
+function toProblem(unit: OutputUnit): Problem | null {
+  // Aggregate units ("Property x does not match schema") repeat what their children say.
+  if (AGGREGATES.has(unit.keyword)) return null;
+  const path = toPath(unit.instanceLocation);
+  if (unit.keyword === 'required') {
+    const missing = REQUIRED.exec(unit.error)?.[1] ?? '';
+    return { path: path ? `${path}.${missing}` : missing, message: 'is required' };
+  }
+  return { path, message: humanize(unit) };
+}
+
+function humanize(unit: OutputUnit): string {
+  const text = unit.error.replace(/^Instance /, 'Value ').replace(/\.$/, '');
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** Everything wrong with `value` under `schema`; empty when it is valid. */
+export function validate(schema: object, value: unknown): Problem[] {
+  const result = validatorFor(schema).validate(value);
+  if (result.valid) return [];
+  const seen = new Set<string>();
+  const problems: Problem[] = [];
+  for (const unit of result.errors) {
+    const problem = toProblem(unit);
+    const key = problem && `${problem.path}\u0000${problem.message}`;
+    if (problem && key && !seen.has(key)) {
+      seen.add(key);
+      problems.push(problem);
+    }
+  }
+  return problems;
+}
+
+/** One line a person can read: `replicas: 12 is greater than 10; target: is required`. */
+export function describeProblems(problems: Problem[]): string {
+  return problems.map(({ path, message }) => (path ? `${path}: ${message}` : message)).join('; ');
+}

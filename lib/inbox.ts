@@ -1,0 +1,149 @@
+/**
+ * The one place where Requests wait for the person. Every server's elicitations (and,
+ * later, OAuth consents) are asked here; the side panel lists them and answers them.
+ */
+import { describeProblems, validate, type Problem } from './forms/validate';
+import type { Answer, Request } from './request';
+
+/** Which server asks: the spec requires the client to show it with every Request. */
+export interface Provenance {
+  serverId: string;
+  serverName: string;
+}
+
+export interface PendingRequest extends Request, Provenance {
+  askedAt: number;
+  /** When an unanswered Request is cancelled for the person; `null` never. */
+  expiresAt: number | null;
+}
+
+export type InboxErrorCode = 'unknown-request' | 'invalid-answer';
+
+/** An Answer the inbox refused; the Request it named (if any) is still pending. */
+export class InboxError extends Error {
+  constructor(
+    readonly code: InboxErrorCode,
+    message: string,
+    readonly problems: Problem[] = [],
+  ) {
+    super(message);
+    this.name = 'InboxError';
+  }
+}
+
+/** The problems with `answer` as a reply to `request`; empty when it may be sent. */
+export function checkAnswer(request: Request, answer: Answer): Problem[] {
+  const schema = request.kind === 'input' ? request.data?.schema : undefined;
+  if (!answer.ok || !schema) return [];
+  return validate(schema, answer.data ?? {});
+}
+
+export interface InboxOptions {
+  /** How long a Request waits before it is answered `cancel` (reason `"expired"`). */
+  timeoutMs?: number | null;
+  now?: () => number;
+}
+
+interface Entry {
+  pending: PendingRequest;
+  resolve: (answer: Answer) => void;
+  timer?: ReturnType<typeof setTimeout>;
+  detach?: () => void;
+}
+
+export type InboxListener = (pending: PendingRequest[]) => void;
+
+export class Inbox {
+  readonly #entries = new Map<string, Entry>();
+  readonly #listeners = new Set<InboxListener>();
+  readonly #timeoutMs: number | null;
+  readonly #now: () => number;
+
+  constructor({ timeoutMs = 10 * 60_000, now = Date.now }: InboxOptions = {}) {
+    this.#timeoutMs = timeoutMs;
+    this.#now = now;
+  }
+
+  /**
+   * Puts `request` in front of the person and resolves with their Answer. Aborting
+   * `signal` (the server cancelled, the call ended) withdraws it with reason `"cancelled"`.
+   */
+  ask(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
+    if (this.#entries.has(request.id)) {
+      return Promise.reject(new InboxError('invalid-answer', `Request ${request.id} is already pending.`));
+    }
+    if (signal?.aborted) return Promise.resolve({ id: request.id, ok: false, reason: 'cancelled' });
+    const askedAt = this.#now();
+    const expiresAt = this.#timeoutMs === null ? null : askedAt + this.#timeoutMs;
+    return new Promise<Answer>((resolve) => {
+      const entry: Entry = { pending: { ...request, ...provenance, askedAt, expiresAt }, resolve };
+      if (this.#timeoutMs !== null) {
+        entry.timer = setTimeout(() => this.#settle(request.id, { id: request.id, ok: false, reason: 'expired' }), this.#timeoutMs);
+      }
+      if (signal) {
+        const onAbort = () => this.#settle(request.id, { id: request.id, ok: false, reason: 'cancelled' });
+        signal.addEventListener('abort', onAbort, { once: true });
+        entry.detach = () => signal.removeEventListener('abort', onAbort);
+      }
+      this.#entries.set(request.id, entry);
+      this.#emit();
+    });
+  }
+
+  /**
+   * Delivers the person's Answer.
+   * @throws InboxError `unknown-request` when no Request with that id is pending (never
+   * asked, already answered, expired); `invalid-answer` when accepted content does not
+   * satisfy the requested schema — the Request stays pending so the person can fix it.
+   */
+  answer(answer: Answer): void {
+    const entry = this.#entries.get(answer.id);
+    if (!entry) {
+      throw new InboxError('unknown-request', `No pending request ${answer.id}: it was already answered, withdrawn or expired.`);
+    }
+    const problems = checkAnswer(entry.pending, answer);
+    if (problems.length > 0) {
+      throw new InboxError('invalid-answer', `Not sent: ${describeProblems(problems)}.`, problems);
+    }
+    this.#settle(answer.id, answer);
+  }
+
+  /** Pending Requests, oldest first. */
+  list(): PendingRequest[] {
+    return [...this.#entries.values()].map((entry) => entry.pending);
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Calls `listener` now and after every change; returns the unsubscribe function. */
+  subscribe(listener: InboxListener): () => void {
+    this.#listeners.add(listener);
+    listener(this.list());
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Withdraws every Request of one server (it disconnected); returns how many. */
+  cancelServer(serverId: string, reason = 'cancelled'): number {
+    const ids = this.list().filter((pending) => pending.serverId === serverId).map((pending) => pending.id);
+    for (const id of ids) this.#settle(id, { id, ok: false, reason }, false);
+    if (ids.length > 0) this.#emit();
+    return ids.length;
+  }
+
+  #settle(id: string, answer: Answer, emit = true): void {
+    const entry = this.#entries.get(id);
+    if (!entry) return;
+    this.#entries.delete(id);
+    clearTimeout(entry.timer);
+    entry.detach?.();
+    entry.resolve(answer);
+    if (emit) this.#emit();
+  }
+
+  #emit(): void {
+    const pending = this.list();
+    for (const listener of this.#listeners) listener(pending);
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * The MCP client core (the seed's `Mcp.load/2`): one SDK `Client` per server over
+ * Streamable HTTP, speaking both protocol eras, with every elicitation routed to the
+ * person through `waitFor`. Runs unchanged in the extension's worker and in Node.
+ */
+import './zodJitless';
+import {
+  Client,
+  ProtocolError,
+  ProtocolErrorCode,
+  StreamableHTTPClientTransport,
+  type CallToolResult,
+  type ElicitResult,
+  type FetchLike,
+  type Implementation,
+  type Progress,
+  type Tool,
+} from '@modelcontextprotocol/client';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
+import type { Problem } from '../forms/validate';
+import { checkAnswer } from '../inbox';
+import type { Answer, Request } from '../request';
+import { answerToElicitResult, elicitationToRequest, ElicitationParamsError } from './protocol';
+
+export interface ServerConfig {
+  /** Stable local id (storage key); never sent to the server. */
+  id: string;
+  /** What the person calls it; shown on every Request from this server. */
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export interface WaitForContext {
+  /** Aborts when the server withdraws the question (call cancelled, connection closed). */
+  signal: AbortSignal;
+  /** Why the previous Answer to this same Request was not sent; empty on the first ask. */
+  problems: Problem[];
+}
+
+/** Hands a Request to the person (the inbox, or a script in tests) and resolves with the Answer. */
+export type WaitFor = (request: Request, context: WaitForContext) => Promise<Answer>;
+
+export interface LoadOptions {
+  waitFor: WaitFor;
+  fetch?: FetchLike;
+  clientInfo?: Implementation;
+  /**
+   * How long a call may go without hearing from the server before it fails. Time
+   * spent waiting on the person does not count: the SDK's 60 s default would
+   * otherwise expire a 2025-era call while someone is still filling in the form.
+   */
+  idleTimeoutMs?: number;
+  /** How often one Request is asked again after Answers that do not fit its schema. */
+  maxAttempts?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  onprogress?: (progress: Progress) => void;
+}
+
+export interface Connection {
+  readonly server: ServerConfig;
+  readonly era: 'modern' | 'legacy';
+  readonly protocolVersion: string | undefined;
+  readonly serverInfo: Implementation | undefined;
+  listTools(): Promise<Tool[]>;
+  callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult>;
+  close(): Promise<void>;
+}
+
+/** A tool call failed for a reason the person should read as-is. */
+export class CallError extends Error {
+  constructor(
+    readonly reason: 'timeout' | 'cancelled',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CallError';
+  }
+}
+
+const CLIENT_INFO: Implementation = { name: 'toolnexus', version: '0.1.0' };
+// setTimeout's ceiling: the SDK's own timer must never fire before our idle watchdog.
+const NO_SDK_TIMEOUT = 2 ** 31 - 1;
+
+interface Watchdog {
+  touch(): void;
+  stop(): void;
+}
+
+/**
+ * Connects to `server` and keeps the connection for calls. `elicitation/create` (2025)
+ * and `input_required` elicitations (2026) both arrive at one handler: params are
+ * checked, mapped to a Request, answered through `waitFor`, and mapped back.
+ */
+export async function load(server: ServerConfig, options: LoadOptions): Promise<Connection> {
+  const { waitFor, idleTimeoutMs = 60_000, maxAttempts = 3 } = options;
+  const client = new Client(options.clientInfo ?? CLIENT_INFO, {
+    capabilities: { elicitation: { form: {}, url: {} } },
+    versionNegotiation: { mode: 'auto' },
+    // Node would pick Ajv; the worker can only run the eval-free validator, so tests run it too.
+    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+  });
+
+  let asking = 0;
+  const watchdogs = new Set<Watchdog>();
+
+  async function askUntilValid(request: Request, signal: AbortSignal): Promise<Answer> {
+    let problems: Problem[] = [];
+    for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+      const answer = await waitFor(request, { signal, problems });
+      problems = checkAnswer(request, answer);
+      // spec client/elicitation: clients SHOULD validate content against requestedSchema.
+      if (problems.length === 0) return answer;
+    }
+    return { id: request.id, ok: false, reason: 'invalid' };
+  }
+
+  client.setRequestHandler('elicitation/create', async (message, ctx) => {
+    let request: Request;
+    try {
+      request = elicitationToRequest(message.params);
+    } catch (error) {
+      if (error instanceof ElicitationParamsError) {
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation refused by the client: ${error.message}`);
+      }
+      throw error;
+    }
+    asking += 1;
+    try {
+      // Accepted content has passed checkAnswer against requestedSchema, whose properties
+      // the SDK has already limited to primitive types, so it has the SDK's content shape.
+      return answerToElicitResult(await askUntilValid(request, ctx.mcpReq.signal)) as ElicitResult;
+    } finally {
+      asking -= 1;
+      // The server gets its full idle allowance again once the person has answered.
+      for (const watchdog of watchdogs) watchdog.touch();
+    }
+  });
+
+  const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+    fetch: options.fetch,
+    requestInit: server.headers ? { headers: server.headers } : undefined,
+  });
+  await client.connect(transport);
+
+  function watch(onIdle: () => void): Watchdog {
+    let last = Date.now();
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      if (asking > 0) last = Date.now();
+      const idle = Date.now() - last;
+      if (idle >= idleTimeoutMs) onIdle();
+      else timer = setTimeout(check, idleTimeoutMs - idle);
+    };
+    timer = setTimeout(check, idleTimeoutMs);
+    const watchdog: Watchdog = {
+      touch: () => {
+        last = Date.now();
+      },
+      stop: () => {
+        clearTimeout(timer);
+        watchdogs.delete(watchdog);
+      },
+    };
+    watchdogs.add(watchdog);
+    return watchdog;
+  }
+
+  async function callTool(name: string, args: Record<string, unknown> = {}, callOptions: CallOptions = {}) {
+    const controller = new AbortController();
+    let stopped: CallError | undefined;
+    const stop = (error: CallError) => {
+      stopped ??= error;
+      controller.abort(error);
+    };
+    const onAbort = () => stop(new CallError('cancelled', `The call to ${name} was cancelled.`));
+    if (callOptions.signal?.aborted) onAbort();
+    callOptions.signal?.addEventListener('abort', onAbort, { once: true });
+    const watchdog = watch(() =>
+      stop(new CallError('timeout', `${server.name} did not answer ${name} for ${Math.round(idleTimeoutMs / 1000)} s.`)),
+    );
+    try {
+      return (await client.callTool(
+        { name, arguments: args },
+        {
+          signal: controller.signal,
+          timeout: NO_SDK_TIMEOUT,
+          onprogress: (progress) => {
+            watchdog.touch();
+            callOptions.onprogress?.(progress);
+          },
+        },
+      )) as CallToolResult;
+    } catch (error) {
+      // A legacy-era abort surfaces as REQUEST_TIMEOUT whatever its cause; say the real one.
+      throw stopped ?? error;
+    } finally {
+      watchdog.stop();
+      callOptions.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  return {
+    server,
+    era: client.getProtocolEra() ?? 'legacy',
+    protocolVersion: client.getNegotiatedProtocolVersion(),
+    serverInfo: client.getServerVersion(),
+    listTools: async () => (await client.listTools()).tools,
+    callTool,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The seed mapping (toolnexus `Mcp.Protocol`): an MCP `elicitation/create` becomes a
+ * {@link Request}; the person's {@link Answer} becomes the elicit result the server expects.
+ * Params arrive from an untrusted server, so they are checked before anything is mapped.
+ */
+import { nextRequestId, type Answer, type JsonObjectSchema, type Request } from '../request';
+
+/** JSON-RPC "Invalid params": what the server gets back for a malformed elicitation. */
+export const INVALID_PARAMS = -32602;
+
+/** A server sent elicitation params this client will not act on; `message` says why. */
+export class ElicitationParamsError extends Error {
+  readonly code = INVALID_PARAMS;
+  constructor(message: string) {
+    super(message);
+    this.name = 'ElicitationParamsError';
+  }
+}
+
+export type ElicitResult =
+  | { action: 'accept'; content: Record<string, unknown> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function checkSchema(schema: unknown): JsonObjectSchema {
+  if (!isRecord(schema) || schema.type !== 'object' || !isRecord(schema.properties)) {
+    throw new ElicitationParamsError(
+      'requestedSchema must be an object schema: {"type": "object", "properties": {...}}.',
+    );
+  }
+  for (const [name, property] of Object.entries(schema.properties)) {
+    if (!isRecord(property)) {
+      throw new ElicitationParamsError(`requestedSchema property "${name}" must be a schema object.`);
+    }
+  }
+  if (schema.required !== undefined) {
+    if (!Array.isArray(schema.required) || !schema.required.every((key) => typeof key === 'string')) {
+      throw new ElicitationParamsError('requestedSchema.required must be a list of property names.');
+    }
+  }
+  return schema as JsonObjectSchema;
+}
+
+/**
+ * Maps `elicitation/create` params onto a Request: `mode: "url"` → `authorization`
+ * carrying the URL; form (or no mode) → `input` carrying `requestedSchema`.
+ * @throws ElicitationParamsError when the params are not a well-formed elicitation.
+ */
+export function elicitationToRequest(params: unknown): Request {
+  if (!isRecord(params)) throw new ElicitationParamsError('Elicitation params must be an object.');
+  const { message, mode } = params;
+  if (typeof message !== 'string') {
+    throw new ElicitationParamsError('Elicitation params need a string "message".');
+  }
+  if (mode === 'url') {
+    const { url } = params;
+    if (typeof url !== 'string' || !URL.canParse(url)) {
+      throw new ElicitationParamsError('URL-mode elicitation needs a parseable "url".');
+    }
+    return { id: nextRequestId(), kind: 'authorization', prompt: message, url, data: null };
+  }
+  if (mode !== undefined && mode !== 'form') {
+    throw new ElicitationParamsError(`Unknown elicitation mode ${JSON.stringify(mode)}; expected "form" or "url".`);
+  }
+  const schema = params.requestedSchema === undefined ? undefined : checkSchema(params.requestedSchema);
+  return { id: nextRequestId(), kind: 'input', prompt: message, url: null, data: schema ? { schema } : {} };
+}
+
+/** `ok` → accept with `data ?? {}`; `reason: "declined"` → decline; anything else → cancel. */
+export function answerToElicitResult(answer: Answer): ElicitResult {
+  if (answer.ok) return { action: 'accept', content: answer.data ?? {} };
+  if (answer.reason === 'declined') return { action: 'decline' };
+  return { action: 'cancel' };
+}

@@ -1,0 +1,42 @@
+/**
+ * The one shape for "the server needs the person" (seed §10). Form elicitations,
+ * URL elicitations and the server's own OAuth all become a `Request`; the person's
+ * reply is always an `Answer`.
+ */
+export type RequestKind = 'input' | 'authorization';
+
+export interface Request {
+  /** `elc-<Date.now() in base 36>-<seq>`; see {@link nextRequestId}. */
+  id: string;
+  kind: RequestKind;
+  /** The server's own words, shown as text, never as markup. */
+  prompt: string;
+  /** The URL to open, for `authorization`; `null` for `input`. */
+  url: string | null;
+  /** For `input`: the JSON Schema the answer must satisfy. `null` for `authorization`. */
+  data: { schema?: JsonObjectSchema } | null;
+}
+
+export interface Answer {
+  id: string;
+  ok: boolean;
+  data?: Record<string, unknown>;
+  /** Why the answer is not ok: `"declined"` maps to decline, anything else to cancel. */
+  reason?: string;
+}
+
+/** The restricted object schema MCP form elicitation allows (flat primitive properties). */
+export interface JsonObjectSchema {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+  [key: string]: unknown;
+}
+
+let sequence = 0;
+
+/** A fresh Request id. The sequence only grows, so ids never repeat within a worker's life. */
+export function nextRequestId(now: number = Date.now()): string {
+  sequence += 1;
+  return `elc-${now.toString(36)}-${sequence}`;
+}

@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Inbox, InboxError } from '../../lib/inbox';
+import type { Request } from '../../lib/request';
+
+const server = { serverId: 's1', serverName: 'Deploy Server' };
+const other = { serverId: 's2', serverName: 'Calendar' };
+
+let n = 0;
+function formRequest(): Request {
+  n += 1;
+  return {
+    id: `elc-test-${n}`,
+    kind: 'input',
+    prompt: 'Where to?',
+    url: null,
+    data: {
+      schema: { type: 'object', properties: { target: { type: 'string', enum: ['staging', 'prod'] } }, required: ['target'] },
+    },
+  };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('Inbox', () => {
+  it('resolves ask with the Answer given to that id, and lists it until then', async () => {
+    const inbox = new Inbox();
+    const request = formRequest();
+    const answer = inbox.ask(request, server);
+    expect(inbox.list()).toMatchObject([{ id: request.id, serverName: 'Deploy Server', prompt: 'Where to?' }]);
+    inbox.answer({ id: request.id, ok: true, data: { target: 'prod' } });
+    await expect(answer).resolves.toEqual({ id: request.id, ok: true, data: { target: 'prod' } });
+    expect(inbox.list()).toEqual([]);
+  });
+
+  it('refuses an Answer for an unknown or already-answered id, without touching others', async () => {
+    const inbox = new Inbox();
+    const first = formRequest();
+    const second = formRequest();
+    const firstAnswer = inbox.ask(first, server);
+    inbox.ask(second, other);
+    expect(() => inbox.answer({ id: 'elc-nope-1', ok: true })).toThrow(InboxError);
+    inbox.answer({ id: first.id, ok: false, reason: 'declined' });
+    await firstAnswer;
+    try {
+      inbox.answer({ id: first.id, ok: true, data: { target: 'prod' } });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InboxError);
+      expect((error as InboxError).code).toBe('unknown-request');
+    }
+    expect(inbox.list().map((p) => p.id)).toEqual([second.id]);
+  });
+
+  it('refuses accepted content that breaks the schema and keeps the Request pending', () => {
+    const inbox = new Inbox();
+    const request = formRequest();
+    inbox.ask(request, server);
+    try {
+      inbox.answer({ id: request.id, ok: true, data: { target: 'moon' } });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as InboxError).code).toBe('invalid-answer');
+      expect((error as InboxError).problems[0]?.path).toBe('target');
+      expect((error as Error).message).toMatch(/^Not sent: target:/);
+    }
+    expect(inbox.list()).toHaveLength(1);
+    // Declining needs no valid content.
+    inbox.answer({ id: request.id, ok: false, reason: 'declined' });
+    expect(inbox.list()).toHaveLength(0);
+  });
+
+  it('cancels every Request of a disconnected server and no other', async () => {
+    const inbox = new Inbox();
+    const a = inbox.ask(formRequest(), server);
+    const b = inbox.ask(formRequest(), server);
+    inbox.ask(formRequest(), other);
+    expect(inbox.cancelServer('s1')).toBe(2);
+    await expect(a).resolves.toMatchObject({ ok: false, reason: 'cancelled' });
+    await expect(b).resolves.toMatchObject({ ok: false, reason: 'cancelled' });
+    expect(inbox.list().map((p) => p.serverId)).toEqual(['s2']);
+  });
+
+  it('withdraws a Request when the server aborts it', async () => {
+    const inbox = new Inbox();
+    const controller = new AbortController();
+    const answer = inbox.ask(formRequest(), server, controller.signal);
+    controller.abort();
+    await expect(answer).resolves.toMatchObject({ ok: false, reason: 'cancelled' });
+    expect(inbox.size).toBe(0);
+  });
+
+  it('expires an unanswered Request as a cancel, showing when it will', async () => {
+    vi.useFakeTimers({ now: 1_000 });
+    const inbox = new Inbox({ timeoutMs: 5_000 });
+    const answer = inbox.ask(formRequest(), server);
+    expect(inbox.list()[0]).toMatchObject({ askedAt: 1_000, expiresAt: 6_000 });
+    vi.advanceTimersByTime(5_000);
+    await expect(answer).resolves.toMatchObject({ ok: false, reason: 'expired' });
+  });
+
+  it('tells subscribers about every change until they unsubscribe', () => {
+    const inbox = new Inbox();
+    const sizes: number[] = [];
+    const unsubscribe = inbox.subscribe((pending) => sizes.push(pending.length));
+    const request = formRequest();
+    inbox.ask(request, server);
+    inbox.answer({ id: request.id, ok: false });
+    unsubscribe();
+    inbox.ask(formRequest(), server);
+    expect(sizes).toEqual([0, 1, 0]);
+  });
+});

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import preact from '@preact/preset-vite';
+import { defineConfig } from 'wxt';
+
+// A committed public key pins the extension id (bekjilnimdjfgknlplojgnmbcojiihao) so the
+// OAuth redirect URL and the e2e tests do not change with the checkout folder.
+// TOOLNEXUS_EXTENSION_KEY replaces it with your own (README: "Your own extension id").
+const extensionKey =
+  process.env.TOOLNEXUS_EXTENSION_KEY ?? readFileSync('keys/dev-extension-key.txt', 'utf8').trim();
+
+export default defineConfig({
+  manifest: ({ browser }) => ({
+    name: 'toolnexus',
+    description: 'An MCP client in your browser: tools, forms and sign-ins from MCP servers, answered by you.',
+    permissions: ['storage', 'identity', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    // Loopback stays granted for development and the bundled demo; any other server
+    // origin is asked for at add time.
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'],
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    action: { default_title: 'toolnexus' },
+    ...(browser === 'firefox' ? {} : { key: extensionKey }),
+  }),
+  vite: () => ({ plugins: [preact()] }),
+  hooks: {
+    // rjsf imports `react`; npm aliases it to @preact/compat, whose types TypeScript
+    // only finds through these paths (a tsconfig `paths` block would drop WXT's aliases).
+    'prepare:tsconfig': (_wxt, { tsconfig }) => {
+      tsconfig.compilerOptions.paths = {
+        ...tsconfig.compilerOptions.paths,
+        react: ['./node_modules/preact/compat/'],
+        'react/jsx-runtime': ['./node_modules/preact/jsx-runtime'],
+        'react-dom': ['./node_modules/preact/compat/'],
+      };
+    },
+  },
+});
