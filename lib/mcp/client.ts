@@ -10,6 +10,9 @@ import {
   ProtocolErrorCode,
   StreamableHTTPClientTransport,
   type CallToolResult,
+  type ClientContext,
+  type JSONRPCRequest,
+  type Result,
   type ElicitResult,
   type FetchLike,
   type Implementation,
@@ -20,7 +23,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/valida
 import type { Problem } from '../forms/validate';
 import { checkAnswer } from '../inbox';
 import type { Answer, Request } from '../request';
-import { answerToElicitResult, elicitationToRequest, ElicitationParamsError } from './protocol';
+import { answerToElicitResult, checkElicitationParams, elicitationToRequest, ElicitationParamsError } from './protocol';
 
 export interface ServerConfig {
   /** Stable local id (storage key); never sent to the server. */
@@ -81,6 +84,32 @@ export class CallError extends Error {
   }
 }
 
+/**
+ * The SDK checks `elicitation/create` params against its own schema before our handler
+ * runs and answers a mismatch with a dump of validation issues. Checking first gives the
+ * server one readable -32602 message that names the fault.
+ */
+class ElicitingClient extends Client {
+  protected override _wrapHandler(
+    method: string,
+    handler: (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>,
+  ): (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result> {
+    const wrapped = super._wrapHandler(method, handler);
+    if (method !== 'elicitation/create') return wrapped;
+    return (request, ctx) => {
+      try {
+        checkElicitationParams(request.params);
+      } catch (error) {
+        if (error instanceof ElicitationParamsError) {
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation refused by the client: ${error.message}`);
+        }
+        throw error;
+      }
+      return wrapped(request, ctx);
+    };
+  }
+}
+
 const CLIENT_INFO: Implementation = { name: 'toolnexus', version: '0.1.0' };
 // setTimeout's ceiling: the SDK's own timer must never fire before our idle watchdog.
 const NO_SDK_TIMEOUT = 2 ** 31 - 1;
@@ -97,7 +126,7 @@ interface Watchdog {
  */
 export async function load(server: ServerConfig, options: LoadOptions): Promise<Connection> {
   const { waitFor, idleTimeoutMs = 60_000, maxAttempts = 3 } = options;
-  const client = new Client(options.clientInfo ?? CLIENT_INFO, {
+  const client = new ElicitingClient(options.clientInfo ?? CLIENT_INFO, {
     capabilities: { elicitation: { form: {}, url: {} } },
     versionNegotiation: { mode: 'auto' },
     // Node would pick Ajv; the worker can only run the eval-free validator, so tests run it too.
@@ -119,15 +148,8 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   }
 
   client.setRequestHandler('elicitation/create', async (message, ctx) => {
-    let request: Request;
-    try {
-      request = elicitationToRequest(message.params);
-    } catch (error) {
-      if (error instanceof ElicitationParamsError) {
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation refused by the client: ${error.message}`);
-      }
-      throw error;
-    }
+    // Params were checked by ElicitingClient, so this mapping does not throw.
+    const request = elicitationToRequest(message.params);
     asking += 1;
     try {
       // Accepted content has passed checkAnswer against requestedSchema, whose properties

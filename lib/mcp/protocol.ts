@@ -25,6 +25,9 @@ export type ElicitResult =
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+// spec 2025-11-25 client/elicitation: form fields are flat primitives (or a list of options).
+const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array']);
+
 function checkSchema(schema: unknown): JsonObjectSchema {
   if (!isRecord(schema) || schema.type !== 'object' || !isRecord(schema.properties)) {
     throw new ElicitationParamsError(
@@ -35,6 +38,11 @@ function checkSchema(schema: unknown): JsonObjectSchema {
     if (!isRecord(property)) {
       throw new ElicitationParamsError(`requestedSchema property "${name}" must be a schema object.`);
     }
+    if (typeof property.type !== 'string' || !PRIMITIVE_TYPES.has(property.type)) {
+      throw new ElicitationParamsError(
+        `requestedSchema property "${name}" has type ${JSON.stringify(property.type)}; form fields are string, number, integer, boolean or a list of options.`,
+      );
+    }
   }
   if (schema.required !== undefined) {
     if (!Array.isArray(schema.required) || !schema.required.every((key) => typeof key === 'string')) {
@@ -44,12 +52,15 @@ function checkSchema(schema: unknown): JsonObjectSchema {
   return schema as JsonObjectSchema;
 }
 
+type CheckedElicitation =
+  | { kind: 'authorization'; prompt: string; url: string }
+  | { kind: 'input'; prompt: string; schema: JsonObjectSchema | undefined };
+
 /**
- * Maps `elicitation/create` params onto a Request: `mode: "url"` → `authorization`
- * carrying the URL; form (or no mode) → `input` carrying `requestedSchema`.
- * @throws ElicitationParamsError when the params are not a well-formed elicitation.
+ * Checks untrusted `elicitation/create` params without building a Request.
+ * @throws ElicitationParamsError naming what is wrong.
  */
-export function elicitationToRequest(params: unknown): Request {
+export function checkElicitationParams(params: unknown): CheckedElicitation {
   if (!isRecord(params)) throw new ElicitationParamsError('Elicitation params must be an object.');
   const { message, mode } = params;
   if (typeof message !== 'string') {
@@ -60,13 +71,27 @@ export function elicitationToRequest(params: unknown): Request {
     if (typeof url !== 'string' || !URL.canParse(url)) {
       throw new ElicitationParamsError('URL-mode elicitation needs a parseable "url".');
     }
-    return { id: nextRequestId(), kind: 'authorization', prompt: message, url, data: null };
+    return { kind: 'authorization', prompt: message, url };
   }
   if (mode !== undefined && mode !== 'form') {
     throw new ElicitationParamsError(`Unknown elicitation mode ${JSON.stringify(mode)}; expected "form" or "url".`);
   }
   const schema = params.requestedSchema === undefined ? undefined : checkSchema(params.requestedSchema);
-  return { id: nextRequestId(), kind: 'input', prompt: message, url: null, data: schema ? { schema } : {} };
+  return { kind: 'input', prompt: message, schema };
+}
+
+/**
+ * Maps `elicitation/create` params onto a Request: `mode: "url"` → `authorization`
+ * carrying the URL; form (or no mode) → `input` carrying `requestedSchema`.
+ * @throws ElicitationParamsError when the params are not a well-formed elicitation.
+ */
+export function elicitationToRequest(params: unknown): Request {
+  const checked = checkElicitationParams(params);
+  const id = nextRequestId();
+  if (checked.kind === 'authorization') {
+    return { id, kind: 'authorization', prompt: checked.prompt, url: checked.url, data: null };
+  }
+  return { id, kind: 'input', prompt: checked.prompt, url: null, data: checked.schema ? { schema: checked.schema } : {} };
 }
 
 /** `ok` → accept with `data ?? {}`; `reason: "declined"` → decline; anything else → cancel. */

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallError, load, type Connection, type WaitFor } from '../../lib/mcp/client';
+import type { Answer, Request } from '../../lib/request';
+import { startLegacyServer, startModernServer, type FixtureServer } from '../fixtures/servers';
+
+type Script = (request: Request, attempt: number) => Answer | Promise<Answer>;
+
+/** A scripted person: records what was asked (and why it was asked again) and answers by script. */
+function person(script: Script) {
+  const asked: Array<{ request: Request; problems: string[] }> = [];
+  const waitFor: WaitFor = async (request, { problems }) => {
+    asked.push({ request, problems: problems.map((p) => `${p.path}: ${p.message}`) });
+    return script(request, asked.filter((a) => a.request.id === request.id).length);
+  };
+  return { asked, waitFor };
+}
+
+const text = (result: Awaited<ReturnType<Connection['callTool']>>) =>
+  result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('');
+
+const eras = [
+  { era: 'legacy', version: '2025-11-25', start: startLegacyServer, name: 'Legacy Fixture' },
+  { era: 'modern', version: '2026-07-28', start: startModernServer, name: 'Modern Fixture' },
+] as const;
+
+describe.each(eras)('load() against a $version server', ({ era, version, start, name }) => {
+  let server: FixtureServer;
+  const connections: Connection[] = [];
+
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((connection) => connection.close()));
+    await server.close();
+  });
+
+  async function connect(waitFor: WaitFor, idleTimeoutMs?: number) {
+    const connection = await load({ id: `s-${era}`, name, url: server.url }, { waitFor, idleTimeoutMs });
+    connections.push(connection);
+    return connection;
+  }
+
+  it('negotiates the server’s era and lists its tools', async () => {
+    const connection = await connect(person(() => ({ id: '', ok: false })).waitFor);
+    expect(connection.era).toBe(era);
+    expect(connection.protocolVersion).toBe(version);
+    expect(connection.serverInfo?.name).toBe(name);
+    expect((await connection.listTools()).map((tool) => tool.name)).toContain('deploy');
+  });
+
+  it('routes a form elicitation to waitFor as a kind "input" Request and sends the accepted content', async () => {
+    const { asked, waitFor } = person((request) => ({ id: request.id, ok: true, data: { target: 'prod', replicas: 2 } }));
+    const connection = await connect(waitFor);
+    const result = await connection.callTool('deploy', { service: 'api' });
+    expect(asked).toHaveLength(1);
+    const request = asked[0]!.request;
+    expect(request).toMatchObject({ kind: 'input', prompt: 'Where should api deploy?', url: null });
+    expect(request.id).toMatch(/^elc-[0-9a-z]+-\d+$/);
+    expect(request.data?.schema?.required).toEqual(['target', 'replicas']);
+    expect(JSON.parse(text(result))).toEqual({ action: 'accept', content: { target: 'prod', replicas: 2 } });
+    expect(server.seen.at(-1)?.result).toEqual({ action: 'accept', content: { target: 'prod', replicas: 2 } });
+  });
+
+  it('sends decline when the person declines', async () => {
+    const connection = await connect(person((request) => ({ id: request.id, ok: false, reason: 'declined' })).waitFor);
+    expect(JSON.parse(text(await connection.callTool('deploy')))).toEqual({ action: 'decline' });
+    expect(server.seen.at(-1)?.result).toEqual({ action: 'decline' });
+  });
+
+  it('sends cancel for any other non-answer', async () => {
+    const connection = await connect(person((request) => ({ id: request.id, ok: false, reason: 'expired' })).waitFor);
+    expect(JSON.parse(text(await connection.callTool('deploy')))).toEqual({ action: 'cancel' });
+  });
+
+  it('never sends content that breaks the schema: it asks again, saying why', async () => {
+    const { asked, waitFor } = person((request, attempt) =>
+      attempt === 1
+        ? { id: request.id, ok: true, data: { target: 'moon', replicas: 99 } }
+        : { id: request.id, ok: true, data: { target: 'staging', replicas: 1 } },
+    );
+    const connection = await connect(waitFor);
+    const result = JSON.parse(text(await connection.callTool('deploy')));
+    expect(result).toEqual({ action: 'accept', content: { target: 'staging', replicas: 1 } });
+    expect(asked.map((a) => a.problems)).toEqual([[], ['target: value does not match any of ["staging","prod"]', 'replicas: 99 is greater than 10']]);
+  });
+
+  it('cancels rather than send invalid content when every attempt is invalid', async () => {
+    const { asked, waitFor } = person((request) => ({ id: request.id, ok: true, data: {} }));
+    const connection = await connect(waitFor);
+    expect(JSON.parse(text(await connection.callTool('deploy')))).toEqual({ action: 'cancel' });
+    expect(asked).toHaveLength(3);
+  });
+
+  it('does not time out while the person takes longer than the idle timeout', async () => {
+    const { waitFor } = person(async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return { id: request.id, ok: true, data: { target: 'prod', replicas: 1 } };
+    });
+    const connection = await connect(waitFor, 500);
+    expect(JSON.parse(text(await connection.callTool('deploy'))).action).toBe('accept');
+  });
+});
+
+describe('load() against a 2025-11-25 server: what only that era can do', () => {
+  let server: FixtureServer;
+  let connection: Connection;
+  const { asked, waitFor } = person((request) => ({ id: request.id, ok: false, reason: 'declined' }));
+
+  beforeAll(async () => {
+    server = await startLegacyServer();
+    connection = await load({ id: 's', name: 'Legacy Fixture', url: server.url }, { waitFor, idleTimeoutMs: 400 });
+  });
+  afterAll(async () => {
+    await connection.close();
+    await server.close();
+  });
+
+  it.each([
+    ['a schema that is not an object schema', { message: 'm', requestedSchema: { type: 'object' } }],
+    ['an unknown mode', { mode: 'telepathy', message: 'm' }],
+    ['URL mode without a URL', { mode: 'url', message: 'm' }],
+    ['no message', { requestedSchema: { type: 'object', properties: {} } }],
+  ])('answers an elicitation with %s with JSON-RPC -32602 and never asks the person', async (_label, params) => {
+    const before = asked.length;
+    const reply = text(await connection.callTool('ask_raw', { params }));
+    expect(reply).toMatch(/^error -32602: /);
+    expect(asked.length).toBe(before);
+  });
+
+  it('says what was wrong in the -32602 message', async () => {
+    const reply = text(await connection.callTool('ask_raw', { params: { message: 'm', mode: 'url', url: 'no url here' } }));
+    expect(reply).toContain('parseable "url"');
+  });
+
+  it('still answers the next good elicitation after a bad one', async () => {
+    expect(JSON.parse(text(await connection.callTool('deploy'))).action).toBe('decline');
+  });
+
+  it('fails a call the server stops answering with a message that says so', async () => {
+    const call = connection.callTool('slow_echo', { text: 'late', delayMs: 5_000 });
+    await expect(call).rejects.toBeInstanceOf(CallError);
+    await expect(call).rejects.toThrow('Legacy Fixture did not answer slow_echo for 0 s.');
+  });
+
+  it('cancels a call when asked, saying so', async () => {
+    const controller = new AbortController();
+    const call = connection.callTool('slow_echo', { text: 'late', delayMs: 300 }, { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toThrow('The call to slow_echo was cancelled.');
+  });
+});
