@@ -23,13 +23,13 @@ export default defineConfig({
   vite: () => ({ plugins: [preact()] }),
   hooks: {
     // rjsf imports `react`; npm aliases it to @preact/compat, whose types TypeScript
-    // only finds through these paths (a tsconfig `paths` block would drop WXT's aliases).
+    // only finds through these paths (relative to .wxt/) (a tsconfig `paths` block would drop WXT's aliases).
     'prepare:tsconfig': (_wxt, { tsconfig }) => {
       tsconfig.compilerOptions.paths = {
         ...tsconfig.compilerOptions.paths,
-        react: ['./node_modules/preact/compat/'],
-        'react/jsx-runtime': ['./node_modules/preact/jsx-runtime'],
-        'react-dom': ['./node_modules/preact/compat/'],
+        react: ['../node_modules/preact/compat/'],
+        'react/jsx-runtime': ['../node_modules/preact/jsx-runtime'],
+        'react-dom': ['../node_modules/preact/compat/'],
       };
     },
   },

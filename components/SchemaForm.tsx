@@ -1,0 +1,37 @@
+// The package index also exports a test registry that imports @rjsf/validator-ajv8 (eval-based).
+import Form from '@rjsf/core/lib/components/Form.js';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ComponentChildren } from 'preact';
+import { cfWorkerValidator } from '@/lib/forms/rjsfValidator';
+
+type FormData = Record<string, unknown>;
+
+export interface SchemaFormProps {
+  /** Distinct per form on the page: field ids (and so label links) derive from it. */
+  idPrefix: string;
+  schema: object;
+  onSubmit: (data: FormData) => void;
+  /** The buttons; the first `type="submit"` one submits. */
+  children: ComponentChildren;
+  disabled?: boolean;
+}
+
+const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+
+/** A JSON-Schema form: rjsf with the CSP-safe validator, defaults pre-filled. */
+export function SchemaForm({ idPrefix, schema, onSubmit, children, disabled }: SchemaFormProps) {
+  return (
+    <Form
+      idPrefix={idPrefix}
+      schema={schema as RJSFSchema}
+      uiSchema={uiSchema}
+      validator={cfWorkerValidator}
+      noHtml5Validate
+      showErrorList={false}
+      disabled={disabled}
+      onSubmit={({ formData }) => onSubmit((formData ?? {}) as FormData)}
+    >
+      {children}
+    </Form>
+  );
+}
