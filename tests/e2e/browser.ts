@@ -1,0 +1,61 @@
+/**
+ * Launches the built extension (.output/chrome-mv3) in Debian's Chromium, headless, with a
+ * fresh profile. `npm test` builds the extension before the e2e project runs.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+
+export const EXTENSION_DIR = resolve('.output/chrome-mv3');
+/** Pinned by manifest.key (keys/dev-extension-key.txt). */
+export const EXTENSION_ID = 'bekjilnimdjfgknlplojgnmbcojiihao';
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  extensionId: string;
+  worker: Worker;
+  /** Opens the side panel's page in a tab, where a test can drive it like the panel. */
+  openPanel(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function launchExtension(): Promise<ExtensionBrowser> {
+  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
+    throw new Error(`No built extension at ${EXTENSION_DIR}: run \`npm run build\` first.`);
+  }
+  const profile = mkdtempSync(join(tmpdir(), 'toolnexus-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      // Only loopback is reachable here: keep Chromium from calling home.
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  return {
+    context,
+    extensionId,
+    worker,
+    async openPanel() {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+      return page;
+    },
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLegacyServer, startModernServer, type FixtureServer } from '../fixtures/servers';
+import { launchExtension, type ExtensionBrowser } from './browser';
+import { PanelPage } from './panel';
+
+let browser: ExtensionBrowser;
+let panel: PanelPage;
+
+beforeAll(async () => {
+  browser = await launchExtension();
+  panel = new PanelPage(await browser.openPanel());
+});
+
+afterAll(() => browser?.close());
+
+describe.each([
+  { era: '2025-11-25', name: 'Legacy Fixture', start: startLegacyServer },
+  { era: '2026-07-28', name: 'Modern Fixture', start: startModernServer },
+])('a form elicitation from a $era server, answered in the side panel', ({ era, name, start }) => {
+  let server: FixtureServer;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(() => server?.close());
+
+  it('adds the server, runs the tool, and the answer reaches the server', async () => {
+    await panel.addServer(server.url);
+    await expect.poll(() => panel.server(name).getByRole('status').textContent()).toBe('Connected');
+    expect(await panel.server(name).textContent()).toContain(`MCP ${era}`);
+
+    await panel.runTool(name, 'deploy');
+    const request = panel.request(name);
+    await request.waitFor();
+    expect(await request.textContent()).toContain('Where should web deploy?');
+    // The defaulted field arrives pre-filled.
+    expect(await request.getByLabel('Note').inputValue()).toBe('routine');
+
+    await request.getByLabel('Target').selectOption({ label: 'prod' });
+    await request.getByLabel('Replicas').fill('3');
+    await request.getByLabel('Notify team').check();
+    await request.getByRole('button', { name: 'Submit' }).click();
+
+    const expected = { action: 'accept', content: { target: 'prod', replicas: 3, notify: true, note: 'routine' } };
+    await expect.poll(() => panel.result('deploy').first().textContent()).toContain(JSON.stringify(expected));
+    expect(server.seen.at(-1)).toEqual({ tool: 'deploy', result: expected });
+    expect(await request.count()).toBe(0);
+  });
+
+  it('keeps an answer that breaks the schema in the panel instead of sending it', async () => {
+    const before = server.seen.length;
+    await panel.runTool(name, 'deploy');
+    const request = panel.request(name);
+    await request.waitFor();
+    await request.getByLabel('Target').selectOption({ label: 'staging' });
+    await request.getByLabel('Replicas').fill('42');
+    await request.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => request.textContent()).toContain('42 is greater than 10');
+    expect(server.seen.length).toBe(before);
+
+    await request.getByRole('button', { name: 'Decline' }).click();
+    await expect.poll(() => server.seen.length).toBe(before + 1);
+    expect(server.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'decline' } });
+    await expect.poll(() => panel.result('deploy').first().textContent()).toContain('{"action":"decline"}');
+  });
+
+  it('shows the pending count on the toolbar badge', async () => {
+    await panel.runTool(name, 'deploy');
+    await panel.request(name).waitFor();
+    const badge = () => browser.worker.evaluate<string>('chrome.action.getBadgeText({})');
+    await expect.poll(badge).toBe('1');
+    await panel.request(name).getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(badge).toBe('');
+    await expect.poll(() => server.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'cancel' } });
+  });
+
+  it('remembers the server across a panel reload', async () => {
+    await panel.page.reload();
+    await expect.poll(() => panel.server(name).getByRole('status').textContent()).toBe('Connected');
+  });
+});
