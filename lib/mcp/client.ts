@@ -16,7 +16,14 @@ import {
   type ElicitResult,
   type FetchLike,
   type Implementation,
+  type GetPromptResult,
   type Progress,
+  type Prompt,
+  type ReadResourceResult,
+  type RequestOptions,
+  type Resource,
+  type ResourceTemplateType as ResourceTemplate,
+  type ServerCapabilities,
   type Tool,
 } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
@@ -56,6 +63,10 @@ export interface LoadOptions {
   idleTimeoutMs?: number;
   /** How often one Request is asked again after Answers that do not fit its schema. */
   maxAttempts?: number;
+  /** Fresh lists after the server announces a change, so views refresh without a reload. */
+  onListChanged?: (change: ListChange) => void;
+  /** The connection ended without `close()` being called (the transport closed under us). */
+  onClose?: () => void;
 }
 
 export interface CallOptions {
@@ -68,10 +79,26 @@ export interface Connection {
   readonly era: 'modern' | 'legacy';
   readonly protocolVersion: string | undefined;
   readonly serverInfo: Implementation | undefined;
+  readonly capabilities: ServerCapabilities;
+  /** The server's `instructions`, if it gave any. */
+  readonly instructions: string | undefined;
   listTools(): Promise<Tool[]>;
   callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult>;
+  /** Empty when the server does not offer resources. */
+  listResources(): Promise<Resource[]>;
+  listResourceTemplates(): Promise<ResourceTemplate[]>;
+  readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult>;
+  /** Empty when the server does not offer prompts. */
+  listPrompts(): Promise<Prompt[]>;
+  getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
   close(): Promise<void>;
 }
+
+/** Which list a server said changed (`notifications/<kind>/list_changed`), with the fresh list. */
+export type ListChange =
+  | { kind: 'tools'; items: Tool[] }
+  | { kind: 'resources'; items: Resource[] }
+  | { kind: 'prompts'; items: Prompt[] };
 
 /** A tool call failed for a reason the person should read as-is. */
 export class CallError extends Error {
@@ -126,8 +153,16 @@ interface Watchdog {
  */
 export async function load(server: ServerConfig, options: LoadOptions): Promise<Connection> {
   const { waitFor, idleTimeoutMs = 60_000, maxAttempts = 3 } = options;
+  const report = (error: Error | null, change: ListChange) => {
+    if (!error) options.onListChanged?.(change);
+  };
   const client = new ElicitingClient(options.clientInfo ?? CLIENT_INFO, {
     capabilities: { elicitation: { form: {}, url: {} } },
+    listChanged: {
+      tools: { onChanged: (error, items) => report(error, { kind: 'tools', items: items ?? [] }) },
+      resources: { onChanged: (error, items) => report(error, { kind: 'resources', items: items ?? [] }) },
+      prompts: { onChanged: (error, items) => report(error, { kind: 'prompts', items: items ?? [] }) },
+    },
     versionNegotiation: { mode: 'auto' },
     // Node would pick Ajv; the worker can only run the eval-free validator, so tests run it too.
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
@@ -166,6 +201,10 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     fetch: options.fetch,
     requestInit: server.headers ? { headers: server.headers } : undefined,
   });
+  let closing = false;
+  client.onclose = () => {
+    if (!closing) options.onClose?.();
+  };
   await client.connect(transport);
 
   function watch(onIdle: () => void): Watchdog {
@@ -191,47 +230,65 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     return watchdog;
   }
 
-  async function callTool(name: string, args: Record<string, unknown> = {}, callOptions: CallOptions = {}) {
+  /**
+   * Runs one request under the idle watchdog instead of the SDK's fixed timeout, so a
+   * request that waits on the person (a 2025 elicitation, a 2026 input round) lives as
+   * long as they take, while a silent server still fails it.
+   */
+  async function run<T>(label: string, send: (options: RequestOptions) => Promise<T>, runOptions: CallOptions = {}): Promise<T> {
     const controller = new AbortController();
     let stopped: CallError | undefined;
     const stop = (error: CallError) => {
       stopped ??= error;
       controller.abort(error);
     };
-    const onAbort = () => stop(new CallError('cancelled', `The call to ${name} was cancelled.`));
-    if (callOptions.signal?.aborted) onAbort();
-    callOptions.signal?.addEventListener('abort', onAbort, { once: true });
+    const onAbort = () => stop(new CallError('cancelled', `${label.charAt(0).toUpperCase()}${label.slice(1)} was cancelled.`));
+    if (runOptions.signal?.aborted) onAbort();
+    runOptions.signal?.addEventListener('abort', onAbort, { once: true });
     const watchdog = watch(() =>
-      stop(new CallError('timeout', `${server.name} did not answer ${name} for ${Math.round(idleTimeoutMs / 1000)} s.`)),
+      stop(new CallError('timeout', `${server.name} did not answer ${label} for ${idleTimeoutMs >= 1000 ? `${Math.round(idleTimeoutMs / 1000)} s` : `${idleTimeoutMs} ms`}.`)),
     );
     try {
-      return (await client.callTool(
-        { name, arguments: args },
-        {
-          signal: controller.signal,
-          timeout: NO_SDK_TIMEOUT,
-          onprogress: (progress) => {
-            watchdog.touch();
-            callOptions.onprogress?.(progress);
-          },
+      return await send({
+        signal: controller.signal,
+        timeout: NO_SDK_TIMEOUT,
+        onprogress: (progress) => {
+          watchdog.touch();
+          runOptions.onprogress?.(progress);
         },
-      )) as CallToolResult;
+      });
     } catch (error) {
       // A legacy-era abort surfaces as REQUEST_TIMEOUT whatever its cause; say the real one.
       throw stopped ?? error;
     } finally {
       watchdog.stop();
-      callOptions.signal?.removeEventListener('abort', onAbort);
+      runOptions.signal?.removeEventListener('abort', onAbort);
     }
   }
+
+  const offers = (capability: keyof ServerCapabilities) => client.getServerCapabilities()?.[capability] !== undefined;
 
   return {
     server,
     era: client.getProtocolEra() ?? 'legacy',
     protocolVersion: client.getNegotiatedProtocolVersion(),
     serverInfo: client.getServerVersion(),
-    listTools: async () => (await client.listTools()).tools,
-    callTool,
-    close: () => client.close(),
+    capabilities: client.getServerCapabilities() ?? {},
+    instructions: client.getInstructions(),
+    listTools: async () => (offers('tools') ? (await client.listTools()).tools : []),
+    callTool: (name, args = {}, callOptions) =>
+      run(`the call to ${name}`, (request) => client.callTool({ name, arguments: args }, request) as Promise<CallToolResult>, callOptions),
+    listResources: async () => (offers('resources') ? (await client.listResources()).resources : []),
+    listResourceTemplates: async () =>
+      offers('resources') ? (await client.listResourceTemplates()).resourceTemplates : [],
+    readResource: (uri, readOptions) =>
+      run(`reading ${uri}`, (request) => client.readResource({ uri }, { ...request, cacheMode: 'bypass' }), readOptions),
+    listPrompts: async () => (offers('prompts') ? (await client.listPrompts()).prompts : []),
+    getPrompt: (name, args = {}, promptOptions) =>
+      run(`the prompt ${name}`, (request) => client.getPrompt({ name, arguments: args }, request), promptOptions),
+    close: async () => {
+      closing = true;
+      await client.close();
+    },
   };
 }

@@ -140,7 +140,7 @@ describe('load() against a 2025-11-25 server: what only that era can do', () => 
   it('fails a call the server stops answering with a message that says so', async () => {
     const call = connection.callTool('slow_echo', { text: 'late', delayMs: 5_000 });
     await expect(call).rejects.toBeInstanceOf(CallError);
-    await expect(call).rejects.toThrow('Legacy Fixture did not answer slow_echo for 0 s.');
+    await expect(call).rejects.toThrow('Legacy Fixture did not answer the call to slow_echo for 400 ms.');
   });
 
   it('cancels a call when asked, saying so', async () => {
