@@ -1,34 +1,50 @@
 /**
  * What the background worker holds: the saved servers, a live connection to each, the
- * tool calls in flight and the inbox. Pure logic: storage and the network come in as
- * parameters, so the same hub runs in the worker and in Node tests.
+ * requests in flight, the inbox and its history. Pure logic: storage, host permissions
+ * and the network come in as parameters, so the same hub runs in the worker and in Node.
  */
-import type { CallToolResult } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { History, historyEntry, type HistoryEntry } from './history';
 import { Inbox } from './inbox';
-import type { CallView, HubState, ServerView } from './messages';
-import { load, type Connection, type LoadOptions } from './mcp/client';
+import { load, type CallOptions, type Connection, type ListChange, type LoadOptions } from './mcp/client';
+import { parseMcpJson, toMcpJson, type ExportFormat, type ImportResult } from './mcpJson';
+import type {
+  ActivityView,
+  CallView,
+  HubState,
+  PromptView,
+  ResourceReadView,
+  ServerSettings,
+  ServerView,
+  Settings,
+} from './messages';
 import type { Answer } from './request';
 
-/** What is saved of a server: the person's words only, never what the server said. */
-export interface SavedServer {
-  id: string;
-  url: string;
-  name?: string;
+/** A value kept across browser restarts (in the extension: one `storage.local` key). */
+export interface Stored<T> {
+  load(): Promise<T>;
+  save(value: T): Promise<void>;
 }
 
-export interface ServerStore {
-  load(): Promise<SavedServer[]>;
-  save(servers: SavedServer[]): Promise<void>;
+/** What is saved of a server: the person's settings only, never what the server said. */
+export interface SavedServer extends ServerSettings {
+  id: string;
 }
 
 export interface HubOptions {
-  store: ServerStore;
+  servers: Stored<SavedServer[]>;
+  history?: Stored<HistoryEntry[]>;
+  settings?: Stored<Partial<Settings>>;
   inbox?: Inbox;
   connect?: typeof load;
   fetch?: LoadOptions['fetch'];
+  /** Whether the extension may reach `origin` (host permission); absent means always. */
+  canReach?: (origin: string) => Promise<boolean>;
   newId?: () => string;
-  /** How many finished calls are kept for the panel to show. */
-  keepCalls?: number;
+  /** Delay before automatic reconnect attempt `n` (0-based). */
+  backoffMs?: (attempt: number) => number;
+  /** How many finished activities are kept for the panel to show. */
+  keepActivities?: number;
 }
 
 export type HubListener = (state: HubState) => void;
@@ -52,40 +68,79 @@ export function parseServerUrl(input: string): URL {
   return url;
 }
 
+export const DEFAULT_SETTINGS: Settings = { requestTimeoutMinutes: 10 };
+
+/** 1 s, 2 s, 4 s … capped at a minute. */
+export const exponentialBackoff = (attempt: number) => Math.min(60_000, 1_000 * 2 ** attempt);
+
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Whether a failed request means the connection itself is gone (network down, server
+ * restarted, session lost), as opposed to the server answering with an error.
+ */
+function isConnectionLost(error: unknown): boolean {
+  if (error instanceof ProtocolError) return false;
+  if (error instanceof SdkError) {
+    return error.code !== SdkErrorCode.RequestTimeout && error.code !== SdkErrorCode.InvalidResult;
+  }
+  return error instanceof TypeError;
+}
+
+interface Live {
+  connection?: Connection;
+  retryTimer?: ReturnType<typeof setTimeout>;
+  attempts: number;
+  /** Bumped on every (re)connect so a stale attempt cannot overwrite a newer one. */
+  generation: number;
+}
 
 export class Hub {
   readonly inbox: Inbox;
   readonly #options: HubOptions;
+  readonly #history: History;
+  #settings: Settings = DEFAULT_SETTINGS;
   readonly #saved = new Map<string, SavedServer>();
   readonly #views = new Map<string, ServerView>();
-  readonly #connections = new Map<string, Connection>();
-  readonly #calls: CallView[] = [];
+  readonly #live = new Map<string, Live>();
+  #activities: ActivityView[] = [];
+  readonly #controllers = new Map<string, AbortController>();
   readonly #listeners = new Set<HubListener>();
 
   constructor(options: HubOptions) {
     this.#options = options;
-    this.inbox = options.inbox ?? new Inbox();
+    this.inbox = options.inbox ?? new Inbox({ timeoutMs: DEFAULT_SETTINGS.requestTimeoutMinutes * 60_000 });
+    this.#history = new History(options.history ?? { load: async () => [], save: async () => {} });
     this.inbox.subscribe(() => this.#emit());
+    this.inbox.onSettled((request, answer, at) => void this.#history.add(historyEntry(request, answer, at)).then(() => this.#emit()));
   }
 
-  /** Loads the saved servers and connects to each. */
+  /** Loads saved servers, settings and history, and connects to every enabled server. */
   async start(): Promise<void> {
-    for (const saved of await this.#options.store.load()) {
-      this.#saved.set(saved.id, saved);
-      this.#views.set(saved.id, this.#initialView(saved));
-    }
+    const [servers, settings] = await Promise.all([
+      this.#options.servers.load(),
+      this.#options.settings?.load() ?? Promise.resolve({}),
+      this.#history.load(),
+    ]);
+    this.#applySettings({ ...DEFAULT_SETTINGS, ...settings });
+    for (const saved of servers) this.#track({ ...saved, enabled: saved.enabled !== false });
     this.#emit();
     await Promise.all([...this.#saved.keys()].map((id) => this.#connect(id)));
   }
 
   state(): HubState {
-    return { servers: [...this.#views.values()], inbox: this.inbox.list(), calls: [...this.#calls] };
+    return {
+      servers: [...this.#views.values()],
+      inbox: this.inbox.list(),
+      activities: this.#activities,
+      history: this.#history.list(),
+      settings: this.#settings,
+    };
   }
 
   /** True while something would be lost if the worker stopped now. */
   busy(): boolean {
-    return this.inbox.size > 0 || this.#calls.some((call) => call.status === 'running');
+    return this.inbox.size > 0 || this.#activities.some((activity) => activity.status === 'running');
   }
 
   subscribe(listener: HubListener): () => void {
@@ -93,57 +148,97 @@ export class Hub {
     return () => this.#listeners.delete(listener);
   }
 
-  /** @throws ServerUrlError when `url` cannot be an MCP server. */
-  async addServer(url: string, name?: string): Promise<string> {
-    const parsed = parseServerUrl(url);
-    const saved: SavedServer = { id: this.#options.newId?.() ?? crypto.randomUUID(), url: parsed.href };
-    const trimmed = name?.trim();
-    if (trimmed) saved.name = trimmed;
-    this.#saved.set(saved.id, saved);
-    this.#views.set(saved.id, this.#initialView(saved));
+  /** @throws ServerUrlError when the URL cannot be an MCP server. */
+  async addServer(settings: Omit<ServerSettings, 'enabled'> & { enabled?: boolean }): Promise<string> {
+    const saved = this.#normalize({ id: this.#newId(), enabled: true, ...settings });
+    this.#track(saved);
     await this.#persist();
     this.#emit();
     await this.#connect(saved.id);
     return saved.id;
   }
 
+  /** Adds every server of an `mcp.json` text at once, or none when the text is unreadable. */
+  async importServers(text: string): Promise<ImportResult> {
+    const result = parseMcpJson(text);
+    const added = result.servers.map((server) => this.#normalize({ id: this.#newId(), enabled: true, ...server }));
+    for (const saved of added) this.#track(saved);
+    await this.#persist();
+    this.#emit();
+    await Promise.all(added.map((saved) => this.#connect(saved.id)));
+    return result;
+  }
+
+  exportServers(format: ExportFormat): string {
+    return toMcpJson(
+      [...this.#saved.values()].map(({ url, headers, id }) => ({ name: this.#views.get(id)?.displayName ?? url, url, headers })),
+      format,
+    );
+  }
+
+  /** Changes what the person set; a new URL, headers or enabled state reconnects. */
+  async updateServer(serverId: string, patch: Partial<ServerSettings>): Promise<void> {
+    const current = this.#saved.get(serverId);
+    if (!current) return;
+    const next = this.#normalize({ ...current, ...patch });
+    this.#saved.set(serverId, next);
+    const reconnect =
+      next.url !== current.url || next.enabled !== current.enabled || JSON.stringify(next.headers) !== JSON.stringify(current.headers);
+    const info = this.#views.get(serverId)?.serverInfo;
+    this.#update(serverId, {
+      url: next.url,
+      name: next.name,
+      headers: next.headers,
+      enabled: next.enabled,
+      displayName: next.name ?? info?.title ?? info?.name ?? new URL(next.url).host,
+    });
+    await this.#persist();
+    if (reconnect) await this.reconnect(serverId);
+  }
+
   async removeServer(serverId: string): Promise<void> {
     if (!this.#saved.delete(serverId)) return;
+    await this.#disconnect(serverId);
     this.#views.delete(serverId);
-    this.inbox.cancelServer(serverId);
-    await this.#connections.get(serverId)?.close();
-    this.#connections.delete(serverId);
+    this.#live.delete(serverId);
     await this.#persist();
     this.#emit();
   }
 
+  /** Drops the connection (withdrawing its Requests) and connects again now. */
   async reconnect(serverId: string): Promise<void> {
-    await this.#connections.get(serverId)?.close();
-    this.#connections.delete(serverId);
-    this.inbox.cancelServer(serverId);
+    const live = this.#live.get(serverId);
+    if (live) live.attempts = 0;
+    await this.#disconnect(serverId);
     await this.#connect(serverId);
   }
 
-  /** Starts a call; its progress and outcome arrive in `state().calls`. Resolves when it ends. */
-  async callTool(serverId: string, tool: string, args: Record<string, unknown>): Promise<CallView> {
-    const call: CallView = {
-      id: this.#options.newId?.() ?? crypto.randomUUID(),
-      serverId,
-      tool,
-      startedAt: Date.now(),
-      status: 'running',
-    };
-    this.#calls.unshift(call);
-    this.#calls.splice(this.#options.keepCalls ?? 50);
+  callTool(serverId: string, tool: string, args: Record<string, unknown>): Promise<CallView> {
+    return this.#run<CallView>({ kind: 'tool', tool, args }, serverId, (connection, options) =>
+      connection.callTool(tool, args, options),
+    );
+  }
+
+  readResource(serverId: string, uri: string): Promise<ResourceReadView> {
+    return this.#run<ResourceReadView>({ kind: 'resource', uri }, serverId, (connection, options) =>
+      connection.readResource(uri, options),
+    );
+  }
+
+  getPrompt(serverId: string, prompt: string, args: Record<string, string>): Promise<PromptView> {
+    return this.#run<PromptView>({ kind: 'prompt', prompt, args }, serverId, (connection, options) =>
+      connection.getPrompt(prompt, args, options),
+    );
+  }
+
+  /** Stops a running request; the server is told (`notifications/cancelled`). */
+  cancelActivity(activityId: string): void {
+    this.#controllers.get(activityId)?.abort();
+  }
+
+  clearActivities(): void {
+    this.#activities = this.#activities.filter((activity) => activity.status === 'running');
     this.#emit();
-    const connection = this.#connections.get(serverId);
-    try {
-      if (!connection) throw new Error(`${this.#views.get(serverId)?.name ?? 'That server'} is not connected.`);
-      this.#finish(call, { status: 'done', result: (await connection.callTool(tool, args)) as CallToolResult });
-    } catch (error) {
-      this.#finish(call, { status: 'failed', error: describe(error) });
-    }
-    return call;
   }
 
   /** @throws InboxError when the Answer is refused; the panel shows its message. */
@@ -151,47 +246,188 @@ export class Hub {
     this.inbox.answer(answer);
   }
 
-  #finish(call: CallView, outcome: Partial<CallView>): void {
-    Object.assign(call, outcome);
+  async clearHistory(serverId?: string): Promise<void> {
+    await this.#history.clear(serverId);
     this.#emit();
   }
 
-  #initialView(saved: SavedServer): ServerView {
-    return { id: saved.id, name: saved.name ?? new URL(saved.url).host, url: saved.url, status: 'connecting', tools: [] };
+  async updateSettings(patch: Partial<Settings>): Promise<void> {
+    const minutes = patch.requestTimeoutMinutes ?? this.#settings.requestTimeoutMinutes;
+    if (!Number.isFinite(minutes) || minutes < 1 || minutes > 24 * 60) {
+      throw new RangeError('Requests can wait between 1 minute and 24 hours.');
+    }
+    this.#applySettings({ ...this.#settings, ...patch });
+    await this.#options.settings?.save(this.#settings);
+    this.#emit();
+  }
+
+  #applySettings(settings: Settings): void {
+    this.#settings = settings;
+    this.inbox.setTimeoutMs(settings.requestTimeoutMinutes * 60_000);
+  }
+
+  async #run<T extends ActivityView>(
+    target: Pick<CallView, 'kind' | 'tool' | 'args'> | Pick<ResourceReadView, 'kind' | 'uri'> | Pick<PromptView, 'kind' | 'prompt' | 'args'>,
+    serverId: string,
+    send: (connection: Connection, options: CallOptions) => Promise<T['result']>,
+  ): Promise<T> {
+    const activity = { ...target, id: this.#newId(), serverId, startedAt: Date.now(), status: 'running' } as T;
+    this.#activities = [activity, ...this.#activities].slice(0, this.#options.keepActivities ?? 50);
+    const controller = new AbortController();
+    this.#controllers.set(activity.id, controller);
+    this.#emit();
+    const connection = this.#live.get(serverId)?.connection;
+    try {
+      if (!connection) throw new Error(`${this.#views.get(serverId)?.displayName ?? 'That server'} is not connected.`);
+      const result = await send(connection, {
+        signal: controller.signal,
+        onprogress: (progress) => this.#patchActivity(activity, { progress } as Partial<T>),
+      });
+      this.#patchActivity(activity, { status: 'done', result } as Partial<T>);
+    } catch (error) {
+      const status = controller.signal.aborted ? 'cancelled' : 'failed';
+      this.#patchActivity(activity, { status, error: describe(error) } as Partial<T>);
+      if (connection && isConnectionLost(error)) this.#lost(serverId, error);
+    } finally {
+      this.#controllers.delete(activity.id);
+    }
+    return this.#activities.find((item) => item.id === activity.id) as T;
+  }
+
+  #patchActivity<T extends ActivityView>(activity: T, patch: Partial<T>): void {
+    const ended = patch.status !== undefined && patch.status !== 'running';
+    this.#activities = this.#activities.map((item) =>
+      item.id === activity.id ? ({ ...item, ...patch, ...(ended ? { endedAt: Date.now(), progress: undefined } : {}) } as ActivityView) : item,
+    );
+    this.#emit();
+  }
+
+  #newId(): string {
+    return this.#options.newId?.() ?? crypto.randomUUID();
+  }
+
+  #normalize(server: SavedServer): SavedServer {
+    const url = parseServerUrl(server.url).href;
+    const name = server.name?.trim();
+    const headers = Object.fromEntries(
+      Object.entries(server.headers ?? {})
+        .map(([key, value]) => [key.trim(), value] as const)
+        .filter(([key]) => key.length > 0),
+    );
+    const saved: SavedServer = { id: server.id, url, enabled: server.enabled };
+    if (name) saved.name = name;
+    if (Object.keys(headers).length > 0) saved.headers = headers;
+    return saved;
+  }
+
+  #track(saved: SavedServer): void {
+    this.#saved.set(saved.id, saved);
+    this.#live.set(saved.id, { attempts: 0, generation: 0 });
+    this.#views.set(saved.id, {
+      ...saved,
+      displayName: saved.name ?? new URL(saved.url).host,
+      status: saved.enabled ? 'connecting' : 'disabled',
+      tools: [],
+      resources: [],
+      resourceTemplates: [],
+      prompts: [],
+    });
   }
 
   async #connect(serverId: string): Promise<void> {
     const saved = this.#saved.get(serverId);
-    if (!saved) return;
-    this.#update(serverId, { status: 'connecting', error: undefined });
+    const live = this.#live.get(serverId);
+    if (!saved || !live) return;
+    clearTimeout(live.retryTimer);
+    live.generation += 1;
+    const generation = live.generation;
+    const current = () => this.#live.get(serverId)?.generation === generation && this.#saved.has(serverId);
+    if (!saved.enabled) {
+      this.#update(serverId, { status: 'disabled', error: undefined, retryAt: undefined });
+      return;
+    }
+    const origin = new URL(saved.url).origin;
+    if (this.#options.canReach && !(await this.#options.canReach(origin))) {
+      this.#update(serverId, {
+        status: 'needs-permission',
+        error: `toolnexus may not reach ${origin} yet. Grant access to connect.`,
+        retryAt: undefined,
+      });
+      return;
+    }
+    this.#update(serverId, { status: 'connecting', error: undefined, retryAt: undefined });
+    const name = () => this.#views.get(serverId)?.displayName ?? saved.url;
+    let connection: Connection | undefined;
     try {
-      const connect = this.#options.connect ?? load;
-      const connection = await connect(
-        { id: saved.id, name: this.#views.get(serverId)?.name ?? saved.url, url: saved.url },
+      connection = await (this.#options.connect ?? load)(
+        { id: serverId, name: name(), url: saved.url, headers: saved.headers },
         {
           fetch: this.#options.fetch,
-          waitFor: (request, { signal }) =>
-            this.inbox.ask(request, { serverId, serverName: this.#views.get(serverId)?.name ?? saved.url }, signal),
+          waitFor: (request, { signal }) => this.inbox.ask(request, { serverId, serverName: name() }, signal),
+          onListChanged: (change) => current() && this.#update(serverId, listPatch(change)),
+          onLost: (error) => current() && this.#lost(serverId, error),
         },
       );
-      if (!this.#saved.has(serverId)) {
-        await connection.close();
-        return;
-      }
-      this.#connections.set(serverId, connection);
-      const tools = await connection.listTools();
+      if (!current()) return void (await connection.close());
+      const [tools, resources, resourceTemplates, prompts] = await Promise.all([
+        connection.listTools(),
+        connection.listResources(),
+        connection.listResourceTemplates(),
+        connection.listPrompts(),
+      ]);
+      if (!current()) return void (await connection.close());
+      live.connection = connection;
+      live.attempts = 0;
       const info = connection.serverInfo;
       this.#update(serverId, {
         status: 'connected',
-        name: saved.name ?? info?.title ?? info?.name ?? new URL(saved.url).host,
+        displayName: saved.name ?? info?.title ?? info?.name ?? new URL(saved.url).host,
         era: connection.era,
         protocolVersion: connection.protocolVersion,
         serverInfo: info,
+        instructions: connection.instructions,
         tools,
+        resources,
+        resourceTemplates,
+        prompts,
       });
     } catch (error) {
-      this.#update(serverId, { status: 'error', error: describe(error) });
+      await connection?.close().catch(() => {});
+      if (current()) this.#scheduleRetry(serverId, error);
     }
+  }
+
+  /** The connection broke under us: withdraw its Requests, show why, and try again. */
+  #lost(serverId: string, error: unknown): void {
+    const live = this.#live.get(serverId);
+    if (!live?.connection) return;
+    const { connection } = live;
+    live.connection = undefined;
+    live.generation += 1;
+    this.inbox.cancelServer(serverId);
+    void connection.close().catch(() => {});
+    this.#scheduleRetry(serverId, error);
+  }
+
+  #scheduleRetry(serverId: string, error: unknown): void {
+    const live = this.#live.get(serverId);
+    if (!live) return;
+    const delay = (this.#options.backoffMs ?? exponentialBackoff)(live.attempts);
+    live.attempts += 1;
+    this.#update(serverId, { status: 'error', error: describe(error), retryAt: Date.now() + delay });
+    clearTimeout(live.retryTimer);
+    live.retryTimer = setTimeout(() => void this.#connect(serverId), delay);
+  }
+
+  async #disconnect(serverId: string): Promise<void> {
+    const live = this.#live.get(serverId);
+    if (!live) return;
+    clearTimeout(live.retryTimer);
+    live.generation += 1;
+    this.inbox.cancelServer(serverId);
+    const { connection } = live;
+    live.connection = undefined;
+    await connection?.close().catch(() => {});
   }
 
   #update(serverId: string, patch: Partial<ServerView>): void {
@@ -202,11 +438,22 @@ export class Hub {
   }
 
   async #persist(): Promise<void> {
-    await this.#options.store.save([...this.#saved.values()]);
+    await this.#options.servers.save([...this.#saved.values()]);
   }
 
   #emit(): void {
     const state = this.state();
     for (const listener of this.#listeners) listener(state);
+  }
+}
+
+function listPatch(change: ListChange): Partial<ServerView> {
+  switch (change.kind) {
+    case 'tools':
+      return { tools: change.items };
+    case 'resources':
+      return { resources: change.items };
+    case 'prompts':
+      return { prompts: change.items };
   }
 }

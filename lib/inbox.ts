@@ -52,11 +52,14 @@ interface Entry {
 }
 
 export type InboxListener = (pending: PendingRequest[]) => void;
+/** Told once per Request, when it leaves the inbox, with the Answer the server gets. */
+export type SettledListener = (request: PendingRequest, answer: Answer, settledAt: number) => void;
 
 export class Inbox {
   readonly #entries = new Map<string, Entry>();
   readonly #listeners = new Set<InboxListener>();
-  readonly #timeoutMs: number | null;
+  readonly #settledListeners = new Set<SettledListener>();
+  #timeoutMs: number | null;
   readonly #now: () => number;
 
   constructor({ timeoutMs = 10 * 60_000, now = Date.now }: InboxOptions = {}) {
@@ -124,6 +127,17 @@ export class Inbox {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Calls `listener` for each Request as it is answered, withdrawn or expires. */
+  onSettled(listener: SettledListener): () => void {
+    this.#settledListeners.add(listener);
+    return () => this.#settledListeners.delete(listener);
+  }
+
+  /** Changes how long Requests asked from now on wait before they expire. */
+  setTimeoutMs(timeoutMs: number | null): void {
+    this.#timeoutMs = timeoutMs;
+  }
+
   /** Withdraws every Request of one server (it disconnected); returns how many. */
   cancelServer(serverId: string, reason = 'cancelled'): number {
     const ids = this.list().filter((pending) => pending.serverId === serverId).map((pending) => pending.id);
@@ -139,6 +153,8 @@ export class Inbox {
     clearTimeout(entry.timer);
     entry.detach?.();
     entry.resolve(answer);
+    const settledAt = this.#now();
+    for (const listener of this.#settledListeners) listener(entry.pending, answer, settledAt);
     if (emit) this.#emit();
   }
 

@@ -3,56 +3,130 @@
  * `runtime.connect` port. The worker owns all state and sends it whole on every change;
  * the panel only renders it and sends the person's intents back.
  */
-import type { CallToolResult, Implementation, Tool } from '@modelcontextprotocol/client';
+import type {
+  CallToolResult,
+  GetPromptResult,
+  Implementation,
+  Progress,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplateType,
+  Tool,
+} from '@modelcontextprotocol/client';
 import type { Problem } from './forms/validate';
+import type { HistoryEntry } from './history';
 import type { PendingRequest } from './inbox';
+import type { ExportFormat, ImportResult } from './mcpJson';
 import type { Answer } from './request';
 
 export const PANEL_PORT = 'toolnexus-panel';
 
-export type ServerStatus = 'connecting' | 'connected' | 'error';
+export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'needs-permission' | 'needs-authorization' | 'error';
 
-export interface ServerView {
+/** What the person can set on a server; everything else is learned from it. */
+export interface ServerSettings {
+  url: string;
+  /** The person's name for it; empty means "use the server's own name". */
+  name?: string;
+  /** Sent on every request, e.g. an API key header. */
+  headers?: Record<string, string>;
+  enabled: boolean;
+}
+
+export interface ServerView extends ServerSettings {
   id: string;
   /** The person's name for it, else the server's own, else the URL's host. */
-  name: string;
-  url: string;
+  displayName: string;
   status: ServerStatus;
-  /** The server's or the network's own words, when `status` is `error`. */
+  /** The server's or the network's own words, for `error`, `needs-permission`, `needs-authorization`. */
   error?: string;
+  /** When the next automatic reconnect is due, while one is scheduled. */
+  retryAt?: number;
   era?: 'modern' | 'legacy';
   protocolVersion?: string;
   serverInfo?: Implementation;
+  instructions?: string;
   tools: Tool[];
+  resources: Resource[];
+  resourceTemplates: ResourceTemplateType[];
+  prompts: Prompt[];
 }
 
-export interface CallView {
+export type ActivityStatus = 'running' | 'done' | 'failed' | 'cancelled';
+
+interface ActivityBase {
   id: string;
   serverId: string;
-  tool: string;
   startedAt: number;
-  status: 'running' | 'done' | 'failed';
-  result?: CallToolResult;
+  endedAt?: number;
+  status: ActivityStatus;
   error?: string;
+  /** The server's latest progress notification, while running. */
+  progress?: Progress;
+}
+
+export interface CallView extends ActivityBase {
+  kind: 'tool';
+  tool: string;
+  args: Record<string, unknown>;
+  result?: CallToolResult;
+}
+
+export interface ResourceReadView extends ActivityBase {
+  kind: 'resource';
+  uri: string;
+  result?: ReadResourceResult;
+}
+
+export interface PromptView extends ActivityBase {
+  kind: 'prompt';
+  prompt: string;
+  args: Record<string, string>;
+  result?: GetPromptResult;
+}
+
+export type ActivityView = CallView | ResourceReadView | PromptView;
+
+export interface Settings {
+  /** How long a Request waits for the person before it is answered `cancel`. */
+  requestTimeoutMinutes: number;
 }
 
 export interface HubState {
   servers: ServerView[];
   inbox: PendingRequest[];
-  calls: CallView[];
+  /** Newest first. */
+  activities: ActivityView[];
+  /** Newest first. */
+  history: HistoryEntry[];
+  settings: Settings;
 }
 
 export type PanelMessage =
-  | { type: 'add-server'; url: string; name?: string }
+  | { type: 'add-server'; server: Omit<ServerSettings, 'enabled'> & { enabled?: boolean } }
+  | { type: 'update-server'; serverId: string; server: Partial<ServerSettings> }
   | { type: 'remove-server'; serverId: string }
   | { type: 'reconnect'; serverId: string }
+  | { type: 'import-servers'; text: string }
+  | { type: 'export-servers'; format: ExportFormat }
   | { type: 'call-tool'; serverId: string; tool: string; args: Record<string, unknown> }
+  | { type: 'read-resource'; serverId: string; uri: string }
+  | { type: 'get-prompt'; serverId: string; prompt: string; args: Record<string, string> }
+  | { type: 'cancel-activity'; activityId: string }
+  | { type: 'clear-activities' }
   | { type: 'answer'; answer: Answer }
   /** Consent to a URL Request: the worker answers `accept` and opens it where it cannot be read. */
-  | { type: 'open-url'; requestId: string };
+  | { type: 'open-url'; requestId: string }
+  | { type: 'clear-history'; serverId?: string }
+  | { type: 'update-settings'; settings: Partial<Settings> };
 
 export type WorkerMessage =
   | { type: 'state'; state: HubState }
   /** An Answer the inbox refused; the Request is still pending unless it is gone. */
   | { type: 'answer-refused'; requestId: string; message: string; problems: Problem[] }
+  | { type: 'imported'; result: ImportResult }
+  | { type: 'exported'; format: ExportFormat; text: string }
+  /** Bring this Request into view and focus it (e.g. its notification was clicked). */
+  | { type: 'focus-request'; requestId: string }
   | { type: 'error'; message: string };

@@ -65,8 +65,11 @@ export interface LoadOptions {
   maxAttempts?: number;
   /** Fresh lists after the server announces a change, so views refresh without a reload. */
   onListChanged?: (change: ListChange) => void;
-  /** The connection ended without `close()` being called (the transport closed under us). */
-  onClose?: () => void;
+  /**
+   * The connection is gone without `close()` being called: the transport closed, or the
+   * server stopped answering at all. Everything waiting on it has been failed by then.
+   */
+  onLost?: (error: Error) => void;
 }
 
 export interface CallOptions {
@@ -103,7 +106,7 @@ export type ListChange =
 /** A tool call failed for a reason the person should read as-is. */
 export class CallError extends Error {
   constructor(
-    readonly reason: 'timeout' | 'cancelled',
+    readonly reason: 'timeout' | 'cancelled' | 'disconnected',
     message: string,
   ) {
     super(message);
@@ -169,6 +172,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   });
 
   let asking = 0;
+  const lost = new AbortController();
   const watchdogs = new Set<Watchdog>();
 
   async function askUntilValid(request: Request, signal: AbortSignal): Promise<Answer> {
@@ -189,7 +193,8 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     try {
       // Accepted content has passed checkAnswer against requestedSchema, whose properties
       // the SDK has already limited to primitive types, so it has the SDK's content shape.
-      return answerToElicitResult(await askUntilValid(request, ctx.mcpReq.signal)) as ElicitResult;
+      const signal = AbortSignal.any([ctx.mcpReq.signal, lost.signal]);
+      return answerToElicitResult(await askUntilValid(request, signal)) as ElicitResult;
     } finally {
       asking -= 1;
       // The server gets its full idle allowance again once the person has answered.
@@ -202,8 +207,29 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     requestInit: server.headers ? { headers: server.headers } : undefined,
   });
   let closing = false;
-  client.onclose = () => {
-    if (!closing) options.onClose?.();
+  // Fails every request and Request still waiting on this connection, once.
+  const lose = (error: Error) => {
+    if (closing || lost.signal.aborted) return;
+    lost.abort(error);
+    options.onLost?.(error);
+  };
+  client.onclose = () => lose(new Error(`The connection to ${server.name} closed.`));
+  // A server that dies mid-call leaves the call pending forever: the SDK only reports
+  // failed SSE reconnects here. A ping tells a dead server from a passing hiccup.
+  let probing = false;
+  client.onerror = () => {
+    if (probing || closing || lost.signal.aborted) return;
+    probing = true;
+    client
+      .ping({ timeout: 5_000 })
+      .catch((error: unknown) => {
+        if (!(error instanceof ProtocolError)) {
+          lose(new Error(`Lost the connection to ${server.name}: ${error instanceof Error ? error.message : String(error)}`));
+        }
+      })
+      .finally(() => {
+        probing = false;
+      });
   };
   await client.connect(transport);
 
@@ -243,8 +269,11 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       controller.abort(error);
     };
     const onAbort = () => stop(new CallError('cancelled', `${label.charAt(0).toUpperCase()}${label.slice(1)} was cancelled.`));
+    const onLost = () => stop(new CallError('disconnected', String((lost.signal.reason as Error).message)));
     if (runOptions.signal?.aborted) onAbort();
+    if (lost.signal.aborted) onLost();
     runOptions.signal?.addEventListener('abort', onAbort, { once: true });
+    lost.signal.addEventListener('abort', onLost, { once: true });
     const watchdog = watch(() =>
       stop(new CallError('timeout', `${server.name} did not answer ${label} for ${idleTimeoutMs >= 1000 ? `${Math.round(idleTimeoutMs / 1000)} s` : `${idleTimeoutMs} ms`}.`)),
     );
@@ -263,6 +292,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     } finally {
       watchdog.stop();
       runOptions.signal?.removeEventListener('abort', onAbort);
+      lost.signal.removeEventListener('abort', onLost);
     }
   }
 

@@ -3,10 +3,11 @@ import { Hub, ServerUrlError, type SavedServer } from '../../lib/hub';
 import type { HubState } from '../../lib/messages';
 import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
 
-function memoryStore(initial: SavedServer[] = []) {
+function memoryStore<T>(initial: T) {
   let saved = structuredClone(initial);
-  return { load: async () => structuredClone(saved), save: async (servers: SavedServer[]) => void (saved = structuredClone(servers)), saved: () => saved };
+  return { load: async () => structuredClone(saved), save: async (value: T) => void (saved = structuredClone(value)), saved: () => saved };
 }
+const noServers = () => memoryStore<SavedServer[]>([]);
 
 async function until(hub: Hub, predicate: (state: HubState) => boolean): Promise<HubState> {
   if (predicate(hub.state())) return hub.state();
@@ -28,41 +29,43 @@ describe('Hub: the worker’s servers, calls and inbox', () => {
   afterAll(() => server.close());
 
   it('adds a server, saves it, connects and lists its tools under the server’s own name', async () => {
-    const store = memoryStore();
-    const hub = new Hub({ store });
-    const id = await hub.addServer(`  ${server.url}  `);
-    expect(store.saved()).toEqual([{ id, url: server.url }]);
+    const store = noServers();
+    const hub = new Hub({ servers: store });
+    const id = await hub.addServer({ url: `  ${server.url}  ` });
+    expect(store.saved()).toEqual([{ id, url: server.url, enabled: true }]);
     const view = hub.state().servers[0]!;
-    expect(view).toMatchObject({ id, name: 'Legacy Fixture', status: 'connected', protocolVersion: '2025-11-25' });
+    expect(view).toMatchObject({ id, displayName: 'Legacy Fixture', status: 'connected', protocolVersion: '2025-11-25' });
     expect(view.tools.map((tool) => tool.name)).toContain('deploy');
     await hub.removeServer(id);
   });
 
   it('refuses a URL that cannot be an MCP server, saving nothing', async () => {
-    const store = memoryStore();
-    const hub = new Hub({ store });
-    await expect(hub.addServer('javascript:alert(1)')).rejects.toThrow(ServerUrlError);
-    await expect(hub.addServer('not a url')).rejects.toThrow('is not a URL');
+    const store = noServers();
+    const hub = new Hub({ servers: store });
+    await expect(hub.addServer({ url: 'javascript:alert(1)' })).rejects.toThrow(ServerUrlError);
+    await expect(hub.addServer({ url: 'not a url' })).rejects.toThrow('is not a URL');
     expect(store.saved()).toEqual([]);
   });
 
   it('reconnects saved servers on start, and shows a dead one as an error in its own words', async () => {
-    const store = memoryStore([
-      { id: 'a', url: server.url, name: 'Deploys' },
-      { id: 'b', url: 'http://127.0.0.1:9/mcp' },
+    const store = memoryStore<SavedServer[]>([
+      { id: 'a', url: server.url, name: 'Deploys', enabled: true },
+      { id: 'b', url: 'http://127.0.0.1:9/mcp', enabled: true },
     ]);
-    const hub = new Hub({ store });
+    const hub = new Hub({ servers: store, backoffMs: () => 60_000 });
     await hub.start();
     const [alive, dead] = hub.state().servers;
-    expect(alive).toMatchObject({ name: 'Deploys', status: 'connected' });
+    expect(alive).toMatchObject({ displayName: 'Deploys', status: 'connected' });
     expect(dead?.status).toBe('error');
     expect(dead?.error).toBeTruthy();
+    expect(dead?.retryAt).toBeGreaterThan(Date.now());
     await hub.removeServer('a');
+    await hub.removeServer('b');
   });
 
   it('puts an elicitation in the inbox with the server’s name, and the Answer completes the call', async () => {
-    const hub = new Hub({ store: memoryStore() });
-    const id = await hub.addServer(server.url, 'Deploys');
+    const hub = new Hub({ servers: noServers() });
+    const id = await hub.addServer({ url: server.url, name: 'Deploys' });
     const call = hub.callTool(id, 'deploy', {});
     expect(hub.busy()).toBe(true);
     const { inbox } = await until(hub, (state) => state.inbox.length === 1);
@@ -76,9 +79,9 @@ describe('Hub: the worker’s servers, calls and inbox', () => {
   });
 
   it('cancels a removed server’s pending Requests and leaves the others alone', async () => {
-    const hub = new Hub({ store: memoryStore() });
-    const first = await hub.addServer(server.url, 'First');
-    const second = await hub.addServer(server.url, 'Second');
+    const hub = new Hub({ servers: noServers() });
+    const first = await hub.addServer({ url: server.url, name: 'First' });
+    const second = await hub.addServer({ url: server.url, name: 'Second' });
     const firstCall = hub.callTool(first, 'deploy', {});
     hub.callTool(second, 'deploy', {});
     await until(hub, (state) => state.inbox.length === 2);

@@ -1,0 +1,108 @@
+/**
+ * Import and export of `mcp.json`-style server lists in the shapes people already have:
+ * Claude Desktop / Claude Code and Cursor (`mcpServers`), and VS Code (`servers` with a
+ * `type`). A browser can only reach servers over HTTP, so entries that start a local
+ * program are listed as skipped with the reason, never dropped silently.
+ */
+
+export interface ImportedServer {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export interface SkippedServer {
+  name: string;
+  reason: string;
+}
+
+export interface ImportResult {
+  servers: ImportedServer[];
+  skipped: SkippedServer[];
+}
+
+export type ExportFormat = 'mcpServers' | 'vscode';
+
+/** The file cannot be read as a server list at all; nothing was imported. */
+export class McpJsonError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'McpJsonError';
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function readHeaders(name: string, raw: unknown): Record<string, string> | SkippedServer | undefined {
+  if (raw === undefined) return undefined;
+  if (!isRecord(raw)) return { name, reason: '"headers" is not an object of header names to values.' };
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value !== 'string') return { name, reason: `header "${key}" is not a string.` };
+    // VS Code's ${input:…} and ${env:…} are resolved by VS Code itself; the literal text would be sent.
+    if (/\$\{[^}]*\}/.test(value)) {
+      return { name, reason: `header "${key}" uses a variable (${value}) that only its editor can fill in; add the server by hand with the real value.` };
+    }
+    headers[key] = value;
+  }
+  return headers;
+}
+
+function readEntry(name: string, entry: unknown): ImportedServer | SkippedServer {
+  if (!isRecord(entry)) return { name, reason: 'the entry is not an object.' };
+  const type = typeof entry.type === 'string' ? entry.type : undefined;
+  if (typeof entry.command === 'string' || type === 'stdio') {
+    const command = typeof entry.command === 'string' ? ` (${entry.command})` : '';
+    return { name, reason: `it starts a local program${command} over stdio, which a browser cannot run.` };
+  }
+  if (type === 'sse') {
+    return { name, reason: 'it uses the deprecated HTTP+SSE transport; toolnexus speaks Streamable HTTP. Add its Streamable HTTP URL by hand if it has one.' };
+  }
+  if (type !== undefined && type !== 'http' && type !== 'streamable-http' && type !== 'streamableHttp') {
+    return { name, reason: `its transport type "${type}" is not one a browser can use.` };
+  }
+  const url = entry.url ?? entry.serverUrl;
+  if (typeof url !== 'string') return { name, reason: 'it has no "url".' };
+  if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) {
+    return { name, reason: `its url "${url}" is not an http: or https: URL.` };
+  }
+  const headers = readHeaders(name, entry.headers);
+  if (headers && 'reason' in headers) return headers as SkippedServer;
+  return headers ? { name, url, headers } : { name, url };
+}
+
+/**
+ * Reads every server of an `mcp.json` file.
+ * @throws McpJsonError when the text is not JSON or holds no server list.
+ */
+export function parseMcpJson(text: string): ImportResult {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new McpJsonError(`This is not valid JSON: ${error instanceof Error ? error.message : String(error)}. Nothing was imported.`);
+  }
+  const list = isRecord(parsed) ? (parsed.mcpServers ?? parsed.servers) : undefined;
+  if (!isRecord(list)) {
+    throw new McpJsonError('No server list found: expected an "mcpServers" (Claude, Cursor) or "servers" (VS Code) object. Nothing was imported.');
+  }
+  const result: ImportResult = { servers: [], skipped: [] };
+  for (const [name, entry] of Object.entries(list)) {
+    const read = readEntry(name, entry);
+    if ('reason' in read) result.skipped.push(read);
+    else result.servers.push(read);
+  }
+  return result;
+}
+
+/** Writes servers as `mcp.json`: `mcpServers` for Claude and Cursor, `servers` for VS Code. */
+export function toMcpJson(servers: ImportedServer[], format: ExportFormat = 'mcpServers'): string {
+  const entries: Record<string, Record<string, unknown>> = {};
+  for (const { name, url, headers } of servers) {
+    let key = name;
+    for (let n = 2; key in entries; n += 1) key = `${name} (${n})`;
+    entries[key] = { type: 'http', url, ...(headers && Object.keys(headers).length > 0 ? { headers } : {}) };
+  }
+  return `${JSON.stringify(format === 'vscode' ? { servers: entries } : { mcpServers: entries }, null, 2)}\n`;
+}

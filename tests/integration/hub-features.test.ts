@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Hub, type SavedServer } from '../../lib/hub';
+import type { HistoryEntry } from '../../lib/history';
+import type { HubState } from '../../lib/messages';
+import { startLegacyServer, startShowcaseServer, type FixtureServer } from '../fixtures/servers';
+
+function memory<T>(initial: T) {
+  let value = structuredClone(initial);
+  return { load: async () => structuredClone(value), save: async (next: T) => void (value = structuredClone(next)), value: () => value };
+}
+
+function until(hub: Hub, predicate: (state: HubState) => boolean): Promise<HubState> {
+  if (predicate(hub.state())) return Promise.resolve(hub.state());
+  return new Promise((resolve) => {
+    const stop = hub.subscribe((state) => {
+      if (predicate(state)) {
+        stop();
+        resolve(state);
+      }
+    });
+  });
+}
+
+let showcase: FixtureServer;
+beforeAll(async () => {
+  showcase = await startShowcaseServer();
+});
+afterAll(() => showcase.close());
+
+async function hubWithShowcase(extra: Partial<ConstructorParameters<typeof Hub>[0]> = {}) {
+  const hub = new Hub({ servers: memory<SavedServer[]>([]), ...extra });
+  const id = await hub.addServer({ url: showcase.url });
+  return { hub, id };
+}
+
+describe('Hub against a server with every feature', () => {
+  it('lists tools with annotations, resources, templates and prompts', async () => {
+    const { hub, id } = await hubWithShowcase();
+    const view = hub.state().servers[0]!;
+    expect(view).toMatchObject({ displayName: 'Showcase', status: 'connected', instructions: 'A demo server for toolnexus.' });
+    expect(view.tools.find((tool) => tool.name === 'drop_table')?.annotations?.destructiveHint).toBe(true);
+    expect(view.resources.map((resource) => resource.uri)).toEqual(['demo://readme', 'demo://logo.png']);
+    expect(view.resourceTemplates.map((template) => template.uriTemplate)).toEqual(['demo://greeting/{name}']);
+    expect(view.prompts.map((prompt) => prompt.name)).toEqual(['review_code']);
+    await hub.removeServer(id);
+  });
+
+  it('shows progress while a tool runs and its result when done', async () => {
+    const { hub, id } = await hubWithShowcase();
+    const call = hub.callTool(id, 'long_task', { steps: 3, stepMs: 30 });
+    const running = await until(hub, (state) => state.activities[0]?.progress?.progress === 2);
+    expect(running.activities[0]).toMatchObject({ status: 'running', progress: { progress: 2, total: 3, message: 'Step 2 of 3' } });
+    const done = await call;
+    expect(done).toMatchObject({ status: 'done', result: { content: [{ type: 'text', text: 'Finished 3 steps.' }] } });
+    expect(done.progress).toBeUndefined();
+    await hub.removeServer(id);
+  });
+
+  it('cancels a running tool; the server is told and the activity says so', async () => {
+    const { hub, id } = await hubWithShowcase();
+    const call = hub.callTool(id, 'long_task', { steps: 50, stepMs: 40 });
+    const { activities } = await until(hub, (state) => (state.activities[0]?.progress?.progress ?? 0) >= 1);
+    hub.cancelActivity(activities[0]!.id);
+    const ended = await call;
+    expect(ended.status).toBe('cancelled');
+    expect(ended.error).toBe('The call to long_task was cancelled.');
+    await expect.poll(() => showcase.seen.at(-1)).toMatchObject({ tool: 'long_task', result: { cancelledAt: expect.any(Number) } });
+    expect(hub.state().servers[0]?.status).toBe('connected');
+    await hub.removeServer(id);
+  });
+
+  it('refreshes the tool list when the server says it changed', async () => {
+    const { hub, id } = await hubWithShowcase();
+    await hub.callTool(id, 'add_tool', {});
+    const state = await until(hub, (s) => s.servers[0]!.tools.some((tool) => tool.name.startsWith('extra_')));
+    expect(state.servers[0]!.tools.length).toBeGreaterThan(7);
+    await hub.removeServer(id);
+  });
+
+  it('reads resources and templated resources, and gets prompts with arguments', async () => {
+    const { hub, id } = await hubWithShowcase();
+    const readme = await hub.readResource(id, 'demo://readme');
+    expect(readme.result?.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: expect.stringContaining('# Showcase') });
+    const greeting = await hub.readResource(id, 'demo://greeting/Ada');
+    expect(greeting.result?.contents[0]).toMatchObject({ text: 'Hello, Ada!' });
+    const prompt = await hub.getPrompt(id, 'review_code', { code: 'x = 1', language: 'Python' });
+    expect(prompt.result?.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(prompt.result?.messages[0]?.content).toMatchObject({ text: expect.stringContaining('review this Python') });
+    const missing = await hub.readResource(id, 'demo://nope');
+    expect(missing.status).toBe('failed');
+    expect(missing.error).toMatch(/not found/i);
+    await hub.removeServer(id);
+  });
+});
+
+describe('Hub: servers the person manages', () => {
+  it('imports mcp.json at once, skipping what a browser cannot run', async () => {
+    const store = memory<SavedServer[]>([]);
+    const hub = new Hub({ servers: store });
+    const result = await hub.importServers(
+      JSON.stringify({ mcpServers: { show: { url: showcase.url }, local: { command: 'node', args: ['x.js'] } } }),
+    );
+    expect(result.skipped).toEqual([{ name: 'local', reason: expect.stringContaining('local program (node)') }]);
+    expect(store.value()).toEqual([{ id: expect.any(String), url: showcase.url, name: 'show', enabled: true }]);
+    expect(hub.state().servers[0]).toMatchObject({ displayName: 'show', status: 'connected' });
+    await expect(hub.importServers('{oops')).rejects.toThrow(/not valid JSON/);
+    expect(store.value()).toHaveLength(1);
+    expect(JSON.parse(hub.exportServers('vscode'))).toEqual({ servers: { show: { type: 'http', url: showcase.url } } });
+    await hub.removeServer(hub.state().servers[0]!.id);
+  });
+
+  it('edits name and headers, disables and re-enables a server', async () => {
+    const store = memory<SavedServer[]>([]);
+    const { hub, id } = await hubWithShowcase({ servers: store });
+    await hub.updateServer(id, { name: 'Demo', headers: { 'X-Api-Key': 'k1' } });
+    expect(hub.state().servers[0]).toMatchObject({ displayName: 'Demo', headers: { 'X-Api-Key': 'k1' }, status: 'connected' });
+    await hub.updateServer(id, { enabled: false });
+    expect(hub.state().servers[0]).toMatchObject({ status: 'disabled', enabled: false });
+    expect(store.value()[0]).toMatchObject({ enabled: false, name: 'Demo' });
+    await hub.updateServer(id, { enabled: true, name: '' });
+    expect(hub.state().servers[0]).toMatchObject({ status: 'connected', displayName: 'Showcase' });
+    expect(store.value()[0]!.name).toBeUndefined();
+    await hub.removeServer(id);
+  });
+
+  it('waits for host permission instead of connecting, and connects once granted', async () => {
+    let granted = false;
+    const { hub, id } = await hubWithShowcase({ canReach: async () => granted });
+    expect(hub.state().servers[0]).toMatchObject({ status: 'needs-permission', error: expect.stringContaining('Grant access') });
+    granted = true;
+    await hub.reconnect(id);
+    expect(hub.state().servers[0]?.status).toBe('connected');
+    await hub.removeServer(id);
+  });
+
+  it('notices a server that went away, withdraws its Requests, and reconnects when it is back', async () => {
+    const legacy = await startLegacyServer();
+    const port = Number(new URL(legacy.url).port);
+    const hub = new Hub({ servers: memory<SavedServer[]>([]), backoffMs: () => 100 });
+    const id = await hub.addServer({ url: legacy.url });
+    const call = hub.callTool(id, 'deploy', {});
+    await until(hub, (state) => state.inbox.length === 1);
+    await legacy.close();
+    const ended = await call;
+    expect(ended.status).toBe('failed');
+    await until(hub, (state) => state.servers[0]!.status === 'error');
+    expect(hub.state().inbox).toEqual([]);
+    const back = await startLegacyServer({ port });
+    await until(hub, (state) => state.servers[0]!.status === 'connected');
+    await hub.removeServer(id);
+    await back.close();
+  });
+});
+
+describe('Hub: history and settings', () => {
+  it('records what was asked and answered, per server, and forgets it on request', async () => {
+    const history = memory<HistoryEntry[]>([]);
+    const { hub, id } = await hubWithShowcase({ history });
+    await hub.start();
+    const call = hub.callTool(id, 'plan_trip', {});
+    const { inbox } = await until(hub, (state) => state.inbox.length === 1);
+    hub.answer({ id: inbox[0]!.id, ok: true, data: { traveller: 'Ada', cabin: 'business' } });
+    await call;
+    await expect.poll(() => history.value().length).toBe(1);
+    expect(hub.state().history[0]).toMatchObject({
+      serverId: id,
+      serverName: 'Showcase',
+      prompt: 'Tell me about your trip.',
+      action: 'accept',
+      content: { traveller: 'Ada', cabin: 'business' },
+    });
+    const declined = hub.callTool(id, 'plan_trip', {});
+    const second = await until(hub, (state) => state.inbox.length === 1);
+    hub.answer({ id: second.inbox[0]!.id, ok: false, reason: 'declined' });
+    await declined;
+    await expect.poll(() => hub.state().history.map((entry) => entry.action)).toEqual(['decline', 'accept']);
+    expect(hub.state().history[0]!.content).toBeUndefined();
+    await hub.clearHistory(id);
+    expect(hub.state().history).toEqual([]);
+    expect(history.value()).toEqual([]);
+    await hub.removeServer(id);
+  });
+
+  it('applies the request timeout setting to new Requests', async () => {
+    const settings = memory({});
+    const { hub, id } = await hubWithShowcase({ settings });
+    await hub.updateSettings({ requestTimeoutMinutes: 2 });
+    expect(settings.value()).toEqual({ requestTimeoutMinutes: 2 });
+    const call = hub.callTool(id, 'plan_trip', {});
+    const { inbox } = await until(hub, (state) => state.inbox.length === 1);
+    expect(inbox[0]!.expiresAt! - inbox[0]!.askedAt).toBe(120_000);
+    await expect(hub.updateSettings({ requestTimeoutMinutes: 0 })).rejects.toThrow(RangeError);
+    hub.answer({ id: inbox[0]!.id, ok: false });
+    await call;
+    await hub.removeServer(id);
+  });
+});
