@@ -1,37 +1,91 @@
+import type { Progress } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/messages';
+import { ContentBlock } from './content/ContentBlock';
+import { JsonView } from './JsonView';
+
+/** Read through this type so the panel builds whether or not `CallView` carries them yet. */
+type CallWithProgress = CallView & {
+  /** The server's latest progress notification, while running. */
+  progress?: Progress;
+  endedAt?: number;
+};
 
 export interface CallResultProps {
-  call: CallView;
+  call: CallWithProgress;
   serverName: string;
+  /** The panel's clock: how long a running call has taken so far. */
+  now?: number;
+  /** Ask the server to stop a running call; without it there is no Cancel button. */
+  onCancel?: () => void;
+  /** Read a resource a result links to; without it links have no Read button. */
+  onReadResource?: (uri: string) => void;
 }
 
-/** What a tool call returned; every server string is rendered as text. */
-export function CallResult({ call, serverName }: CallResultProps) {
-  const failed = call.status === 'failed' || call.result?.isError === true;
+function duration(ms: number): string {
+  const seconds = Math.max(0, ms) / 1000;
+  if (seconds < 10) return `${seconds.toFixed(1)} s`;
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+}
+
+function CallProgress({ tool, progress }: { tool: string; progress: Progress }) {
+  const known = typeof progress.total === 'number' && progress.total > 0;
   return (
-    <article class={`card call ${failed ? 'failed' : ''}`} aria-label={`Result of ${call.tool}`} aria-busy={call.status === 'running'}>
+    <div class="call-progress">
+      {/* Without a total the amount is not a fraction: the bar stays indeterminate. */}
+      <progress aria-label={`Progress of ${tool}`} {...(known ? { value: progress.progress, max: progress.total } : {})} />
+      <span class="muted">
+        {known ? `${progress.progress} / ${progress.total}` : progress.progress}
+        {progress.message && <> · {progress.message}</>}
+      </span>
+    </div>
+  );
+}
+
+/** What a tool call returned; every server string is rendered as text or HTML-free markdown. */
+export function CallResult({ call, serverName, now, onCancel, onReadResource }: CallResultProps) {
+  const status: string = call.status;
+  const running = status === 'running';
+  const failed = status === 'failed' || call.result?.isError === true;
+  const end = call.endedAt ?? (running ? now : undefined);
+  const label = running ? 'running…' : failed ? 'error' : status === 'cancelled' ? 'cancelled' : 'done';
+  const content = call.result?.content ?? [];
+  const structured = call.result?.structuredContent;
+
+  return (
+    <article class={`card call ${failed ? 'failed' : ''}`} aria-label={`Result of ${call.tool}`} aria-busy={running}>
       <header>
         <strong>{call.tool}</strong> <span class="muted">on {serverName}</span>
-        <span class="status">{call.status === 'running' ? 'running…' : failed ? 'error' : 'done'}</span>
+        <span class="status">
+          {label}
+          {end !== undefined && ` · ${duration(end - call.startedAt)}`}
+        </span>
       </header>
-      {call.error && <p class="error">{call.error}</p>}
-      {call.result?.content.map((block, index) =>
-        block.type === 'text' ? (
-          <pre key={index} class="text">
-            {block.text}
-          </pre>
-        ) : (
-          <p key={index} class="muted">
-            [{block.type} content]
-          </p>
-        ),
+      {running && call.progress && <CallProgress tool={call.tool} progress={call.progress} />}
+      {running && onCancel && (
+        <div class="actions">
+          <button type="button" class="secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
       )}
-      {call.result?.structuredContent !== undefined && (
-        <details>
-          <summary>Structured content</summary>
-          <pre>{JSON.stringify(call.result.structuredContent, null, 2)}</pre>
-        </details>
+      {failed && (
+        <p role="alert" class="error">
+          <strong>Error</strong>
+          {': '}
+          {call.error ?? 'the tool reported a failure.'}
+        </p>
       )}
+      {!failed && call.error && <p class="muted">{call.error}</p>}
+      {content.length > 0 && (
+        <div class={failed ? 'call-content failed' : 'call-content'}>
+          {content.map((block, index) => (
+            <ContentBlock key={index} block={block} onRead={onReadResource} />
+          ))}
+        </div>
+      )}
+      {structured !== undefined && <JsonView value={structured} label="Structured content" open={content.length === 0} />}
     </article>
   );
 }

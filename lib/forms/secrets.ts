@@ -17,10 +17,10 @@ const BOOKMARKS = new Set(['page', 'pagination', 'cursor', 'continuation', 'next
  * `api_key_id` an id, `private_key_path` a path. None of them is the secret itself.
  */
 const ABOUT_A_SECRET = new Set([
-  'address', 'amount', 'arn', 'balance', 'budget', 'count', 'endpoint', 'expiry', 'expires', 'expiration', 'file', 'filename', 'format',
-  'header', 'hint', 'id', 'ids', 'kind', 'label', 'length', 'limit', 'location', 'max', 'min', 'name',
-  'names', 'path', 'policy', 'prefix', 'ref', 'scope', 'scopes', 'size', 'strength', 'symbol', 'ttl', 'type', 'uri',
-  'url', 'usage', 'used', 'version',
+  'address', 'amount', 'arn', 'balance', 'budget', 'count', 'endpoint', 'expiry', 'expires', 'expiration',
+  'file', 'filename', 'format', 'header', 'hint', 'id', 'ids', 'kind', 'label', 'length', 'limit', 'location',
+  'max', 'min', 'name', 'names', 'path', 'policy', 'prefix', 'ref', 'scope', 'scopes', 'size', 'strength',
+  'symbol', 'ttl', 'type', 'uri', 'url', 'usage', 'used', 'version',
 ]);
 
 /** `x-API_Key`, `apiKey`, `APIKey`, `Personal access token (classic)` → lower-case words. */

@@ -1,0 +1,71 @@
+import type { ContentBlock as Block } from '@modelcontextprotocol/client';
+import { JsonView } from '../JsonView';
+import { InlineAudio, InlineImage } from './InlineMedia';
+import { MarkdownText } from './MarkdownText';
+import { ResourceContents } from './ResourceContents';
+import { ResourceLinkCard } from './ResourceLinkCard';
+
+export interface ContentBlockProps {
+  /** One block of a tool result, prompt message or sampling message; unknown types are tolerated. */
+  block: Block;
+  /** Read a `resource_link` through its server; without it there is no Read button. */
+  onRead?: (uri: string) => void;
+}
+
+const KNOWN_TYPES = new Set<string>(['text', 'image', 'audio', 'resource_link', 'resource']);
+
+/** Text that is a JSON object or array reads better as JSON than as markdown. */
+function asJson(text: string): { value: unknown } | null {
+  const trimmed = text.trim();
+  if (!/^[[{]/.test(trimmed)) return null;
+  try {
+    return { value: JSON.parse(trimmed) };
+  } catch {
+    return null;
+  }
+}
+
+function TextBlock({ text }: { text: string }) {
+  const json = asJson(text);
+  return json ? <JsonView value={json.value} label="JSON" open /> : <MarkdownText text={text} />;
+}
+
+function Unsupported({ type }: { type: unknown }) {
+  return <p class="muted content-unsupported">[unsupported content: {String(type).slice(0, 60)}]</p>;
+}
+
+function BlockBody({ block, onRead }: ContentBlockProps) {
+  switch (block.type) {
+    case 'text':
+      return typeof block.text === 'string' ? <TextBlock text={block.text} /> : <Unsupported type="text without text" />;
+    case 'image':
+      return <InlineImage data={String(block.data ?? '')} mimeType={block.mimeType} />;
+    case 'audio':
+      return <InlineAudio data={String(block.data ?? '')} mimeType={block.mimeType} />;
+    case 'resource_link':
+      return <ResourceLinkCard link={block} onRead={onRead} />;
+    case 'resource':
+      if (!block.resource) return <Unsupported type="resource without contents" />;
+      return <ResourceContents contents={block.resource} />;
+    default:
+      return <Unsupported type={(block as { type?: unknown }).type} />;
+  }
+}
+
+/**
+ * Any MCP content block, safely: every server string is rendered as text or as markdown
+ * without HTML, and nothing the server names is fetched by the browser.
+ */
+export function ContentBlock({ block, onRead }: ContentBlockProps) {
+  if (block === null || typeof block !== 'object') return <Unsupported type={typeof block} />;
+  // spec schema Annotations.audience: who the block is meant for, the user or the model.
+  const audience = block.annotations?.audience;
+  const forModelOnly = Array.isArray(audience) && audience.length > 0 && !audience.includes('user');
+  const known = KNOWN_TYPES.has(block.type) ? ` content-${block.type}` : '';
+  return (
+    <div class={`content-block${known}`}>
+      {forModelOnly && <p class="muted content-audience">Meant for the model</p>}
+      <BlockBody block={block} onRead={onRead} />
+    </div>
+  );
+}

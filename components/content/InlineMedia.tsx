@@ -1,0 +1,50 @@
+import { decodedSize, downloadDataUrl, fileNameFor, formatBytes, mediaDataUrl, mediaKind } from './dataUrl';
+
+export interface InlineMediaProps {
+  /** Base64 bytes, as MCP sends images, audio and blobs. */
+  data: string;
+  mimeType?: string;
+  /** Where the bytes came from, for a resource; names the saved file. */
+  uri?: string;
+}
+
+/** An image the server sent inline, or a file to save when it is not one a browser shows. */
+export function InlineImage({ data, mimeType, uri }: InlineMediaProps) {
+  const src = mediaKind(mimeType) === 'image' ? mediaDataUrl(mimeType, data) : null;
+  if (!src) return <FileDownload data={data} mimeType={mimeType} uri={uri} />;
+  return <img class="content-image" src={src} alt={`Image (${mimeType})`} />;
+}
+
+/** Audio the server sent inline, with the browser's own player. */
+export function InlineAudio({ data, mimeType, uri }: InlineMediaProps) {
+  const src = mediaKind(mimeType) === 'audio' ? mediaDataUrl(mimeType, data) : null;
+  if (!src) return <FileDownload data={data} mimeType={mimeType} uri={uri} />;
+  return <audio class="content-audio" controls src={src} aria-label={`Audio (${mimeType})`} />;
+}
+
+/** Bytes the panel does not show: their size and type, and a Save link to keep them. */
+export function FileDownload({ data, mimeType, uri }: InlineMediaProps) {
+  const href = downloadDataUrl(data);
+  return (
+    <p class="content-file">
+      <span>
+        {mimeType || 'Unknown type'} · {formatBytes(decodedSize(data))}
+      </span>{' '}
+      {href ? (
+        <a href={href} download={fileNameFor(uri)}>
+          Save
+        </a>
+      ) : (
+        <span class="error">The data is not valid base64.</span>
+      )}
+    </p>
+  );
+}
+
+/** An image, audio or other blob, by its MIME type. */
+export function InlineBlob(props: InlineMediaProps) {
+  const kind = mediaKind(props.mimeType);
+  if (kind === 'image') return <InlineImage {...props} />;
+  if (kind === 'audio') return <InlineAudio {...props} />;
+  return <FileDownload {...props} />;
+}

@@ -1,0 +1,109 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CallResult, type CallResultProps } from '../../../components/CallResult';
+
+afterEach(cleanup);
+
+type Call = CallResultProps['call'];
+
+function call(overrides: Partial<Call>): Call {
+  return { id: 'c1', serverId: 's1', kind: 'tool', tool: 'deploy', args: {}, startedAt: 1_000, status: 'done', ...overrides } as Call;
+}
+
+describe('CallResult', () => {
+  it('is named after the tool and shows every content block', () => {
+    render(
+      <CallResult
+        serverName="Deploy server"
+        call={call({
+          endedAt: 2_500,
+          result: {
+            content: [
+              { type: 'text', text: 'Deployed **ok**' },
+              { type: 'resource_link', uri: 'https://ci.example/run/1', name: 'CI run' },
+            ],
+          },
+        })}
+      />,
+    );
+    const article = screen.getByRole('article', { name: 'Result of deploy' });
+    expect(within(article).getByText('ok').tagName).toBe('STRONG');
+    expect(article.textContent).toContain('https://ci.example/run/1');
+    expect(article.textContent).toContain('on Deploy server');
+    expect(article.textContent).toContain('done · 1.5 s');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a tool error as an error', () => {
+    render(<CallResult serverName="s" call={call({ result: { isError: true, content: [{ type: 'text', text: 'Quota exceeded' }] } })} />);
+    const article = screen.getByRole('article', { name: 'Result of deploy' });
+    expect(article.classList.contains('failed')).toBe(true);
+    expect(screen.getByRole('alert').textContent).toContain('Error');
+    expect(article.textContent).toContain('Quota exceeded');
+  });
+
+  it('shows why a call failed', () => {
+    render(<CallResult serverName="s" call={call({ status: 'failed', error: 'The server closed the connection.' })} />);
+    expect(screen.getByRole('alert').textContent).toBe('Error: The server closed the connection.');
+  });
+
+  it('folds structured content into a JSON view', () => {
+    render(<CallResult serverName="s" call={call({ result: { content: [], structuredContent: { replicas: 3 } } })} />);
+    const details = screen.getByText('Structured content').closest('details');
+    expect(details?.querySelector('pre')?.textContent).toBe('{\n  "replicas": 3\n}');
+  });
+
+  describe('while running', () => {
+    it('says so, with the time so far', () => {
+      render(<CallResult serverName="s" now={13_000} call={call({ status: 'running' })} />);
+      const article = screen.getByRole('article', { name: 'Result of deploy' });
+      expect(article.getAttribute('aria-busy')).toBe('true');
+      expect(article.textContent).toContain('running… · 12 s');
+    });
+
+    it('shows the server’s progress and message', () => {
+      render(
+        <CallResult
+          serverName="s"
+          call={call({ status: 'running', progress: { progress: 2, total: 5, message: 'Rolling out <pod-2>' } })}
+        />,
+      );
+      const bar = screen.getByRole('progressbar', { name: 'Progress of deploy' }) as HTMLProgressElement;
+      expect(bar.value).toBe(2);
+      expect(bar.max).toBe(5);
+      expect(screen.getByRole('article').textContent).toContain('2 / 5 · Rolling out <pod-2>');
+    });
+
+    it('leaves the bar indeterminate without a total', () => {
+      render(<CallResult serverName="s" call={call({ status: 'running', progress: { progress: 40 } })} />);
+      expect(screen.getByRole('progressbar').hasAttribute('value')).toBe(false);
+      expect(screen.getByRole('article').textContent).toContain('40');
+    });
+
+    it('can be cancelled', () => {
+      const onCancel = vi.fn();
+      render(<CallResult serverName="s" onCancel={onCancel} call={call({ status: 'running' })} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(onCancel).toHaveBeenCalledOnce();
+    });
+  });
+
+  it('offers no Cancel or progress once done', () => {
+    render(<CallResult serverName="s" onCancel={() => {}} call={call({ progress: { progress: 1, total: 2 } })} />);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('passes Read of a linked resource to its handler', () => {
+    const onReadResource = vi.fn();
+    render(
+      <CallResult
+        serverName="s"
+        onReadResource={onReadResource}
+        call={call({ result: { content: [{ type: 'resource_link', uri: 'file:///log.txt', name: 'log' }] } })}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Read log' }));
+    expect(onReadResource).toHaveBeenCalledWith('file:///log.txt');
+  });
+});

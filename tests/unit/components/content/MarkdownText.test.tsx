@@ -1,0 +1,89 @@
+import { cleanup, render } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MarkdownText } from '../../../../components/content/MarkdownText';
+
+afterEach(cleanup);
+
+const PIXEL =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+function markdown(text: string) {
+  return render(<MarkdownText text={text} />).container;
+}
+
+describe('MarkdownText', () => {
+  it('renders markdown formatting as elements', () => {
+    const view = markdown('# Title\n\nSome **bold** and `code`.\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+    expect(view.querySelector('h1')?.textContent).toBe('Title');
+    expect(view.querySelector('strong')?.textContent).toBe('bold');
+    expect(view.querySelector('code')?.textContent).toBe('code');
+    expect(view.querySelectorAll('li')).toHaveLength(2);
+    expect(view.querySelector('td')?.textContent).toBe('1');
+  });
+
+  it('shows raw HTML as text and never as elements', () => {
+    const view = markdown(
+      '<script>window.pwned = true</script>\n\nhello <img src=x onerror="window.pwned=true"> <b>bold</b>\n\n<iframe src="https://evil.example"></iframe>\n\n<div onclick="x">block</div>',
+    );
+    expect(view.querySelector('script, iframe, b, .markdown div, [onerror], [onclick]')).toBeNull();
+    expect(view.querySelector('img')).toBeNull();
+    expect(view.textContent).toContain('<script>window.pwned = true</script>');
+    expect(view.textContent).toContain('<b>bold</b>');
+    expect((window as { pwned?: boolean }).pwned).toBeUndefined();
+  });
+
+  it.each([
+    '[click me](javascript:alert(1))',
+    '[click me](JaVaScRiPt:alert(1))',
+    '[click me](  javascript:alert(1))',
+    '[click me](data:text/html,<script>alert(1)</script>)',
+    '[click me](vbscript:msgbox(1))',
+    '[click me][ref]\n\n[ref]: javascript:alert(1)',
+  ])('neutralizes a dangerous link: %s', (text) => {
+    const view = markdown(text);
+    expect(view.textContent).toContain('click me');
+    expect(view.querySelector('a')).toBeNull();
+  });
+
+  it('keeps a javascript: autolink as text', () => {
+    const view = markdown('<javascript:alert(1)>');
+    expect(view.querySelector('a')).toBeNull();
+  });
+
+  it('opens http(s) links in a new tab without an opener', () => {
+    const link = markdown('[docs](https://example.com/docs)').querySelector('a');
+    expect(link?.getAttribute('href')).toBe('https://example.com/docs');
+    expect(link?.getAttribute('target')).toBe('_blank');
+    expect(link?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('does not make a fragment or relative link that could act inside the panel', () => {
+    const view = markdown('[top](#inbox-title) and [page](/options.html)');
+    expect(view.querySelector('a')).toBeNull();
+    expect(view.textContent).toContain('top');
+  });
+
+  it('names a remote image instead of loading it', () => {
+    const view = markdown('![tracking pixel](https://evil.example/p.png)');
+    expect(view.querySelector('img')).toBeNull();
+    expect(view.textContent).toContain('image: tracking pixel');
+    expect(view.textContent).toContain('https://evil.example/p.png');
+    expect(view.querySelector('a')).toBeNull();
+  });
+
+  it('shows an inline base64 image, which loads nothing', () => {
+    const image = markdown(`![dot](data:image/png;base64,${PIXEL})`).querySelector('img');
+    expect(image?.getAttribute('src')).toBe(`data:image/png;base64,${PIXEL}`);
+    expect(image?.getAttribute('alt')).toBe('dot');
+  });
+
+  it('gives server headings no ids that could collide with the panel', () => {
+    const view = markdown('# inbox-title\n\nText[^1]\n\n[^1]: a note');
+    expect(view.querySelector('[id]')).toBeNull();
+  });
+
+  it('renders task list checkboxes that cannot be toggled', () => {
+    const box = markdown('- [x] done').querySelector('input');
+    expect(box?.disabled).toBe(true);
+  });
+});
