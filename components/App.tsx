@@ -1,31 +1,69 @@
-import type { HubState } from '@/lib/messages';
+import type { ImportResult } from '@/lib/mcpJson';
+import type { ActivityView, HubState, ServerSettings, ServerView, Settings } from '@/lib/messages';
 import type { Answer } from '@/lib/request';
-import { AddServerForm } from './AddServerForm';
-import { CallResult } from './CallResult';
-import { RequestCard } from './RequestCard';
-import { ServerCard } from './ServerCard';
+import { ActivityList } from './ActivityList';
+import { HistoryView } from './HistoryView';
+import { InboxView } from './InboxView';
+import { PromptsView } from './PromptsView';
+import { ResourcesView } from './ResourcesView';
+import { ServersView } from './ServersView';
+import { Tabs } from './Tabs';
+import { ToolsView } from './ToolsView';
+
+export type TabKey = 'inbox' | 'tools' | 'resources' | 'prompts' | 'servers' | 'history';
+
+export interface AppActions {
+  selectTab: (tab: TabKey) => void;
+  addServer: (settings: Omit<ServerSettings, 'enabled'>) => void;
+  updateServer: (serverId: string, patch: Partial<ServerSettings>) => void;
+  removeServer: (serverId: string) => void;
+  reconnect: (serverId: string) => void;
+  grantAccess: (server: ServerView) => void;
+  importServers: (text: string) => void;
+  exportServers: (format: 'mcpServers' | 'vscode') => void;
+  callTool: (serverId: string, tool: string, args: Record<string, unknown>) => void;
+  readResource: (serverId: string, uri: string) => void;
+  readTemplate: (serverId: string, uriTemplate: string, values: Record<string, unknown>) => void;
+  getPrompt: (serverId: string, prompt: string, args: Record<string, string>) => void;
+  cancelActivity: (activityId: string) => void;
+  clearActivities: () => void;
+  answer: (answer: Answer) => void;
+  openUrl: (requestId: string) => void;
+  clearHistory: (serverId?: string) => void;
+  updateSettings: (settings: Partial<Settings>) => void;
+  dismissError: () => void;
+}
 
 export interface AppProps {
   state: HubState | null;
+  tab: TabKey;
   /** Refusals of Answers by the worker, keyed by Request id. */
   refusals: Record<string, string>;
+  imported: ImportResult | null;
   error: string | null;
   connected: boolean;
+  /** The Request to focus (new, or its notification was clicked). */
+  focusId?: string;
   now: number;
-  actions: {
-    addServer: (url: string) => void;
-    removeServer: (serverId: string) => void;
-    reconnect: (serverId: string) => void;
-    callTool: (serverId: string, tool: string, args: Record<string, unknown>) => void;
-    answer: (answer: Answer) => void;
-    openUrl: (requestId: string) => void;
-    dismissError: () => void;
-  };
+  actions: AppActions;
 }
 
-export function App({ state, refusals, error, connected, now, actions }: AppProps) {
+const byKind = (activities: ActivityView[], kind: ActivityView['kind']) => activities.filter((activity) => activity.kind === kind);
+
+export function App({ state, tab, refusals, imported, error, connected, focusId, now, actions }: AppProps) {
   if (!state) return <p class="muted">{connected ? 'Loading…' : 'Connecting to the toolnexus worker…'}</p>;
-  const names = new Map(state.servers.map((server) => [server.id, server.name]));
+  const names = new Map(state.servers.map((server) => [server.id, server.displayName]));
+  const results = (title: string, kind: ActivityView['kind']) => (
+    <ActivityList
+      title={title}
+      activities={byKind(state.activities, kind)}
+      serverNames={names}
+      now={now}
+      onCancel={actions.cancelActivity}
+      onReadResource={actions.readResource}
+      onClear={actions.clearActivities}
+    />
+  );
   return (
     <>
       {!connected && (
@@ -41,43 +79,66 @@ export function App({ state, refusals, error, connected, now, actions }: AppProp
           </button>
         </p>
       )}
-      <section aria-labelledby="inbox-title">
-        <h2 id="inbox-title">
-          Requests <span class="count">{state.inbox.length}</span>
-        </h2>
-        {state.inbox.length === 0 && <p class="muted">No server is waiting on you.</p>}
-        {[...state.inbox].reverse().map((request) => (
-          <RequestCard
-            key={request.id}
-            request={request}
+      <Tabs
+        tabs={[
+          { key: 'inbox', label: 'Inbox', count: state.inbox.length },
+          { key: 'tools', label: 'Tools' },
+          { key: 'resources', label: 'Resources' },
+          { key: 'prompts', label: 'Prompts' },
+          { key: 'servers', label: 'Servers' },
+          { key: 'history', label: 'History' },
+        ]}
+        selected={tab}
+        onSelect={actions.selectTab}
+      >
+        {tab === 'inbox' && (
+          <InboxView
+            inbox={state.inbox}
             now={now}
-            refusal={refusals[request.id]}
+            refusals={refusals}
+            focusId={focusId}
             onAnswer={actions.answer}
             onOpen={actions.openUrl}
           />
-        ))}
-      </section>
-      {state.calls.length > 0 && (
-        <section aria-labelledby="calls-title">
-          <h2 id="calls-title">Results</h2>
-          {state.calls.map((call) => (
-            <CallResult key={call.id} call={call} serverName={names.get(call.serverId) ?? 'removed server'} />
-          ))}
-        </section>
-      )}
-      <section aria-labelledby="servers-title">
-        <h2 id="servers-title">Servers</h2>
-        <AddServerForm onAdd={actions.addServer} />
-        {state.servers.map((server) => (
-          <ServerCard
-            key={server.id}
-            server={server}
-            onRun={(tool, args) => actions.callTool(server.id, tool, args)}
-            onReconnect={() => actions.reconnect(server.id)}
-            onRemove={() => actions.removeServer(server.id)}
+        )}
+        {tab === 'tools' && (
+          <>
+            {results('Results', 'tool')}
+            <ToolsView servers={state.servers} onRun={actions.callTool} />
+          </>
+        )}
+        {tab === 'resources' && (
+          <>
+            {results('Read', 'resource')}
+            <ResourcesView servers={state.servers.filter((server) => server.status === 'connected')} onRead={actions.readResource} onReadTemplate={actions.readTemplate} />
+          </>
+        )}
+        {tab === 'prompts' && (
+          <>
+            {results('Prompt messages', 'prompt')}
+            <PromptsView servers={state.servers.filter((server) => server.status === 'connected')} onGet={actions.getPrompt} />
+          </>
+        )}
+        {tab === 'servers' && (
+          <ServersView
+            servers={state.servers}
+            settings={state.settings}
+            imported={imported}
+            now={now}
+            actions={{
+              add: actions.addServer,
+              update: actions.updateServer,
+              reconnect: actions.reconnect,
+              grantAccess: actions.grantAccess,
+              remove: actions.removeServer,
+              importServers: actions.importServers,
+              exportServers: actions.exportServers,
+              updateSettings: actions.updateSettings,
+            }}
           />
-        ))}
-      </section>
+        )}
+        {tab === 'history' && <HistoryView history={state.history} onClear={actions.clearHistory} />}
+      </Tabs>
     </>
   );
 }

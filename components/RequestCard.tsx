@@ -1,31 +1,53 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { PendingRequest } from '@/lib/inbox';
 import type { Answer } from '@/lib/request';
 import { SchemaForm } from './SchemaForm';
+import { clock, span } from './time';
 
 export interface RequestCardProps {
   request: PendingRequest;
   now: number;
   /** Why the worker refused the last Answer, if it did. */
   refusal?: string;
+  /** Take focus on mount (a new Request, or one whose notification was clicked). */
+  focus?: boolean;
   onAnswer: (answer: Answer) => void;
   onOpen: (requestId: string) => void;
 }
 
-const clock = (time: number) => new Date(time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-
-function minutes(ms: number): string {
-  const total = Math.max(0, Math.round(ms / 60_000));
-  return total < 1 ? 'under a minute' : `${total} min`;
-}
+const TYPING = new Set(['TEXTAREA', 'BUTTON', 'A', 'SUMMARY']);
 
 /**
- * One pending Request. It always names the server that asks and when (spec
- * client/elicitation: the client MUST make clear which server is requesting).
+ * One pending Request. It always names the server that asks, when, and until when
+ * (spec client/elicitation: the client MUST make clear which server is requesting).
+ * Enter submits a form, Escape cancels.
  */
-export function RequestCard({ request, now, refusal, onAnswer, onOpen }: RequestCardProps) {
+export function RequestCard({ request, now, refusal, focus, onAnswer, onOpen }: RequestCardProps) {
   const { id, serverName } = request;
+  const region = useRef<HTMLElement>(null);
   const decline = () => onAnswer({ id, ok: false, reason: 'declined' });
   const cancel = () => onAnswer({ id, ok: false, reason: 'cancelled' });
+
+  useEffect(() => {
+    if (!focus || !region.current) return;
+    const field = region.current.querySelector<HTMLElement>('input, select, textarea');
+    (field ?? region.current).focus();
+  }, [focus]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      cancel();
+    } else if (event.key === 'Enter' && !event.shiftKey && request.kind === 'input' && !TYPING.has(target.tagName)) {
+      // Inputs submit on Enter natively; selects and checkboxes do not.
+      if (target.tagName !== 'INPUT' || target.getAttribute('type') === 'checkbox') {
+        event.preventDefault();
+        region.current?.querySelector('form')?.requestSubmit();
+      }
+    }
+  };
+
   const secondary = (
     <>
       <button type="button" class="secondary" onClick={decline}>
@@ -38,12 +60,12 @@ export function RequestCard({ request, now, refusal, onAnswer, onOpen }: Request
   );
 
   return (
-    <section role="region" aria-label={`Request from ${serverName}`} class="card request">
+    <section ref={region} tabIndex={-1} role="region" aria-label={`Request from ${serverName}`} class="card request" onKeyDown={onKeyDown}>
       <header>
         <strong class="server">{serverName}</strong>
         <span class="muted">
-          asked {clock(request.askedAt)}
-          {request.expiresAt !== null && <> · expires in {minutes(request.expiresAt - now)}</>}
+          asked {clock(request.askedAt)} · waiting {span(now - request.askedAt)}
+          {request.expiresAt !== null && <> · expires in {span(request.expiresAt - now)}</>}
         </span>
       </header>
       <p class="prompt">{request.prompt}</p>

@@ -1,46 +1,100 @@
-import type { ServerView } from '@/lib/messages';
-import { ToolRunner } from './ToolRunner';
+import { useState } from 'preact/hooks';
+import type { ServerSettings, ServerView } from '@/lib/messages';
+import { ServerForm } from './ServerForm';
+import { span } from './time';
 
 export interface ServerCardProps {
   server: ServerView;
-  onRun: (tool: string, args: Record<string, unknown>) => void;
+  now: number;
+  onUpdate: (patch: Partial<ServerSettings>) => void;
   onReconnect: () => void;
+  onGrantAccess: () => void;
   onRemove: () => void;
 }
 
-const STATUS_TEXT = { connecting: 'Connecting…', connected: 'Connected', error: 'Error' } as const;
+const STATUS_TEXT = {
+  disabled: 'Disabled',
+  connecting: 'Connecting…',
+  connected: 'Connected',
+  'needs-permission': 'Needs access',
+  'needs-authorization': 'Needs sign-in',
+  error: 'Error',
+} as const;
 
-export function ServerCard({ server, onRun, onReconnect, onRemove }: ServerCardProps) {
+export function ServerCard({ server, now, onUpdate, onReconnect, onGrantAccess, onRemove }: ServerCardProps) {
+  const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const info = server.serverInfo;
   return (
-    <section class="card server" aria-label={`Server ${server.name}`}>
+    <section class={`card server status-${server.status}`} aria-label={`Server ${server.displayName}`}>
       <header>
-        <strong>{server.name}</strong>
+        <strong>{server.displayName}</strong>
         <span class={`badge status-${server.status}`} role="status">
           {STATUS_TEXT[server.status]}
         </span>
       </header>
-      <p class="muted url-line">
-        {server.url}
-        {server.protocolVersion && <> · MCP {server.protocolVersion}</>}
-        {server.serverInfo && (
-          <>
-            {' '}
-            · {server.serverInfo.name} {server.serverInfo.version}
-          </>
-        )}
-      </p>
-      {server.error && <p class="error">{server.error}</p>}
-      <div class="actions">
-        <button type="button" class="secondary" onClick={onReconnect}>
-          Reconnect
-        </button>
-        <button type="button" class="secondary" onClick={onRemove}>
-          Remove
-        </button>
-      </div>
-      {server.tools.map((tool) => (
-        <ToolRunner key={tool.name} serverId={server.id} tool={tool} onRun={(args) => onRun(tool.name, args)} />
-      ))}
+      <p class="muted url-line">{server.url}</p>
+      {server.status === 'connected' && (
+        <p class="muted meta">
+          MCP {server.protocolVersion} · {server.era === 'modern' ? 'stateless' : 'session'}
+          {info && (
+            <>
+              {' '}
+              · {info.name} {info.version}
+            </>
+          )}
+          {' '}· {server.tools.length} tools · {server.resources.length + server.resourceTemplates.length} resources ·{' '}
+          {server.prompts.length} prompts
+        </p>
+      )}
+      {server.error && (
+        <p class="error" role={server.status === 'error' ? 'alert' : undefined}>
+          {server.error}
+          {server.retryAt !== undefined && server.retryAt > now && <> Retrying in {span(server.retryAt - now)}.</>}
+        </p>
+      )}
+      {editing ? (
+        <ServerForm
+          id={`edit-${server.id}`}
+          initial={server}
+          submitLabel="Save"
+          onSubmit={(settings) => {
+            onUpdate(settings);
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : removing ? (
+        <div role="alertdialog" aria-label={`Remove ${server.displayName}?`} class="confirm">
+          <p>Remove {server.displayName}? Its pending requests are cancelled.</p>
+          <div class="actions">
+            <button type="button" class="danger" onClick={onRemove}>
+              Remove
+            </button>
+            <button type="button" class="secondary" onClick={() => setRemoving(false)}>
+              Keep
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div class="actions">
+          {server.status === 'needs-permission' && <button onClick={onGrantAccess}>Grant access</button>}
+          {server.enabled && (
+            <button type="button" class="secondary" onClick={onReconnect}>
+              Reconnect
+            </button>
+          )}
+          <button type="button" class="secondary" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          <button type="button" class="secondary" onClick={() => onUpdate({ enabled: !server.enabled })}>
+            {server.enabled ? 'Disable' : 'Enable'}
+          </button>
+          <button type="button" class="secondary" onClick={() => setRemoving(true)}>
+            Remove
+          </button>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,42 +1,78 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { browser as chromeApi } from 'wxt/browser';
-import { Hub, ServerUrlError, type SavedServer, type ServerStore } from '@/lib/hub';
+import { Hub, type Stored } from '@/lib/hub';
 import { InboxError } from '@/lib/inbox';
 import { keepAliveWhile } from '@/lib/keepAlive';
 import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/messages';
 
-const SERVERS_KEY = 'servers';
+/** One `storage.local` key as a typed value (the person's data survives browser restarts). */
+function stored<T>(key: string, fallback: T): Stored<T> {
+  return {
+    async load() {
+      const { [key]: value } = await browser.storage.local.get(key);
+      return (value as T | undefined) ?? fallback;
+    },
+    save: (value) => browser.storage.local.set({ [key]: value }),
+  };
+}
 
-const store: ServerStore = {
-  async load() {
-    const { [SERVERS_KEY]: servers } = await browser.storage.local.get(SERVERS_KEY);
-    return Array.isArray(servers) ? (servers as SavedServer[]) : [];
-  },
-  save: (servers) => browser.storage.local.set({ [SERVERS_KEY]: servers }),
-};
+const LOOPBACK_ORIGIN = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/;
 
 export default defineBackground(() => {
-  const hub = new Hub({ store });
+  const hub = new Hub({
+    servers: stored('servers', []),
+    history: stored('history', []),
+    settings: stored('settings', {}),
+    // Host access is granted per server origin at add time; loopback is in the manifest.
+    canReach: async (origin) => LOOPBACK_ORIGIN.test(origin) || browser.permissions.contains({ origins: [`${origin}/*`] }),
+  });
   const ports = new Set<Runtime.Port>();
   const post = (port: Runtime.Port, message: WorkerMessage) => port.postMessage(message);
+  const broadcast = (message: WorkerMessage) => ports.forEach((port) => post(port, message));
 
   chromeApi.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
-  browser.action.setBadgeBackgroundColor({ color: '#b45309' }).catch(() => {});
+  void browser.action.setBadgeBackgroundColor({ color: '#b45309' });
 
   const updateKeepAlive = keepAliveWhile(() => hub.busy(), () => browser.runtime.getPlatformInfo());
-
   hub.subscribe((state) => {
-    for (const port of ports) post(port, { type: 'state', state });
+    broadcast({ type: 'state', state });
     updateKeepAlive();
   });
+
+  // Badge, and a system notification for a Request that arrives while no panel is open.
+  let known = new Set<string>();
   hub.inbox.subscribe((pending) => {
     void browser.action.setBadgeText({ text: pending.length ? String(pending.length) : '' });
+    for (const request of pending) {
+      if (known.has(request.id) || ports.size > 0) continue;
+      void browser.notifications.create(request.id, {
+        type: 'basic',
+        iconUrl: browser.runtime.getURL('/icon/128.png'),
+        title: `${request.serverName} needs you`,
+        message: request.prompt.slice(0, 200),
+      });
+    }
+    for (const id of known) if (!pending.some((request) => request.id === id)) void browser.notifications.clear(id);
+    known = new Set(pending.map((request) => request.id));
+  });
+
+  let focusOnConnect: string | undefined;
+  browser.notifications.onClicked.addListener((requestId) => {
+    focusOnConnect = requestId;
+    broadcast({ type: 'focus-request', requestId });
+    void browser.notifications.clear(requestId);
+    void chromeApi.windows.getLastFocused().then((window) => {
+      if (window.id !== undefined) return chromeApi.sidePanel?.open({ windowId: window.id });
+    });
   });
 
   async function handle(port: Runtime.Port, message: PanelMessage): Promise<void> {
     switch (message.type) {
       case 'add-server':
-        await hub.addServer(message.url, message.name);
+        await hub.addServer(message.server);
+        return;
+      case 'update-server':
+        await hub.updateServer(message.serverId, message.server);
         return;
       case 'remove-server':
         await hub.removeServer(message.serverId);
@@ -44,8 +80,29 @@ export default defineBackground(() => {
       case 'reconnect':
         await hub.reconnect(message.serverId);
         return;
+      case 'import-servers':
+        post(port, { type: 'imported', result: await hub.importServers(message.text) });
+        return;
+      case 'export-servers':
+        post(port, { type: 'exported', format: message.format, text: hub.exportServers(message.format) });
+        return;
       case 'call-tool':
         await hub.callTool(message.serverId, message.tool, message.args);
+        return;
+      case 'read-resource':
+        await hub.readResource(message.serverId, message.uri);
+        return;
+      case 'read-template':
+        await hub.readTemplate(message.serverId, message.uriTemplate, message.values);
+        return;
+      case 'get-prompt':
+        await hub.getPrompt(message.serverId, message.prompt, message.args);
+        return;
+      case 'cancel-activity':
+        hub.cancelActivity(message.activityId);
+        return;
+      case 'clear-activities':
+        hub.clearActivities();
         return;
       case 'answer':
         try {
@@ -64,6 +121,12 @@ export default defineBackground(() => {
         await browser.identity.launchWebAuthFlow({ url: request.url, interactive: true }).catch(() => {});
         return;
       }
+      case 'clear-history':
+        await hub.clearHistory(message.serverId);
+        return;
+      case 'update-settings':
+        await hub.updateSettings(message.settings);
+        return;
     }
   }
 
@@ -73,11 +136,12 @@ export default defineBackground(() => {
     port.onDisconnect.addListener(() => ports.delete(port));
     port.onMessage.addListener((message) => {
       handle(port, message as PanelMessage).catch((error: unknown) => {
-        const text = error instanceof ServerUrlError || error instanceof Error ? error.message : String(error);
-        post(port, { type: 'error', message: text });
+        post(port, { type: 'error', message: error instanceof Error ? error.message : String(error) });
       });
     });
     post(port, { type: 'state', state: hub.state() });
+    if (focusOnConnect) post(port, { type: 'focus-request', requestId: focusOnConnect });
+    focusOnConnect = undefined;
   });
 
   void hub.start();

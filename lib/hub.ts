@@ -3,7 +3,7 @@
  * requests in flight, the inbox and its history. Pure logic: storage, host permissions
  * and the network come in as parameters, so the same hub runs in the worker and in Node.
  */
-import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode, UriTemplate } from '@modelcontextprotocol/client';
 import { History, historyEntry, type HistoryEntry } from './history';
 import { Inbox } from './inbox';
 import { load, type CallOptions, type Connection, type ListChange, type LoadOptions } from './mcp/client';
@@ -225,6 +225,12 @@ export class Hub {
     );
   }
 
+  /** Reads the resource a template names for these values (RFC 6570, percent-encoded). */
+  readTemplate(serverId: string, uriTemplate: string, values: Record<string, unknown>): Promise<ResourceReadView> {
+    const variables = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value ?? '')]));
+    return this.readResource(serverId, new UriTemplate(uriTemplate).expand(variables));
+  }
+
   getPrompt(serverId: string, prompt: string, args: Record<string, string>): Promise<PromptView> {
     return this.#run<PromptView>({ kind: 'prompt', prompt, args }, serverId, (connection, options) =>
       connection.getPrompt(prompt, args, options),
@@ -388,7 +394,7 @@ export class Hub {
         instructions: connection.instructions,
         tools,
         resources,
-        resourceTemplates,
+        resourceTemplates: resourceTemplates.map((template) => ({ ...template, variables: templateVariables(template.uriTemplate) })),
         prompts,
       });
     } catch (error) {
@@ -444,6 +450,14 @@ export class Hub {
   #emit(): void {
     const state = this.state();
     for (const listener of this.#listeners) listener(state);
+  }
+}
+
+function templateVariables(uriTemplate: string): string[] {
+  try {
+    return new UriTemplate(uriTemplate).variableNames;
+  } catch {
+    return [];
   }
 }
 

@@ -49,8 +49,13 @@ export interface ServerView extends ServerSettings {
   instructions?: string;
   tools: Tool[];
   resources: Resource[];
-  resourceTemplates: ResourceTemplateType[];
+  resourceTemplates: ResourceTemplateView[];
   prompts: Prompt[];
+}
+
+export interface ResourceTemplateView extends ResourceTemplateType {
+  /** The template's variables, parsed in the worker so the panel needs no URI-template code. */
+  variables: string[];
 }
 
 export type ActivityStatus = 'running' | 'done' | 'failed' | 'cancelled';
@@ -112,6 +117,7 @@ export type PanelMessage =
   | { type: 'export-servers'; format: ExportFormat }
   | { type: 'call-tool'; serverId: string; tool: string; args: Record<string, unknown> }
   | { type: 'read-resource'; serverId: string; uri: string }
+  | { type: 'read-template'; serverId: string; uriTemplate: string; values: Record<string, unknown> }
   | { type: 'get-prompt'; serverId: string; prompt: string; args: Record<string, string> }
   | { type: 'cancel-activity'; activityId: string }
   | { type: 'clear-activities' }

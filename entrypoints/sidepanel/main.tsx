@@ -1,35 +1,97 @@
-import { signal } from '@preact/signals';
+import { effect, signal } from '@preact/signals';
 import { render } from 'preact';
-import { App } from '@/components/App';
-import type { Answer } from '@/lib/request';
-import { connect, connected, hubState, lastError, refusals, send } from './connection';
+import browser from 'webextension-polyfill';
+import { App, type AppActions, type TabKey } from '@/components/App';
+import type { ServerSettings, ServerView } from '@/lib/messages';
+import { connect, connected, hubState, imported, lastError, refusals, send } from './connection';
 import './style.css';
 
 const now = signal(Date.now());
-setInterval(() => (now.value = Date.now()), 15_000);
+setInterval(() => (now.value = Date.now()), 1_000);
+const tab = signal<TabKey>('inbox');
+const focusId = signal<string | undefined>(undefined);
 
-const actions = {
-  addServer: (url: string) => send({ type: 'add-server', url }),
-  removeServer: (serverId: string) => send({ type: 'remove-server', serverId }),
-  reconnect: (serverId: string) => send({ type: 'reconnect', serverId }),
-  callTool: (serverId: string, tool: string, args: Record<string, unknown>) => send({ type: 'call-tool', serverId, tool, args }),
-  answer: (answer: Answer) => send({ type: 'answer', answer }),
-  openUrl: (requestId: string) => send({ type: 'open-url', requestId }),
+/**
+ * Host access is asked per server origin, from the person's click (permissions.request
+ * needs a user gesture); a refusal still saves the server, shown as needing access.
+ */
+async function askAccess(url: string): Promise<void> {
+  if (!URL.canParse(url)) return;
+  const { origin, protocol } = new URL(url);
+  if (protocol !== 'http:' && protocol !== 'https:') return;
+  await browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
+}
+
+function download(format: string, text: string): void {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  link.download = format === 'vscode' ? 'mcp.json' : 'mcp-servers.json';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1_000);
+}
+
+const actions: AppActions = {
+  selectTab: (key) => (tab.value = key),
+  addServer: (server: Omit<ServerSettings, 'enabled'>) => {
+    void askAccess(server.url).finally(() => send({ type: 'add-server', server }));
+  },
+  updateServer: (serverId, patch) => {
+    const ask = patch.url ? askAccess(patch.url) : Promise.resolve();
+    void ask.finally(() => send({ type: 'update-server', serverId, server: patch }));
+  },
+  removeServer: (serverId) => send({ type: 'remove-server', serverId }),
+  reconnect: (serverId) => send({ type: 'reconnect', serverId }),
+  grantAccess: (server: ServerView) => void askAccess(server.url).finally(() => send({ type: 'reconnect', serverId: server.id })),
+  importServers: (text) => send({ type: 'import-servers', text }),
+  exportServers: (format) => send({ type: 'export-servers', format }),
+  callTool: (serverId, tool, args) => send({ type: 'call-tool', serverId, tool, args }),
+  readResource: (serverId, uri) => send({ type: 'read-resource', serverId, uri }),
+  readTemplate: (serverId, uriTemplate, values) => send({ type: 'read-template', serverId, uriTemplate, values }),
+  getPrompt: (serverId, prompt, args) => send({ type: 'get-prompt', serverId, prompt, args }),
+  cancelActivity: (activityId) => send({ type: 'cancel-activity', activityId }),
+  clearActivities: () => send({ type: 'clear-activities' }),
+  answer: (answer) => send({ type: 'answer', answer }),
+  openUrl: (requestId) => send({ type: 'open-url', requestId }),
+  clearHistory: (serverId) => send({ type: 'clear-history', serverId }),
+  updateSettings: (settings) => send({ type: 'update-settings', settings }),
   dismissError: () => (lastError.value = null),
 };
+
+// A new Request takes the person to the inbox and focuses it.
+let seen: Set<string> | null = null;
+effect(() => {
+  const inbox = hubState.value?.inbox;
+  if (!inbox) return;
+  const fresh = seen ? inbox.filter((request) => !seen!.has(request.id)) : [];
+  seen = new Set(inbox.map((request) => request.id));
+  const newest = fresh.at(-1);
+  if (newest) {
+    tab.value = 'inbox';
+    focusId.value = newest.id;
+  }
+});
 
 function Root() {
   return (
     <App
       state={hubState.value}
+      tab={tab.value}
       refusals={refusals.value}
+      imported={imported.value}
       error={lastError.value}
       connected={connected.value}
+      focusId={focusId.value}
       now={now.value}
       actions={actions}
     />
   );
 }
 
-connect();
+connect({
+  onFocusRequest: (requestId) => {
+    tab.value = 'inbox';
+    focusId.value = requestId;
+  },
+  onExported: download,
+});
 render(<Root />, document.getElementById('app')!);

@@ -25,14 +25,15 @@ describe.each([
 
   it('adds the server, runs the tool, and the answer reaches the server', async () => {
     await panel.addServer(server.url);
-    await expect.poll(() => panel.server(name).getByRole('status').textContent()).toBe('Connected');
+    await expect.poll(() => panel.serverStatus(name)).toBe('Connected');
     expect(await panel.server(name).textContent()).toContain(`MCP ${era}`);
 
     await panel.runTool(name, 'deploy');
     const request = panel.request(name);
     await request.waitFor();
     expect(await request.textContent()).toContain('Where should web deploy?');
-    // The defaulted field arrives pre-filled.
+    // A new Request takes focus, and the defaulted field arrives pre-filled.
+    expect(await request.getByLabel('Target').evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await request.getByLabel('Note').inputValue()).toBe('routine');
 
     await request.getByLabel('Target').selectOption({ label: 'prod' });
@@ -41,7 +42,7 @@ describe.each([
     await request.getByRole('button', { name: 'Submit' }).click();
 
     const expected = { action: 'accept', content: { target: 'prod', replicas: 3, notify: true, note: 'routine' } };
-    await expect.poll(() => panel.result('deploy').first().textContent()).toContain(JSON.stringify(expected));
+    await expect.poll(() => panel.resultJson('deploy')).toEqual(expected);
     expect(server.seen.at(-1)).toEqual({ tool: 'deploy', result: expected });
     expect(await request.count()).toBe(0);
   });
@@ -60,21 +61,33 @@ describe.each([
     await request.getByRole('button', { name: 'Decline' }).click();
     await expect.poll(() => server.seen.length).toBe(before + 1);
     expect(server.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'decline' } });
-    await expect.poll(() => panel.result('deploy').first().textContent()).toContain('{"action":"decline"}');
+    await expect.poll(() => panel.resultJson('deploy')).toEqual({ action: 'decline' });
   });
 
-  it('shows the pending count on the toolbar badge', async () => {
+  it('shows the pending count on the toolbar badge, and Escape cancels', async () => {
     await panel.runTool(name, 'deploy');
     await panel.request(name).waitFor();
     const badge = () => browser.worker.evaluate<string>('chrome.action.getBadgeText({})');
     await expect.poll(badge).toBe('1');
-    await panel.request(name).getByRole('button', { name: 'Cancel' }).click();
+    await panel.request(name).getByLabel('Replicas').press('Escape');
     await expect.poll(badge).toBe('');
     await expect.poll(() => server.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'cancel' } });
   });
 
+  it('submits with Enter', async () => {
+    await panel.runTool(name, 'deploy');
+    const request = panel.request(name);
+    await request.getByLabel('Target').selectOption({ label: 'prod' });
+    await request.getByLabel('Replicas').fill('1');
+    await request.getByLabel('Replicas').press('Enter');
+    await expect.poll(() => server.seen.at(-1)).toEqual({
+      tool: 'deploy',
+      result: { action: 'accept', content: { target: 'prod', replicas: 1, note: 'routine' } },
+    });
+  });
+
   it('remembers the server across a panel reload', async () => {
     await panel.page.reload();
-    await expect.poll(() => panel.server(name).getByRole('status').textContent()).toBe('Connected');
+    await expect.poll(() => panel.serverStatus(name)).toBe('Connected');
   });
 });

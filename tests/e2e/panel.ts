@@ -1,27 +1,60 @@
 /** The side panel as a person sees it: selectors live here, not in test bodies. */
 import type { Locator, Page } from 'playwright-core';
 
+export type PanelTab = 'Inbox' | 'Tools' | 'Resources' | 'Prompts' | 'Servers' | 'History';
+
 export class PanelPage {
   constructor(readonly page: Page) {}
 
-  async addServer(url: string): Promise<void> {
-    await this.page.getByRole('textbox', { name: 'Server URL' }).fill(url);
-    await this.page.getByRole('button', { name: 'Add server' }).click();
+  async tab(name: PanelTab): Promise<void> {
+    await this.page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
   }
 
+  async addServer(url: string, options: { name?: string; headers?: string } = {}): Promise<void> {
+    await this.tab('Servers');
+    const form = this.page.getByRole('region', { name: 'Add a server' });
+    await form.getByRole('textbox', { name: 'Server URL' }).fill(url);
+    if (options.name !== undefined || options.headers !== undefined) {
+      await form.getByText('Name and headers').click();
+      if (options.name !== undefined) await form.getByRole('textbox', { name: 'Name' }).fill(options.name);
+      if (options.headers !== undefined) await form.getByRole('textbox', { name: 'Headers' }).fill(options.headers);
+    }
+    await form.getByRole('button', { name: 'Add server' }).click();
+  }
+
+  /** A server's card on the Servers tab. */
   server(name: string): Locator {
     return this.page.getByRole('region', { name: `Server ${name}` });
   }
 
-  async runTool(serverName: string, tool: string): Promise<void> {
-    await this.server(serverName).getByRole('button', { name: `Run ${tool}`, exact: true }).click();
+  async serverStatus(name: string): Promise<string | null> {
+    await this.tab('Servers');
+    return this.server(name).getByRole('status').textContent();
   }
 
+  async runTool(serverName: string, tool: string): Promise<void> {
+    await this.tab('Tools');
+    await this.page.getByRole('region', { name: `Tools of ${serverName}` }).getByRole('button', { name: `Run ${tool}`, exact: true }).click();
+  }
+
+  tool(serverName: string, tool: string): Locator {
+    return this.page.getByRole('region', { name: `Tools of ${serverName}` }).getByRole('article', { name: `Tool ${tool}` });
+  }
+
+  /** A pending Request; the panel switches to the Inbox when one arrives. */
   request(serverName: string): Locator {
     return this.page.getByRole('region', { name: `Request from ${serverName}` });
   }
 
+  /** The newest result of a tool on the Tools tab. */
   result(tool: string): Locator {
-    return this.page.getByRole('article', { name: `Result of ${tool}` });
+    return this.page.getByRole('article', { name: `Result of ${tool}` }).first();
+  }
+
+  /** The JSON a result's text carries (shown as a JSON view). */
+  async resultJson(tool: string): Promise<unknown> {
+    await this.tab('Tools');
+    const text = await this.result(tool).locator('.json-view pre').first().textContent();
+    return text === null ? null : JSON.parse(text);
   }
 }

@@ -40,7 +40,9 @@ describe('Hub against a server with every feature', () => {
     expect(view).toMatchObject({ displayName: 'Showcase', status: 'connected', instructions: 'A demo server for toolnexus.' });
     expect(view.tools.find((tool) => tool.name === 'drop_table')?.annotations?.destructiveHint).toBe(true);
     expect(view.resources.map((resource) => resource.uri)).toEqual(['demo://readme', 'demo://logo.png']);
-    expect(view.resourceTemplates.map((template) => template.uriTemplate)).toEqual(['demo://greeting/{name}']);
+    expect(view.resourceTemplates.map(({ uriTemplate, variables }) => ({ uriTemplate, variables }))).toEqual([
+      { uriTemplate: 'demo://greeting/{name}', variables: ['name'] },
+    ]);
     expect(view.prompts.map((prompt) => prompt.name)).toEqual(['review_code']);
     await hub.removeServer(id);
   });
@@ -81,8 +83,9 @@ describe('Hub against a server with every feature', () => {
     const { hub, id } = await hubWithShowcase();
     const readme = await hub.readResource(id, 'demo://readme');
     expect(readme.result?.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: expect.stringContaining('# Showcase') });
-    const greeting = await hub.readResource(id, 'demo://greeting/Ada');
-    expect(greeting.result?.contents[0]).toMatchObject({ text: 'Hello, Ada!' });
+    const greeting = await hub.readTemplate(id, 'demo://greeting/{name}', { name: 'Ada L' });
+    expect(greeting.uri).toBe('demo://greeting/Ada%20L');
+    expect(greeting.result?.contents[0]).toMatchObject({ text: 'Hello, Ada L!' });
     const prompt = await hub.getPrompt(id, 'review_code', { code: 'x = 1', language: 'Python' });
     expect(prompt.result?.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
     expect(prompt.result?.messages[0]?.content).toMatchObject({ text: expect.stringContaining('review this Python') });

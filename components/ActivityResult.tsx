@@ -1,0 +1,57 @@
+import type { ActivityView, PromptView, ResourceReadView } from '@/lib/messages';
+import { CallResult } from './CallResult';
+import { ContentBlock } from './content/ContentBlock';
+import { ResourceContents } from './content/ResourceContents';
+
+export interface ActivityResultProps {
+  activity: ActivityView;
+  serverName: string;
+  now: number;
+  onCancel: () => void;
+  onReadResource: (uri: string) => void;
+}
+
+function Outcome({ activity }: { activity: ResourceReadView | PromptView }) {
+  if (activity.status === 'running') return <p class="muted">running…</p>;
+  if (activity.error) {
+    return (
+      <p role="alert" class="error">
+        <strong>{activity.status === 'cancelled' ? 'Cancelled' : 'Error'}</strong>: {activity.error}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** One finished or running request's outcome: a tool call, a resource read or a prompt. */
+export function ActivityResult({ activity, serverName, now, onCancel, onReadResource }: ActivityResultProps) {
+  if (activity.kind === 'tool') {
+    return <CallResult call={activity} serverName={serverName} now={now} onCancel={onCancel} onReadResource={onReadResource} />;
+  }
+  if (activity.kind === 'resource') {
+    return (
+      <article class="card call" aria-label={`Resource ${activity.uri}`}>
+        <header>
+          <strong class="uri">{activity.uri}</strong> <span class="muted">on {serverName}</span>
+        </header>
+        <Outcome activity={activity} />
+        {activity.result?.contents.map((contents, index) => <ResourceContents key={index} contents={contents} />)}
+      </article>
+    );
+  }
+  return (
+    <article class="card call" aria-label={`Prompt ${activity.prompt}`}>
+      <header>
+        <strong>{activity.prompt}</strong> <span class="muted">on {serverName}</span>
+      </header>
+      <Outcome activity={activity} />
+      {activity.result?.description && <p class="muted">{activity.result.description}</p>}
+      {activity.result?.messages.map((message, index) => (
+        <div key={index} class={`message role-${message.role}`}>
+          <span class="role">{message.role}</span>
+          <ContentBlock block={message.content} onRead={onReadResource} />
+        </div>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+import type { HistoryEntry } from '@/lib/history';
+import { JsonView } from './JsonView';
+
+export interface HistoryViewProps {
+  history: HistoryEntry[];
+  onClear: (serverId?: string) => void;
+}
+
+const ACTION_TEXT = { accept: 'Accepted', decline: 'Declined', cancel: 'Cancelled' } as const;
+const when = (time: number) => new Date(time).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+
+/** What each server asked and what the person answered and shared, newest first. */
+export function HistoryView({ history, onClear }: HistoryViewProps) {
+  if (history.length === 0) return <p class="empty muted">Nothing answered yet. Answers to servers are kept here.</p>;
+  const groups = new Map<string, HistoryEntry[]>();
+  for (const entry of history) groups.set(entry.serverId, [...(groups.get(entry.serverId) ?? []), entry]);
+  return (
+    <>
+      <div class="actions">
+        <button type="button" class="secondary" onClick={() => onClear()}>
+          Clear all history
+        </button>
+      </div>
+      {[...groups.entries()].map(([serverId, entries]) => (
+        <section key={serverId} class="group" aria-label={`History of ${entries[0]!.serverName}`}>
+          <header class="section-head">
+            <h2>{entries[0]!.serverName}</h2>
+            <button type="button" class="link" onClick={() => onClear(serverId)}>
+              Clear {entries[0]!.serverName}
+            </button>
+          </header>
+          <ol class="plain">
+            {entries.map((entry) => (
+              <li key={entry.requestId} class={`card history action-${entry.action}`}>
+                <header>
+                  <strong>{ACTION_TEXT[entry.action]}</strong>
+                  <span class="muted">
+                    {when(entry.answeredAt)}
+                    {entry.reason && entry.reason !== 'declined' && ` · ${entry.reason}`}
+                  </span>
+                </header>
+                <p class="prompt">{entry.prompt}</p>
+                {entry.url && <code class="url-line">{entry.url}</code>}
+                {entry.content && <JsonView value={entry.content} label="Shared" open />}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ServerView } from '@/lib/messages';
+import { promptArguments, promptSchema } from '@/lib/forms/argumentSchemas';
+import { SchemaForm } from './SchemaForm';
+
+export interface PromptsViewProps {
+  servers: ServerView[];
+  onGet: (serverId: string, prompt: string, args: Record<string, string>) => void;
+}
+
+/** Each server's prompts, with a form for their arguments. */
+export function PromptsView({ servers, onGet }: PromptsViewProps) {
+  const offering = servers.filter((server) => server.prompts.length > 0);
+  if (offering.length === 0) return <p class="empty muted">No connected server offers prompts.</p>;
+  return (
+    <>
+      {offering.map((server) => (
+        <section key={server.id} class="group" aria-label={`Prompts of ${server.displayName}`}>
+          <h2>{server.displayName}</h2>
+          {server.prompts.map((prompt) => {
+            const formId = `prompt-${server.id}-${prompt.name}`;
+            return (
+              <article key={prompt.name} class="card" aria-label={`Prompt ${prompt.name}`}>
+                <header>
+                  <strong>{prompt.title ?? prompt.name}</strong>
+                  <button type="submit" form={formId}>
+                    Get {prompt.name}
+                  </button>
+                </header>
+                {prompt.description && <p class="muted description">{prompt.description}</p>}
+                <SchemaForm
+                  formId={formId}
+                  idPrefix={formId}
+                  schema={promptSchema(prompt)}
+                  onSubmit={(values) => onGet(server.id, prompt.name, promptArguments(values))}
+                />
+              </article>
+            );
+          })}
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ServerView } from '@/lib/messages';
+import { templateSchema } from '@/lib/forms/argumentSchemas';
+import { SchemaForm } from './SchemaForm';
+
+export interface ResourcesViewProps {
+  servers: ServerView[];
+  onRead: (serverId: string, uri: string) => void;
+  onReadTemplate: (serverId: string, uriTemplate: string, values: Record<string, unknown>) => void;
+}
+
+/** Each server's resources (read with one click) and templates (a form for the variables). */
+export function ResourcesView({ servers, onRead, onReadTemplate }: ResourcesViewProps) {
+  const offering = servers.filter((server) => server.resources.length + server.resourceTemplates.length > 0);
+  if (offering.length === 0) return <p class="empty muted">No connected server offers resources.</p>;
+  return (
+    <>
+      {offering.map((server) => (
+        <section key={server.id} class="group" aria-label={`Resources of ${server.displayName}`}>
+          <h2>{server.displayName}</h2>
+          <ul class="plain">
+            {server.resources.map((resource) => (
+              <li key={resource.uri} class="card resource">
+                <header>
+                  <strong>{resource.title ?? resource.name}</strong>
+                  <button type="button" onClick={() => onRead(server.id, resource.uri)} aria-label={`Read ${resource.uri}`}>
+                    Read
+                  </button>
+                </header>
+                <code class="uri muted">{resource.uri}</code>
+                {resource.description && <p class="muted description">{resource.description}</p>}
+              </li>
+            ))}
+          </ul>
+          {server.resourceTemplates.map((template) => {
+            const formId = `template-${server.id}-${template.uriTemplate}`;
+            return (
+              <article key={template.uriTemplate} class="card resource" aria-label={`Template ${template.uriTemplate}`}>
+                <header>
+                  <strong>{template.title ?? template.name}</strong>
+                  <button type="submit" form={formId} aria-label={`Read ${template.uriTemplate}`}>
+                    Read
+                  </button>
+                </header>
+                <code class="uri muted">{template.uriTemplate}</code>
+                {template.description && <p class="muted description">{template.description}</p>}
+                <SchemaForm
+                  formId={formId}
+                  idPrefix={formId}
+                  schema={templateSchema(template.variables)}
+                  onSubmit={(values) => onReadTemplate(server.id, template.uriTemplate, values)}
+                />
+              </article>
+            );
+          })}
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ImportResult } from '@/lib/mcpJson';
+import type { ServerSettings, ServerView, Settings } from '@/lib/messages';
+import { ImportExport } from './ImportExport';
+import { ServerCard } from './ServerCard';
+import { ServerForm } from './ServerForm';
+
+export interface ServersViewProps {
+  servers: ServerView[];
+  settings: Settings;
+  imported: ImportResult | null;
+  now: number;
+  actions: {
+    add: (settings: Omit<ServerSettings, 'enabled'>) => void;
+    update: (serverId: string, patch: Partial<ServerSettings>) => void;
+    reconnect: (serverId: string) => void;
+    grantAccess: (server: ServerView) => void;
+    remove: (serverId: string) => void;
+    importServers: (text: string) => void;
+    exportServers: (format: 'mcpServers' | 'vscode') => void;
+    updateSettings: (settings: Partial<Settings>) => void;
+  };
+}
+
+export function ServersView({ servers, settings, imported, now, actions }: ServersViewProps) {
+  return (
+    <>
+      <section class="card" aria-label="Add a server">
+        <ServerForm id="add" submitLabel="Add server" onSubmit={actions.add} />
+      </section>
+      <ImportExport imported={imported} onImport={actions.importServers} onExport={actions.exportServers} />
+      {servers.length === 0 && <p class="empty muted">No servers yet. Paste an MCP server URL above.</p>}
+      {servers.map((server) => (
+        <ServerCard
+          key={server.id}
+          server={server}
+          now={now}
+          onUpdate={(patch) => actions.update(server.id, patch)}
+          onReconnect={() => actions.reconnect(server.id)}
+          onGrantAccess={() => actions.grantAccess(server)}
+          onRemove={() => actions.remove(server.id)}
+        />
+      ))}
+      <section class="card settings" aria-label="Settings">
+        <label for="request-timeout">Requests wait for you (minutes)</label>
+        <input
+          id="request-timeout"
+          type="number"
+          min={1}
+          max={1440}
+          value={settings.requestTimeoutMinutes}
+          onChange={(event) => {
+            const minutes = Number(event.currentTarget.value);
+            if (minutes >= 1 && minutes <= 1440) actions.updateSettings({ requestTimeoutMinutes: minutes });
+          }}
+        />
+        <p class="hint muted">After that, the server is told the request was cancelled.</p>
+      </section>
+    </>
+  );
+}

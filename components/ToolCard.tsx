@@ -1,0 +1,88 @@
+import type { Tool } from '@modelcontextprotocol/client';
+import { useState } from 'preact/hooks';
+import { SchemaForm } from './SchemaForm';
+
+export interface ToolCardProps {
+  serverId: string;
+  tool: Tool;
+  onRun: (args: Record<string, unknown>) => void;
+}
+
+/** Badges from the tool's annotations; spec: hints from an untrusted server, shown as such. */
+function badges(tool: Tool): Array<{ label: string; tone: string }> {
+  const hints = tool.annotations ?? {};
+  const list: Array<{ label: string; tone: string }> = [];
+  if (hints.readOnlyHint) list.push({ label: 'read-only', tone: 'ok' });
+  if (hints.destructiveHint && !hints.readOnlyHint) list.push({ label: 'destructive', tone: 'danger' });
+  if (hints.idempotentHint) list.push({ label: 'idempotent', tone: 'neutral' });
+  if (hints.openWorldHint) list.push({ label: 'open-world', tone: 'neutral' });
+  return list;
+}
+
+const needsInput = (tool: Tool) => {
+  const { properties = {}, required = [] } = tool.inputSchema as { properties?: Record<string, { default?: unknown }>; required?: string[] };
+  return required.some((name) => properties[name]?.default === undefined);
+};
+
+/**
+ * A tool with its Run button and arguments form (built from its own inputSchema). Run
+ * calls at once with the form's current values; a tool marked destructive asks first.
+ */
+export function ToolCard({ serverId, tool, onRun }: ToolCardProps) {
+  const [confirming, setConfirming] = useState(false);
+  const formId = `tool-${serverId}-${tool.name}`;
+  const destructive = tool.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true;
+  return (
+    <article class="tool card" aria-label={`Tool ${tool.name}`}>
+      <header>
+        <h3>{tool.title ?? tool.annotations?.title ?? tool.name}</h3>
+        <button
+          type="submit"
+          form={formId}
+          onClick={(event) => {
+            if (destructive && !confirming) {
+              event.preventDefault();
+              setConfirming(true);
+            }
+          }}
+        >
+          Run {tool.name}
+        </button>
+      </header>
+      <div class="badges">
+        {tool.title && tool.title !== tool.name && <code class="muted">{tool.name}</code>}
+        {badges(tool).map(({ label, tone }) => (
+          <span key={label} class={`badge tone-${tone}`}>
+            {label}
+          </span>
+        ))}
+      </div>
+      {tool.description && <p class="muted description">{tool.description}</p>}
+      {confirming && (
+        <div role="alertdialog" aria-label={`Confirm ${tool.name}`} class="confirm">
+          <p>{tool.name} is marked destructive by its server. Run it?</p>
+          <div class="actions">
+            <button type="submit" form={formId} class="danger">
+              Run anyway
+            </button>
+            <button type="button" class="secondary" onClick={() => setConfirming(false)}>
+              Don’t run
+            </button>
+          </div>
+        </div>
+      )}
+      <details class="arguments" open={needsInput(tool)}>
+        <summary>Arguments</summary>
+        <SchemaForm
+          formId={formId}
+          idPrefix={`${serverId}-${tool.name}`}
+          schema={tool.inputSchema}
+          onSubmit={(args) => {
+            setConfirming(false);
+            onRun(args);
+          }}
+        />
+      </details>
+    </article>
+  );
+}
