@@ -3,6 +3,7 @@ import { browser as chromeApi } from 'wxt/browser';
 import { Hub, type Stored } from '@/lib/hub';
 import { InboxError } from '@/lib/inbox';
 import { keepAliveWhile } from '@/lib/keepAlive';
+import { notifyNewRequests } from '@/lib/notifier';
 import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/messages';
 
 /** One `storage.local` key as a typed value (the person's data survives browser restarts). */
@@ -39,22 +40,22 @@ export default defineBackground(() => {
     updateKeepAlive();
   });
 
-  // Badge, and a system notification for a Request that arrives while no panel is open.
-  let known = new Set<string>();
   hub.inbox.subscribe((pending) => {
     void browser.action.setBadgeText({ text: pending.length ? String(pending.length) : '' });
-    for (const request of pending) {
-      if (known.has(request.id) || ports.size > 0) continue;
-      void browser.notifications.create(request.id, {
-        type: 'basic',
-        iconUrl: browser.runtime.getURL('/icon/128.png'),
-        title: `${request.serverName} needs you`,
-        message: request.prompt.slice(0, 200),
-      });
-    }
-    for (const id of known) if (!pending.some((request) => request.id === id)) void browser.notifications.clear(id);
-    known = new Set(pending.map((request) => request.id));
   });
+  hub.inbox.subscribe(
+    notifyNewRequests(
+      {
+        create: (id, title, message) =>
+          void browser.notifications.create(id, { type: 'basic', iconUrl: browser.runtime.getURL('/icon/128.png'), title, message }),
+        clear: (id) => void browser.notifications.clear(id),
+      },
+      () => ports.size > 0,
+    ),
+  );
+
+  browser.permissions.onAdded.addListener(() => void hub.accessChanged());
+  browser.permissions.onRemoved.addListener(() => void hub.accessChanged());
 
   let focusOnConnect: string | undefined;
   browser.notifications.onClicked.addListener((requestId) => {

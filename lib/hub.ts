@@ -213,6 +213,22 @@ export class Hub {
     await this.#connect(serverId);
   }
 
+  /**
+   * Host access changed (granted from the panel or chrome://extensions, or revoked):
+   * servers waiting for it connect, and connected ones that lost it stop.
+   */
+  async accessChanged(): Promise<void> {
+    const canReach = this.#options.canReach;
+    if (!canReach) return;
+    await Promise.all(
+      [...this.#views.values()].map(async (view) => {
+        const reachable = await canReach(new URL(view.url).origin);
+        const stale = view.status === 'needs-permission' ? reachable : view.status !== 'disabled' && !reachable;
+        if (stale) await this.reconnect(view.id);
+      }),
+    );
+  }
+
   callTool(serverId: string, tool: string, args: Record<string, unknown>): Promise<CallView> {
     return this.#run<CallView>({ kind: 'tool', tool, args }, serverId, (connection, options) =>
       connection.callTool(tool, args, options),

@@ -13,13 +13,14 @@ const focusId = signal<string | undefined>(undefined);
 
 /**
  * Host access is asked per server origin, from the person's click (permissions.request
- * needs a user gesture); a refusal still saves the server, shown as needing access.
+ * needs a user gesture). The server is saved either way; the worker connects it when
+ * access is granted (permissions.onAdded) and shows it as needing access until then.
  */
-async function askAccess(url: string): Promise<void> {
+function askAccess(url: string): void {
   if (!URL.canParse(url)) return;
   const { origin, protocol } = new URL(url);
   if (protocol !== 'http:' && protocol !== 'https:') return;
-  await browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
+  browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
 }
 
 function download(format: string, text: string): void {
@@ -33,15 +34,16 @@ function download(format: string, text: string): void {
 const actions: AppActions = {
   selectTab: (key) => (tab.value = key),
   addServer: (server: Omit<ServerSettings, 'enabled'>) => {
-    void askAccess(server.url).finally(() => send({ type: 'add-server', server }));
+    askAccess(server.url);
+    send({ type: 'add-server', server });
   },
   updateServer: (serverId, patch) => {
-    const ask = patch.url ? askAccess(patch.url) : Promise.resolve();
-    void ask.finally(() => send({ type: 'update-server', serverId, server: patch }));
+    if (patch.url) askAccess(patch.url);
+    send({ type: 'update-server', serverId, server: patch });
   },
   removeServer: (serverId) => send({ type: 'remove-server', serverId }),
   reconnect: (serverId) => send({ type: 'reconnect', serverId }),
-  grantAccess: (server: ServerView) => void askAccess(server.url).finally(() => send({ type: 'reconnect', serverId: server.id })),
+  grantAccess: (server: ServerView) => askAccess(server.url),
   importServers: (text) => send({ type: 'import-servers', text }),
   exportServers: (format) => send({ type: 'export-servers', format }),
   callTool: (serverId, tool, args) => send({ type: 'call-tool', serverId, tool, args }),

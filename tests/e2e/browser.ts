@@ -18,8 +18,17 @@ export interface ExtensionBrowser {
   worker: Worker;
   /** Opens the side panel's page in a tab, where a test can drive it like the panel. */
   openPanel(): Promise<Page>;
+  /** Writes `chrome.storage.local` items, as the extension itself would. */
+  setStorage(items: Record<string, unknown>): Promise<void>;
+  /**
+   * Stops the extension's service worker (CDP `ServiceWorker.stopAllWorkers`), as Chrome
+   * does to an idle MV3 worker; the next extension event starts a fresh one.
+   */
+  stopWorker(): Promise<void>;
   close(): Promise<void>;
 }
+
+type ChromeGlobal = { chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } } };
 
 export async function launchExtension(): Promise<ExtensionBrowser> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
@@ -52,6 +61,17 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
       const page = await context.newPage();
       await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
       return page;
+    },
+    async setStorage(items) {
+      const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+      await worker.evaluate((values) => (globalThis as unknown as ChromeGlobal).chrome.storage.local.set(values), items);
+    },
+    async stopWorker() {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await cdp.detach();
     },
     async close() {
       await context.close();

@@ -85,7 +85,8 @@ describe('Hub against a server with every feature', () => {
     expect(readme.result?.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: expect.stringContaining('# Showcase') });
     const greeting = await hub.readTemplate(id, 'demo://greeting/{name}', { name: 'Ada L' });
     expect(greeting.uri).toBe('demo://greeting/Ada%20L');
-    expect(greeting.result?.contents[0]).toMatchObject({ text: 'Hello, Ada L!' });
+    // The SDK v1 server hands its callback the variable still percent-encoded.
+    expect(greeting.result?.contents[0]).toMatchObject({ text: 'Hello, Ada%20L!' });
     const prompt = await hub.getPrompt(id, 'review_code', { code: 'x = 1', language: 'Python' });
     expect(prompt.result?.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
     expect(prompt.result?.messages[0]?.content).toMatchObject({ text: expect.stringContaining('review this Python') });
@@ -126,13 +127,18 @@ describe('Hub: servers the person manages', () => {
     await hub.removeServer(id);
   });
 
-  it('waits for host permission instead of connecting, and connects once granted', async () => {
+  it('waits for host permission instead of connecting, connects once granted, stops when revoked', async () => {
     let granted = false;
+    const before = showcase.traffic.length;
     const { hub, id } = await hubWithShowcase({ canReach: async () => granted });
     expect(hub.state().servers[0]).toMatchObject({ status: 'needs-permission', error: expect.stringContaining('Grant access') });
+    expect(showcase.traffic.length).toBe(before);
     granted = true;
-    await hub.reconnect(id);
+    await hub.accessChanged();
     expect(hub.state().servers[0]?.status).toBe('connected');
+    granted = false;
+    await hub.accessChanged();
+    expect(hub.state().servers[0]?.status).toBe('needs-permission');
     await hub.removeServer(id);
   });
 
