@@ -1,0 +1,341 @@
+/**
+ * What a person needs to know about a URL before agreeing to open it: where it really
+ * goes and whether it is dressed up to look like somewhere else. Used by URL-mode
+ * elicitation and OAuth consent cards. Pure: no DOM, no Node built-ins, so the MV3
+ * worker, the side panel and Node tests all run the same code.
+ *
+ * spec 2025-11-25 client/elicitation (URL mode): clients MUST show the full URL and the
+ * domain before consent, and SHOULD warn about punycode / lookalike hosts.
+ */
+import { parse as parseHost } from 'tldts';
+
+export type UrlWarningCode =
+  | 'punycode'
+  | 'mixed-script'
+  | 'credentials'
+  | 'ip-address'
+  | 'long'
+  | 'deceptive';
+
+export interface UrlWarning {
+  code: UrlWarningCode;
+  /** One sentence a person can act on; quotes the part of the URL it is about. */
+  message: string;
+}
+
+/** The host cut in three so a UI can bold `domain`: `prefix + domain + suffix === host`. */
+export interface HostParts {
+  /** Subdomains with their trailing dot, e.g. `accounts.google.com.`. */
+  prefix: string;
+  /** The registrable domain (`evil.example`), or the whole hostname for IPs and single labels. */
+  domain: string;
+  /** `:port` when the URL has one, else empty. */
+  suffix: string;
+}
+
+export interface UrlAnalysis {
+  /** What was given, untouched. */
+  input: string;
+  /** The URL as the browser will open it (WHATWG-normalized); `null` when it does not parse. */
+  href: string | null;
+  /** `https:`, `http:`, `javascript:`, …; `null` when the input does not parse. */
+  scheme: string | null;
+  /** Hostname and port as the network sees them (IDN labels in their `xn--` form). */
+  host: string;
+  /** The host with IDN labels decoded, when that differs from `host`; show it next to `host`. */
+  unicodeHost: string | null;
+  /** The registrable domain per the Public Suffix List, private suffixes included (`user.github.io`). */
+  domain: string | null;
+  hostParts: HostParts;
+  /** Why the URL must not be opened at all; `null` when it may be offered to the person. */
+  refused: string | null;
+  warnings: UrlWarning[];
+}
+
+/** Past this many characters a URL is long enough to hide its real destination off-screen. */
+export const LONG_URL_CHARACTERS = 512;
+/** More subdomain labels than this in front of the registrable domain is unusual. */
+const MAX_PLAIN_SUBDOMAINS = 4;
+/** DNS caps a label at 63 octets; the WHATWG parser does not, so a longer one is a red flag. */
+const MAX_LABEL_LENGTH = 63;
+
+/**
+ * Brands that phishing pages imitate most, and the domains that really are theirs. Kept
+ * short on purpose: it catches `paypal-login.example`, not every lookalike in the world.
+ */
+const BRANDS: Record<string, string[]> = {
+  google: ['google.com', 'googleusercontent.com', 'googleapis.com'],
+  apple: ['apple.com', 'icloud.com'],
+  microsoft: ['microsoft.com', 'microsoftonline.com', 'live.com'],
+  github: ['github.com', 'github.io'],
+  gitlab: ['gitlab.com'],
+  paypal: ['paypal.com'],
+  amazon: ['amazon.com', 'amazonaws.com'],
+  facebook: ['facebook.com'],
+  okta: ['okta.com'],
+  slack: ['slack.com'],
+  openai: ['openai.com'],
+  anthropic: ['anthropic.com', 'claude.ai'],
+};
+
+const EMPTY_PARTS: HostParts = { prefix: '', domain: '', suffix: '' };
+
+function refusedAnalysis(input: string, refused: string, url?: URL): UrlAnalysis {
+  return {
+    input,
+    href: url?.href ?? null,
+    scheme: url?.protocol ?? null,
+    host: url?.host ?? '',
+    unicodeHost: null,
+    domain: null,
+    hostParts: url ? { prefix: '', domain: url.hostname, suffix: url.port ? `:${url.port}` : '' } : EMPTY_PARTS,
+    refused,
+    warnings: [],
+  };
+}
+
+function isIpv4(hostname: string): boolean {
+  // The WHATWG parser has already turned every IPv4 spelling (hex, octal, one number) into dotted quads.
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** 127.0.0.0/8, ::1 and `localhost`: addresses that never leave this computer. */
+function isLoopback(hostname: string): boolean {
+  if (hostname === 'localhost' || hostname === '[::1]') return true;
+  return isIpv4(hostname) && hostname.startsWith('127.');
+}
+
+// RFC 3492 punycode decoding, for showing `xn--` labels as the letters a person would see.
+const BASE = 36;
+const T_MIN = 1;
+const T_MAX = 26;
+const SKEW = 38;
+const DAMP = 700;
+
+function adapt(delta: number, points: number, first: boolean): number {
+  let d = first ? Math.floor(delta / DAMP) : delta >> 1;
+  d += Math.floor(d / points);
+  let k = 0;
+  while (d > ((BASE - T_MIN) * T_MAX) >> 1) {
+    d = Math.floor(d / (BASE - T_MIN));
+    k += BASE;
+  }
+  return k + Math.floor(((BASE - T_MIN + 1) * d) / (d + SKEW));
+}
+
+function digitValue(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 22; // 0-9 → 26-35
+  if (code >= 0x61 && code <= 0x7a) return code - 0x61; // a-z → 0-25
+  return BASE;
+}
+
+/** Decodes one punycode label body (without `xn--`); `null` when it is not valid punycode. */
+function decodePunycode(encoded: string): string | null {
+  const split = encoded.lastIndexOf('-');
+  const output = split > 0 ? Array.from(encoded.slice(0, split), (c) => c.codePointAt(0)!) : [];
+  let n = 128;
+  let bias = 72;
+  let i = 0;
+  for (let index = split > 0 ? split + 1 : 0; index < encoded.length; ) {
+    const oldI = i;
+    let w = 1;
+    for (let k = BASE; ; k += BASE) {
+      if (index >= encoded.length) return null;
+      const digit = digitValue(encoded.charCodeAt(index++));
+      if (digit >= BASE) return null;
+      i += digit * w;
+      const t = k <= bias ? T_MIN : k >= bias + T_MAX ? T_MAX : k - bias;
+      if (digit < t) break;
+      w *= BASE - t;
+      if (w > 0x10ffff) return null;
+    }
+    bias = adapt(i - oldI, output.length + 1, oldI === 0);
+    n += Math.floor(i / (output.length + 1));
+    i %= output.length + 1;
+    if (n > 0x10ffff) return null;
+    output.splice(i++, 0, n);
+  }
+  return String.fromCodePoint(...output);
+}
+
+function toUnicodeLabel(label: string): string {
+  if (!label.startsWith('xn--')) return label;
+  return decodePunycode(label.slice(4)) ?? label;
+}
+
+const SCRIPTS: Array<[string, RegExp]> = [
+  ['Latin', /\p{Script=Latin}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Greek', /\p{Script=Greek}/u],
+  ['Armenian', /\p{Script=Armenian}/u],
+  ['Hebrew', /\p{Script=Hebrew}/u],
+  ['Arabic', /\p{Script=Arabic}/u],
+  ['Han', /\p{Script=Han}/u],
+  ['Hiragana', /\p{Script=Hiragana}/u],
+  ['Katakana', /\p{Script=Katakana}/u],
+  ['Hangul', /\p{Script=Hangul}/u],
+  ['Cherokee', /\p{Script=Cherokee}/u],
+];
+
+/** The scripts a label's letters come from (digits, hyphens and marks count for none). */
+function scriptsOf(label: string): string[] {
+  const found = new Set<string>();
+  for (const char of label) {
+    for (const [name, pattern] of SCRIPTS) {
+      if (pattern.test(char)) {
+        found.add(name);
+        break;
+      }
+    }
+  }
+  return [...found];
+}
+
+/** Undoes the ASCII swaps lookalike domains use: 0→o, 1→l, rn→m, vv→w. */
+function unmask(label: string): string {
+  return label.replace(/0/g, 'o').replace(/1/g, 'l').replace(/rn/g, 'm').replace(/vv/g, 'w');
+}
+
+function ownsBrand(brand: string, domain: string | null): boolean {
+  return domain !== null && (BRANDS[brand] ?? []).includes(domain);
+}
+
+/** Brands named (or imitated) by one label, e.g. `paypal-login` → paypal, `g00gle` → google. */
+function brandsIn(label: string): string[] {
+  const words = label.split('-');
+  return Object.keys(BRANDS).filter((brand) => words.some((word) => word === brand || unmask(word) === brand));
+}
+
+function deceptionWarnings(labels: string[], prefixLabels: string[], domain: string | null, host: string): UrlWarning[] {
+  const warnings: UrlWarning[] = [];
+  // `accounts.google.com.evil.example`: a whole domain name sits in the subdomains. Scan
+  // from the right so `google.com` wins over `accounts.google` (.google is a TLD too).
+  for (let index = prefixLabels.length - 1; index >= 1; index -= 1) {
+    const label = prefixLabels[index]!;
+    const suffix = parseHost(label, { allowPrivateDomains: true });
+    if (suffix.isIcann && suffix.publicSuffix === label) {
+      const lookalike = `${prefixLabels[index - 1]}.${label}`;
+      warnings.push({
+        code: 'deceptive',
+        message: `The address contains “${lookalike}”, but it belongs to ${domain ?? host}: what comes before that is only a subdomain.`,
+      });
+      break;
+    }
+  }
+  const named = new Set(labels.flatMap(brandsIn));
+  for (const brand of named) {
+    if (ownsBrand(brand, domain)) continue;
+    warnings.push({
+      code: 'deceptive',
+      message: `The address looks like ${brand}’s, but it belongs to ${domain ?? host}.`,
+    });
+  }
+  return warnings;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function hostPartsOf(hostname: string, domain: string | null, port: string): HostParts {
+  const suffix = port ? `:${port}` : '';
+  if (domain === null || !hostname.endsWith(domain)) return { prefix: '', domain: hostname, suffix };
+  return { prefix: hostname.slice(0, hostname.length - domain.length), domain, suffix };
+}
+
+/**
+ * Tells whether `input` may be offered to the person, and what to warn them about.
+ * Refuses every scheme but `https:`, and `http:` to loopback (a local OAuth callback or
+ * dev server). Plain `http:` elsewhere is refused rather than warned about: the page and
+ * anything typed into it would cross the network readable and forgeable by anyone on path.
+ * Never throws.
+ */
+export function analyzeUrl(input: string): UrlAnalysis {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return refusedAnalysis(input, 'The server asked to open something that is not a valid web address; refused.');
+  }
+  const scheme = url.protocol;
+  const hostname = url.hostname;
+  if (scheme !== 'https:' && scheme !== 'http:') {
+    return refusedAnalysis(input, `The server asked to open a ${scheme} URL; refused.`, url);
+  }
+  const loopback = isLoopback(hostname);
+  if (scheme === 'http:' && !loopback) {
+    return refusedAnalysis(
+      input,
+      `The server asked to open ${url.host} over unencrypted http:; only https: is allowed off this computer. Refused.`,
+      url,
+    );
+  }
+
+  const isIp = isIpv4(hostname) || hostname.startsWith('[');
+  const parsed = isIp ? null : parseHost(hostname, { allowPrivateDomains: true });
+  const domain = parsed?.domain ?? null;
+  const labels = isIp ? [] : hostname.split('.');
+  const unicodeLabels = labels.map(toUnicodeLabel);
+  const unicodeHostname = unicodeLabels.join('.');
+  const unicodeHost = !isIp && unicodeHostname !== hostname ? unicodeHostname + (url.port ? `:${url.port}` : '') : null;
+  const hostParts = hostPartsOf(hostname, domain, url.port);
+  const prefixLabels = hostParts.prefix ? hostParts.prefix.slice(0, -1).split('.') : [];
+
+  const warnings: UrlWarning[] = [];
+  if (labels.some((label) => label.startsWith('xn--'))) {
+    warnings.push({
+      code: 'punycode',
+      message: `The host is an internationalized name: it reads “${unicodeHostname}” but is really ${hostname}. Make sure that is the site you expect.`,
+    });
+  }
+  for (const label of unicodeLabels) {
+    const scripts = scriptsOf(label);
+    if (scripts.length > 1) {
+      warnings.push({
+        code: 'mixed-script',
+        message: `The name “${label}” mixes ${scripts.join(' and ')} letters, a common way to imitate another site.`,
+      });
+    }
+  }
+  if (url.username || url.password) {
+    const shown = safeDecode(url.username);
+    warnings.push({
+      code: 'credentials',
+      message: `The address carries “${shown}${url.password ? ':…' : ''}@” before the host: it does not go to ${shown}, it goes to ${hostname}.`,
+    });
+  }
+  if (isIp && !loopback) {
+    warnings.push({
+      code: 'ip-address',
+      message: `The address is a bare IP address (${hostname}) rather than a name, so nothing shows who runs it.`,
+    });
+  }
+  if (url.href.length > LONG_URL_CHARACTERS) {
+    warnings.push({
+      code: 'long',
+      message: `The address is unusually long (${url.href.length} characters); judge it by its host, ${hostname}.`,
+    });
+  } else if (prefixLabels.length > MAX_PLAIN_SUBDOMAINS || labels.some((label) => label.length > MAX_LABEL_LENGTH)) {
+    warnings.push({
+      code: 'long',
+      message: `The host ${hostname} is unusually long; the site it belongs to is ${domain ?? hostname}.`,
+    });
+  }
+  warnings.push(...deceptionWarnings(unicodeLabels, prefixLabels, domain, hostname));
+
+  return {
+    input,
+    href: url.href,
+    scheme,
+    host: url.host,
+    unicodeHost,
+    domain,
+    hostParts,
+    refused: null,
+    warnings,
+  };
+}
