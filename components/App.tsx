@@ -1,5 +1,5 @@
 import type { ImportResult } from '@/lib/mcpJson';
-import type { ActivityView, HubState, ServerSettings, ServerView, Settings } from '@/lib/messages';
+import type { ActivityView, HubState, OpenMode, ServerSettings, ServerView, Settings } from '@/lib/messages';
 import type { Answer } from '@/lib/request';
 import { ActivityList } from './ActivityList';
 import { HistoryView } from './HistoryView';
@@ -28,7 +28,9 @@ export interface AppActions {
   cancelActivity: (activityId: string) => void;
   clearActivities: () => void;
   answer: (answer: Answer) => void;
-  openUrl: (requestId: string) => void;
+  openUrl: (requestId: string, mode: OpenMode) => void;
+  finishFlow: (requestId: string) => void;
+  dismissBlocked: (id: string) => void;
   clearHistory: (serverId?: string) => void;
   updateSettings: (settings: Partial<Settings>) => void;
   dismissError: () => void;
@@ -81,7 +83,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
       )}
       <Tabs
         tabs={[
-          { key: 'inbox', label: 'Inbox', count: state.inbox.length },
+          { key: 'inbox', label: 'Inbox', count: state.inbox.length + state.blocked.length },
           { key: 'tools', label: 'Tools' },
           { key: 'resources', label: 'Resources' },
           { key: 'prompts', label: 'Prompts' },
@@ -94,6 +96,10 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         {tab === 'inbox' && (
           <InboxView
             inbox={state.inbox}
+            flows={state.flows}
+            blocked={state.blocked}
+            onFinishFlow={actions.finishFlow}
+            onDismissBlocked={actions.dismissBlocked}
             now={now}
             refusals={refusals}
             focusId={focusId}

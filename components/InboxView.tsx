@@ -1,26 +1,93 @@
-import type { PendingRequest } from '@/lib/inbox';
+import type { BlockedUrlView, FlowView, InboxItem, OpenMode } from '@/lib/messages';
 import type { Answer } from '@/lib/request';
 import { RequestCard } from './RequestCard';
+import { clock } from './time';
 
 export interface InboxViewProps {
-  inbox: PendingRequest[];
+  inbox: InboxItem[];
+  flows: FlowView[];
+  blocked: BlockedUrlView[];
   now: number;
   refusals: Record<string, string>;
   /** The Request that should take focus. */
   focusId?: string;
   onAnswer: (answer: Answer) => void;
-  onOpen: (requestId: string) => void;
+  onOpen: (requestId: string, mode: OpenMode) => void;
+  onFinishFlow: (requestId: string) => void;
+  onDismissBlocked: (id: string) => void;
+}
+
+function FlowCard({ flow, onFinish }: { flow: FlowView; onFinish: () => void }) {
+  return (
+    <section role="region" aria-label={`In progress for ${flow.serverName}`} class="card flow" aria-busy="true">
+      <header>
+        <strong>{flow.serverName}</strong>
+        <span class="muted">opened {clock(flow.openedAt)}</span>
+      </header>
+      <p class="prompt">{flow.prompt}</p>
+      <p class="muted">
+        In progress{flow.domain && <> at <strong>{flow.domain}</strong></>}: finish in the {flow.mode === 'tab' ? 'tab' : 'window'} that
+        opened. When you are done there, the server carries on.
+      </p>
+      <div class="actions">
+        <button type="button" class="secondary" onClick={onFinish}>
+          Retry
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function BlockedCard({ blocked, onDismiss }: { blocked: BlockedUrlView; onDismiss: () => void }) {
+  return (
+    <section role="region" aria-label={`Refused for ${blocked.serverName}`} class="card blocked">
+      <header>
+        <strong>{blocked.serverName}</strong>
+        <span class="muted">refused {clock(blocked.at)}</span>
+      </header>
+      <p class="prompt">{blocked.prompt}</p>
+      <p class="url">
+        <code>{blocked.url}</code>
+      </p>
+      <p role="alert" class="error">
+        {blocked.reason}
+      </p>
+      <div class="actions">
+        <button type="button" class="secondary" onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
+    </section>
+  );
 }
 
 /** Pending Requests grouped by the server that asks, newest first. */
-export function InboxView({ inbox, now, refusals, focusId, onAnswer, onOpen }: InboxViewProps) {
-  if (inbox.length === 0) return <p class="empty muted">No server is waiting on you.</p>;
-  const groups = new Map<string, PendingRequest[]>();
+export function InboxView({ inbox, flows, blocked, now, refusals, focusId, onAnswer, onOpen, onFinishFlow, onDismissBlocked }: InboxViewProps) {
+  const notices = (
+    <>
+      {blocked.map((item) => (
+        <BlockedCard key={item.id} blocked={item} onDismiss={() => onDismissBlocked(item.id)} />
+      ))}
+      {flows.map((flow) => (
+        <FlowCard key={flow.requestId} flow={flow} onFinish={() => onFinishFlow(flow.requestId)} />
+      ))}
+    </>
+  );
+  if (inbox.length === 0) {
+    return (
+      <>
+        {notices}
+        {flows.length === 0 && <p class="empty muted">No server is waiting on you.</p>}
+      </>
+    );
+  }
+  const groups = new Map<string, InboxItem[]>();
   for (const request of [...inbox].sort((a, b) => b.askedAt - a.askedAt)) {
     groups.set(request.serverId, [...(groups.get(request.serverId) ?? []), request]);
   }
   return (
     <>
+      {notices}
       {[...groups.values()].map((requests) => (
         <section key={requests[0]!.serverId} class="group" aria-label={`Requests from ${requests[0]!.serverName}`}>
           <h2>

@@ -1,18 +1,19 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { PendingRequest } from '@/lib/inbox';
+import type { InboxItem, OpenMode } from '@/lib/messages';
 import type { Answer } from '@/lib/request';
 import { SchemaForm } from './SchemaForm';
 import { clock, span } from './time';
+import { UrlConsent } from './UrlConsent';
 
 export interface RequestCardProps {
-  request: PendingRequest;
+  request: InboxItem;
   now: number;
   /** Why the worker refused the last Answer, if it did. */
   refusal?: string;
   /** Take focus on mount (a new Request, or one whose notification was clicked). */
   focus?: boolean;
   onAnswer: (answer: Answer) => void;
-  onOpen: (requestId: string) => void;
+  onOpen: (requestId: string, mode: OpenMode) => void;
 }
 
 const TYPING = new Set(['TEXTAREA', 'BUTTON', 'A', 'SUMMARY']);
@@ -87,14 +88,21 @@ export function RequestCard({ request, now, refusal, focus, onAnswer, onOpen }: 
         </SchemaForm>
       ) : (
         <>
-          {/* spec: show the full URL before consent, as text, never as a link. */}
-          <p class="url">
-            <code>{request.url}</code>
+          <UrlConsent url={request.url ?? ''} analysis={request.analysis} />
+          <p class="hint muted">
+            {request.purpose === 'oauth'
+              ? 'Open signs you in with your own browser session; toolnexus never sees your password.'
+              : 'Open agrees to the request and shows the page in a window toolnexus cannot read.'}
           </p>
           <div class="actions">
-            <button type="button" onClick={() => onOpen(id)}>
+            <button type="button" onClick={() => onOpen(id, 'window')}>
               Open
             </button>
+            {request.purpose !== 'oauth' && (
+              <button type="button" class="secondary" onClick={() => onOpen(id, 'tab')}>
+                Open in a tab
+              </button>
+            )}
             {secondary}
           </div>
         </>

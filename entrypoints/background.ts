@@ -17,6 +17,19 @@ function stored<T>(key: string, fallback: T): Stored<T> {
   };
 }
 
+/** Opens `url` in a normal tab and resolves when that tab is closed. */
+async function openTab(url: string): Promise<void> {
+  const tab = await browser.tabs.create({ url });
+  await new Promise<void>((resolve) => {
+    const onRemoved = (tabId: number) => {
+      if (tabId !== tab.id) return;
+      browser.tabs.onRemoved.removeListener(onRemoved);
+      resolve();
+    };
+    browser.tabs.onRemoved.addListener(onRemoved);
+  });
+}
+
 const LOOPBACK_ORIGIN = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/;
 
 export default defineBackground(() => {
@@ -25,6 +38,7 @@ export default defineBackground(() => {
     history: stored('history', []),
     settings: stored('settings', {}),
     // Host access is granted per server origin at add time; loopback is in the manifest.
+    openUrl: (url, mode) => (mode === 'tab' ? openTab(url) : browser.identity.launchWebAuthFlow({ url, interactive: true }).then(() => {})),
     canReach: async (origin) => LOOPBACK_ORIGIN.test(origin) || browser.permissions.contains({ origins: [`${origin}/*`] }),
   });
   const ports = new Set<Runtime.Port>();
@@ -113,15 +127,20 @@ export default defineBackground(() => {
           post(port, { type: 'answer-refused', requestId: message.answer.id, message: error.message, problems: error.problems });
         }
         return;
-      case 'open-url': {
-        const request = hub.inbox.list().find((pending) => pending.id === message.requestId);
-        if (!request?.url) return;
-        // spec client/elicitation (URL mode): opening is the person's consent, and the page
-        // opens where the extension cannot read it.
-        hub.answer({ id: request.id, ok: true });
-        await browser.identity.launchWebAuthFlow({ url: request.url, interactive: true }).catch(() => {});
+      case 'open-url':
+        try {
+          hub.openUrl(message.requestId, message.mode);
+        } catch (error) {
+          if (!(error instanceof InboxError)) throw error;
+          post(port, { type: 'answer-refused', requestId: message.requestId, message: error.message, problems: [] });
+        }
         return;
-      }
+      case 'finish-flow':
+        hub.finishFlow(message.requestId);
+        return;
+      case 'dismiss-blocked':
+        hub.dismissBlocked(message.id);
+        return;
       case 'clear-history':
         await hub.clearHistory(message.serverId);
         return;

@@ -5,12 +5,16 @@
  */
 import { ProtocolError, SdkError, SdkErrorCode, UriTemplate } from '@modelcontextprotocol/client';
 import { History, historyEntry, type HistoryEntry } from './history';
-import { Inbox } from './inbox';
+import { Inbox, InboxError, type Provenance } from './inbox';
 import { load, type CallOptions, type Connection, type ListChange, type LoadOptions } from './mcp/client';
 import { parseMcpJson, toMcpJson, type ExportFormat, type ImportResult } from './mcpJson';
 import type {
   ActivityView,
+  BlockedUrlView,
   CallView,
+  FlowView,
+  InboxItem,
+  OpenMode,
   HubState,
   PromptView,
   ResourceReadView,
@@ -18,7 +22,8 @@ import type {
   ServerView,
   Settings,
 } from './messages';
-import type { Answer } from './request';
+import type { Answer, Request } from './request';
+import { analyzeUrl, type UrlAnalysis } from './urls';
 
 /** A value kept across browser restarts (in the extension: one `storage.local` key). */
 export interface Stored<T> {
@@ -45,6 +50,11 @@ export interface HubOptions {
   backoffMs?: (attempt: number) => number;
   /** How many finished activities are kept for the panel to show. */
   keepActivities?: number;
+  /**
+   * Opens a URL the person consented to where the extension cannot read it (a
+   * launchWebAuthFlow window, or a tab); resolves when they are done with it.
+   */
+  openUrl?: (url: string, mode: OpenMode) => Promise<void>;
 }
 
 export type HubListener = (state: HubState) => void;
@@ -105,6 +115,9 @@ export class Hub {
   readonly #live = new Map<string, Live>();
   #activities: ActivityView[] = [];
   readonly #controllers = new Map<string, AbortController>();
+  readonly #flows = new Map<string, { view: FlowView; elicitationId?: string; done: Array<() => void> }>();
+  readonly #analyses = new Map<string, UrlAnalysis>();
+  #blocked: BlockedUrlView[] = [];
   readonly #listeners = new Set<HubListener>();
 
   constructor(options: HubOptions) {
@@ -131,7 +144,12 @@ export class Hub {
   state(): HubState {
     return {
       servers: [...this.#views.values()],
-      inbox: this.inbox.list(),
+      inbox: this.inbox.list().map((request): InboxItem => {
+        const analysis = this.#analyses.get(request.id);
+        return analysis ? { ...request, analysis } : request;
+      }),
+      flows: [...this.#flows.values()].map((flow) => flow.view),
+      blocked: this.#blocked,
       activities: this.#activities,
       history: this.#history.list(),
       settings: this.#settings,
@@ -140,7 +158,7 @@ export class Hub {
 
   /** True while something would be lost if the worker stopped now. */
   busy(): boolean {
-    return this.inbox.size > 0 || this.#activities.some((activity) => activity.status === 'running');
+    return this.inbox.size > 0 || this.#flows.size > 0 || this.#activities.some((activity) => activity.status === 'running');
   }
 
   subscribe(listener: HubListener): () => void {
@@ -268,6 +286,93 @@ export class Hub {
     this.inbox.answer(answer);
   }
 
+  /**
+   * Asks the person, unless the Request is a URL no one should open: those are answered
+   * `decline` at once and shown as refused.
+   */
+  ask(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
+    if (request.kind !== 'authorization') return this.inbox.ask(request, provenance, signal);
+    const analysis = analyzeUrl(request.url ?? '');
+    if (analysis.refused !== null) {
+      const at = Date.now();
+      const answer: Answer = { id: request.id, ok: false, reason: 'declined' };
+      const blocked = { id: request.id, serverId: provenance.serverId, serverName: provenance.serverName, prompt: request.prompt, url: request.url ?? '', reason: analysis.refused, at };
+      this.#blocked = [blocked, ...this.#blocked].slice(0, 20);
+      const entry = historyEntry({ ...request, ...provenance, askedAt: at, expiresAt: null }, answer, at);
+      void this.#history.add({ ...entry, reason: analysis.refused }).then(() => this.#emit());
+      return Promise.resolve(answer);
+    }
+    this.#analyses.set(request.id, analysis);
+    return this.inbox.ask(request, provenance, signal).finally(() => this.#analyses.delete(request.id));
+  }
+
+  /**
+   * The person consents to a URL Request: it is answered `accept` (spec: opening is what
+   * accept means) and opened where the extension cannot read it. A server's own sign-in
+   * opens its window itself, so it is only answered.
+   * @throws InboxError when the Request is no longer pending.
+   */
+  openUrl(requestId: string, mode: OpenMode): void {
+    const request = this.inbox.list().find((pending) => pending.id === requestId);
+    if (!request?.url) throw new InboxError('unknown-request', 'That request is no longer waiting; nothing was opened.');
+    if (request.purpose === 'oauth') {
+      this.inbox.answer({ id: requestId, ok: true });
+      return;
+    }
+    const view: FlowView = {
+      requestId,
+      serverId: request.serverId,
+      serverName: request.serverName,
+      prompt: request.prompt,
+      url: request.url,
+      domain: this.#analyses.get(requestId)?.hostParts.domain ?? null,
+      mode,
+      openedAt: Date.now(),
+    };
+    this.#flows.set(requestId, { view, elicitationId: request.elicitationId, done: [] });
+    this.inbox.answer({ id: requestId, ok: true });
+    void (this.#options.openUrl?.(request.url, mode) ?? Promise.resolve()).catch(() => {}).finally(() => this.finishFlow(requestId));
+  }
+
+  /** The person is done with an opened URL, or the server said so; whoever waits goes on. */
+  finishFlow(requestId: string): void {
+    const flow = this.#flows.get(requestId);
+    if (!flow) return;
+    this.#flows.delete(requestId);
+    flow.done.forEach((resolve) => resolve());
+    this.#emit();
+  }
+
+  dismissBlocked(id: string): void {
+    this.#blocked = this.#blocked.filter((blocked) => blocked.id !== id);
+    this.#emit();
+  }
+
+  /** Resolves when the flow of an accepted URL Request ends (at once if none is open). */
+  #untilFlowEnds(requestId: string, signal: AbortSignal): Promise<void> {
+    const flow = this.#flows.get(requestId);
+    if (!flow) return Promise.resolve();
+    return new Promise((resolve) => {
+      flow.done.push(resolve);
+      signal.addEventListener('abort', () => this.finishFlow(requestId), { once: true });
+    });
+  }
+
+  /** The server is gone: nothing of it waits on the person any more. */
+  #withdraw(serverId: string): void {
+    this.inbox.cancelServer(serverId);
+    for (const [requestId, flow] of this.#flows) if (flow.view.serverId === serverId) this.finishFlow(requestId);
+  }
+
+  #elicitationComplete(serverId: string, elicitationId: string): void {
+    for (const [requestId, flow] of this.#flows) {
+      if (flow.view.serverId === serverId && flow.elicitationId === elicitationId) this.finishFlow(requestId);
+    }
+    const pending = this.inbox.list().find((request) => request.serverId === serverId && request.elicitationId === elicitationId);
+    // Completed elsewhere before the person got to it: nothing left to ask.
+    if (pending) this.inbox.answer({ id: pending.id, ok: true });
+  }
+
   async clearHistory(serverId?: string): Promise<void> {
     await this.#history.clear(serverId);
     this.#emit();
@@ -385,7 +490,9 @@ export class Hub {
         { id: serverId, name: name(), url: saved.url, headers: saved.headers },
         {
           fetch: this.#options.fetch,
-          waitFor: (request, { signal }) => this.inbox.ask(request, { serverId, serverName: name() }, signal),
+          waitFor: (request, { signal }) => this.ask(request, { serverId, serverName: name() }, signal),
+          untilUrlFlowEnds: (request, signal) => this.#untilFlowEnds(request.id, signal),
+          onElicitationComplete: (elicitationId) => current() && this.#elicitationComplete(serverId, elicitationId),
           onListChanged: (change) => current() && this.#update(serverId, listPatch(change)),
           onLost: (error) => current() && this.#lost(serverId, error),
         },
@@ -426,7 +533,7 @@ export class Hub {
     const { connection } = live;
     live.connection = undefined;
     live.generation += 1;
-    this.inbox.cancelServer(serverId);
+    this.#withdraw(serverId);
     void connection.close().catch(() => {});
     this.#scheduleRetry(serverId, error);
   }
@@ -446,7 +553,7 @@ export class Hub {
     if (!live) return;
     clearTimeout(live.retryTimer);
     live.generation += 1;
-    this.inbox.cancelServer(serverId);
+    this.#withdraw(serverId);
     const { connection } = live;
     live.connection = undefined;
     await connection?.close().catch(() => {});

@@ -9,6 +9,11 @@ import type { Answer, Request } from './request';
 export interface Provenance {
   serverId: string;
   serverName: string;
+  /**
+   * `oauth`: consent to the server's own sign-in, whose window the sign-in flow opens
+   * itself; otherwise a URL elicitation, opened by the client on consent.
+   */
+  purpose?: 'oauth';
 }
 
 export interface PendingRequest extends Request, Provenance {

@@ -18,6 +18,7 @@ import type { Problem } from './forms/validate';
 import type { HistoryEntry } from './history';
 import type { PendingRequest } from './inbox';
 import type { ExportFormat, ImportResult } from './mcpJson';
+import type { UrlAnalysis } from './urls';
 import type { Answer } from './request';
 
 export const PANEL_PORT = 'toolnexus-panel';
@@ -98,9 +99,41 @@ export interface Settings {
   requestTimeoutMinutes: number;
 }
 
+/** A pending Request as the panel shows it; URL Requests carry what the worker found in the URL. */
+export interface InboxItem extends PendingRequest {
+  analysis?: UrlAnalysis;
+}
+
+export type OpenMode = 'window' | 'tab';
+
+/** A URL the person agreed to open and is still working in. */
+export interface FlowView {
+  requestId: string;
+  serverId: string;
+  serverName: string;
+  prompt: string;
+  url: string;
+  domain: string | null;
+  mode: OpenMode;
+  openedAt: number;
+}
+
+/** A URL Request refused without asking (e.g. a `javascript:` URL), so the person knows. */
+export interface BlockedUrlView {
+  id: string;
+  serverId: string;
+  serverName: string;
+  prompt: string;
+  url: string;
+  reason: string;
+  at: number;
+}
+
 export interface HubState {
   servers: ServerView[];
-  inbox: PendingRequest[];
+  inbox: InboxItem[];
+  flows: FlowView[];
+  blocked: BlockedUrlView[];
   /** Newest first. */
   activities: ActivityView[];
   /** Newest first. */
@@ -123,7 +156,10 @@ export type PanelMessage =
   | { type: 'clear-activities' }
   | { type: 'answer'; answer: Answer }
   /** Consent to a URL Request: the worker answers `accept` and opens it where it cannot be read. */
-  | { type: 'open-url'; requestId: string }
+  | { type: 'open-url'; requestId: string; mode: OpenMode }
+  /** The person is done with an opened URL (or wants the server to try again now). */
+  | { type: 'finish-flow'; requestId: string }
+  | { type: 'dismiss-blocked'; id: string }
   | { type: 'clear-history'; serverId?: string }
   | { type: 'update-settings'; settings: Partial<Settings> };
 

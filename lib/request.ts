@@ -15,6 +15,11 @@ export interface Request {
   url: string | null;
   /** For `input`: the JSON Schema the answer must satisfy. `null` for `authorization`. */
   data: { schema?: JsonObjectSchema } | null;
+  /**
+   * 2025-11-25 URL mode: the server's id for this flow, which its
+   * `notifications/elicitation/complete` names when the person is done.
+   */
+  elicitationId?: string;
 }
 
 export interface Answer {

@@ -53,7 +53,9 @@ const actions: AppActions = {
   cancelActivity: (activityId) => send({ type: 'cancel-activity', activityId }),
   clearActivities: () => send({ type: 'clear-activities' }),
   answer: (answer) => send({ type: 'answer', answer }),
-  openUrl: (requestId) => send({ type: 'open-url', requestId }),
+  openUrl: (requestId, mode) => send({ type: 'open-url', requestId, mode }),
+  finishFlow: (requestId) => send({ type: 'finish-flow', requestId }),
+  dismissBlocked: (id) => send({ type: 'dismiss-blocked', id }),
   clearHistory: (serverId) => send({ type: 'clear-history', serverId }),
   updateSettings: (settings) => send({ type: 'update-settings', settings }),
   dismissError: () => (lastError.value = null),
@@ -62,8 +64,9 @@ const actions: AppActions = {
 // A new Request takes the person to the inbox and focuses it.
 let seen: Set<string> | null = null;
 effect(() => {
-  const inbox = hubState.value?.inbox;
-  if (!inbox) return;
+  const state = hubState.value;
+  if (!state) return;
+  const inbox = [...state.blocked, ...state.inbox];
   const fresh = seen ? inbox.filter((request) => !seen!.has(request.id)) : [];
   seen = new Set(inbox.map((request) => request.id));
   const newest = fresh.at(-1);

@@ -9,6 +9,7 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   StreamableHTTPClientTransport,
+  UrlElicitationRequiredError,
   type CallToolResult,
   type ClientContext,
   type JSONRPCRequest,
@@ -70,6 +71,14 @@ export interface LoadOptions {
    * server stopped answering at all. Everything waiting on it has been failed by then.
    */
   onLost?: (error: Error) => void;
+  /** The server said the URL flow with this `elicitationId` is complete (2025-11-25). */
+  onElicitationComplete?: (elicitationId: string) => void;
+  /**
+   * Resolves once the person is done with an accepted URL Request (the window closed or
+   * redirected back, or they pressed Retry). Without it, only the server's own completion
+   * notification ends a flow.
+   */
+  untilUrlFlowEnds?: (request: Request, signal: AbortSignal) => Promise<void>;
 }
 
 export interface CallOptions {
@@ -106,7 +115,7 @@ export type ListChange =
 /** A tool call failed for a reason the person should read as-is. */
 export class CallError extends Error {
   constructor(
-    readonly reason: 'timeout' | 'cancelled' | 'disconnected',
+    readonly reason: 'timeout' | 'cancelled' | 'disconnected' | 'declined',
     message: string,
   ) {
     super(message);
@@ -139,6 +148,9 @@ class ElicitingClient extends Client {
     };
   }
 }
+
+/** How often a call is retried after URLElicitationRequired before its error is shown. */
+const MAX_URL_ROUNDS = 3;
 
 const CLIENT_INFO: Implementation = { name: 'toolnexus', version: '0.1.0' };
 // setTimeout's ceiling: the SDK's own timer must never fire before our idle watchdog.
@@ -186,15 +198,54 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     return { id: request.id, ok: false, reason: 'invalid' };
   }
 
+  // 2025-11-25: a server says a URL flow is done with notifications/elicitation/complete.
+  // Remembered briefly, since it can arrive before anyone waits for it; unknown ids are harmless.
+  const completed = new Set<string>();
+  const completionWaiters = new Map<string, Array<() => void>>();
+  client.setNotificationHandler('notifications/elicitation/complete', ({ params }) => {
+    const { elicitationId } = params;
+    completed.add(elicitationId);
+    if (completed.size > 100) completed.delete(completed.values().next().value!);
+    completionWaiters.get(elicitationId)?.forEach((resolve) => resolve());
+    completionWaiters.delete(elicitationId);
+    options.onElicitationComplete?.(elicitationId);
+  });
+  const completion = (elicitationId: string | undefined) =>
+    new Promise<void>((resolve) => {
+      if (elicitationId === undefined) return;
+      if (completed.has(elicitationId)) return resolve();
+      completionWaiters.set(elicitationId, [...(completionWaiters.get(elicitationId) ?? []), resolve]);
+    });
+  /**
+   * Resolves when the person is done with a URL flow: the server says so, or the host does.
+   * A host that cannot tell (a script) only waits for the server, and only when it can.
+   */
+  const flowSettled = (request: Request, signal: AbortSignal): Promise<void> => {
+    const aborted = new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    if (options.untilUrlFlowEnds) {
+      return Promise.race([completion(request.elicitationId), options.untilUrlFlowEnds(request, signal), aborted]);
+    }
+    return request.elicitationId === undefined ? Promise.resolve() : Promise.race([completion(request.elicitationId), aborted]);
+  };
+
   client.setRequestHandler('elicitation/create', async (message, ctx) => {
     // Params were checked by ElicitingClient, so this mapping does not throw.
     const request = elicitationToRequest(message.params);
     asking += 1;
     try {
+      const signal = AbortSignal.any([ctx.mcpReq.signal, lost.signal]);
+      const answer = await askUntilValid(request, signal);
+      if (request.kind === 'authorization' && answer.ok && client.getProtocolEra() === 'modern') {
+        // 2026-07-28: the accept rides on the retried call, so sending it while the person
+        // is still in the page would have the server ask again; wait until they are done.
+        await flowSettled(request, signal);
+      }
       // Accepted content has passed checkAnswer against requestedSchema, whose properties
       // the SDK has already limited to primitive types, so it has the SDK's content shape.
-      const signal = AbortSignal.any([ctx.mcpReq.signal, lost.signal]);
-      return answerToElicitResult(await askUntilValid(request, signal)) as ElicitResult;
+      return answerToElicitResult(answer) as ElicitResult;
     } finally {
       asking -= 1;
       // The server gets its full idle allowance again once the person has answered.
@@ -296,6 +347,38 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     }
   }
 
+  /**
+   * 2025-11-25 URLElicitationRequired (-32042): the call cannot proceed until the person
+   * has visited each URL. Each is asked as a Request; once every one is completed (or the
+   * person presses Retry) the call is sent again.
+   */
+  async function visitRequiredUrls(tool: string, elicitations: unknown[], outer?: AbortSignal): Promise<void> {
+    const signal = outer ? AbortSignal.any([outer, lost.signal]) : lost.signal;
+    const requests = elicitations.map((params) => elicitationToRequest({ ...(params as object), mode: 'url' }));
+    asking += 1;
+    try {
+      const answers = await Promise.all(requests.map((request) => askUntilValid(request, signal)));
+      const refused = answers.find((answer) => !answer.ok);
+      if (refused) {
+        throw new CallError('declined', `${tool} needs you to open a page first; that was ${refused.reason === 'declined' ? 'declined' : 'cancelled'}.`);
+      }
+      await Promise.all(requests.map((request) => flowSettled(request, signal)));
+    } finally {
+      asking -= 1;
+    }
+  }
+
+  async function callTool(name: string, args: Record<string, unknown>, callOptions?: CallOptions): Promise<CallToolResult> {
+    for (let round = 1; ; round += 1) {
+      try {
+        return await run(`the call to ${name}`, (request) => client.callTool({ name, arguments: args }, request) as Promise<CallToolResult>, callOptions);
+      } catch (error) {
+        if (!(error instanceof UrlElicitationRequiredError) || round > MAX_URL_ROUNDS) throw error;
+        await visitRequiredUrls(name, error.elicitations, callOptions?.signal);
+      }
+    }
+  }
+
   const offers = (capability: keyof ServerCapabilities) => client.getServerCapabilities()?.[capability] !== undefined;
 
   return {
@@ -306,8 +389,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     capabilities: client.getServerCapabilities() ?? {},
     instructions: client.getInstructions(),
     listTools: async () => (offers('tools') ? (await client.listTools()).tools : []),
-    callTool: (name, args = {}, callOptions) =>
-      run(`the call to ${name}`, (request) => client.callTool({ name, arguments: args }, request) as Promise<CallToolResult>, callOptions),
+    callTool: (name, args = {}, callOptions) => callTool(name, args, callOptions),
     listResources: async () => (offers('resources') ? (await client.listResources()).resources : []),
     listResourceTemplates: async () =>
       offers('resources') ? (await client.listResourceTemplates()).resourceTemplates : [],

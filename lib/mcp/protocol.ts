@@ -53,7 +53,7 @@ function checkSchema(schema: unknown): JsonObjectSchema {
 }
 
 type CheckedElicitation =
-  | { kind: 'authorization'; prompt: string; url: string }
+  | { kind: 'authorization'; prompt: string; url: string; elicitationId?: string }
   | { kind: 'input'; prompt: string; schema: JsonObjectSchema | undefined };
 
 /**
@@ -71,7 +71,11 @@ export function checkElicitationParams(params: unknown): CheckedElicitation {
     if (typeof url !== 'string' || !URL.canParse(url)) {
       throw new ElicitationParamsError('URL-mode elicitation needs a parseable "url".');
     }
-    return { kind: 'authorization', prompt: message, url };
+    const { elicitationId } = params;
+    if (elicitationId !== undefined && typeof elicitationId !== 'string') {
+      throw new ElicitationParamsError('"elicitationId" must be a string.');
+    }
+    return elicitationId === undefined ? { kind: 'authorization', prompt: message, url } : { kind: 'authorization', prompt: message, url, elicitationId };
   }
   if (mode !== undefined && mode !== 'form') {
     throw new ElicitationParamsError(`Unknown elicitation mode ${JSON.stringify(mode)}; expected "form" or "url".`);
@@ -89,7 +93,9 @@ export function elicitationToRequest(params: unknown): Request {
   const checked = checkElicitationParams(params);
   const id = nextRequestId();
   if (checked.kind === 'authorization') {
-    return { id, kind: 'authorization', prompt: checked.prompt, url: checked.url, data: null };
+    const request: Request = { id, kind: 'authorization', prompt: checked.prompt, url: checked.url, data: null };
+    if (checked.elicitationId !== undefined) request.elicitationId = checked.elicitationId;
+    return request;
   }
   return { id, kind: 'input', prompt: checked.prompt, url: null, data: checked.schema ? { schema: checked.schema } : {} };
 }

@@ -99,3 +99,14 @@ describe('untrusted params are refused with a typed error that says what is wron
     }
   });
 });
+
+describe('URL-mode elicitation ids (2025-11-25)', () => {
+  it('keeps the server’s elicitationId so its completion can be matched', () => {
+    const request = elicitationToRequest({ mode: 'url', message: 'm', url: 'https://a.example/x', elicitationId: 'e-1' });
+    expect(request.elicitationId).toBe('e-1');
+    expect('elicitationId' in elicitationToRequest({ mode: 'url', message: 'm', url: 'https://a.example/' })).toBe(false);
+  });
+  it('refuses an elicitationId that is not a string', () => {
+    expect(() => elicitationToRequest({ mode: 'url', message: 'm', url: 'https://a.example/', elicitationId: 7 })).toThrow(ElicitationParamsError);
+  });
+});
