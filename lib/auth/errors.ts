@@ -1,0 +1,40 @@
+/**
+ * Why a server could not be authorized, as a value the UI can branch on. Messages name the
+ * server and say what the person can do; they never contain token values, and never echo
+ * text from an authorization response whose issuer was not verified (RFC 9207 §4: a mix-up
+ * attacker controls it).
+ */
+export type AuthorizationErrorCode =
+  /** The person said no on the consent card; the server stays "needs authorization". */
+  | 'declined'
+  /** The sign-in window was closed, or the consent card withdrawn, before it finished. */
+  | 'cancelled'
+  /** A sign-in was declined or abandoned earlier; nothing asks again until the person chooses to sign in. */
+  | 'needs-authorization'
+  /** The authorization server does not advertise PKCE with S256 (spec: Authorization Code Protection). */
+  | 'pkce-unsupported'
+  /** The authorization URL itself is not safe to open (see `analyzeUrl`). */
+  | 'unsafe-url'
+  /** The sign-in came back to an address other than our redirect URL. */
+  | 'redirect-mismatch'
+  /** The callback's `state` is not the one we sent: a forged or replayed response. */
+  | 'state-mismatch'
+  /** The callback's `iss` names another authorization server (RFC 9207 mix-up defense). */
+  | 'issuer-mismatch'
+  /** The authorization server answered with an OAuth error (e.g. `access_denied`). */
+  | 'denied'
+  /** The callback carried neither a code nor an error. */
+  | 'invalid-callback'
+  /** The server still wants more scope after the allowed number of step-up sign-ins. */
+  | 'insufficient-scope';
+
+export class AuthorizationError extends Error {
+  constructor(
+    readonly code: AuthorizationErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'AuthorizationError';
+  }
+}

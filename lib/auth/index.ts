@@ -1,0 +1,26 @@
+/**
+ * MCP authorization for the servers toolnexus connects to (spec 2025-11-25 / 2026-07-28
+ * basic/authorization). `createServerAuthorization` is what `load()` needs; the rest is
+ * for the panel (status, sign out) and the composition root (storage).
+ */
+export { AuthorizationError, type AuthorizationErrorCode } from './errors';
+export {
+  createServerAuthorization,
+  type AuthorizationSetup,
+  type Authorize,
+  type AuthorizedTransportOptions,
+  type Consent,
+  type ServerAuthorization,
+  type ServerAuthorizationOptions,
+} from './flow';
+export {
+  authStatus,
+  createOAuthProvider,
+  type AuthServer,
+  type AuthStatus,
+  type OAuthProviderOptions,
+  type PreRegisteredClient,
+  type StoredOAuthProvider,
+} from './provider';
+export { signOut, type SignOutOptions, type SignOutResult } from './signOut';
+export { memoryArea, webExtensionArea, type AuthStorage, type KeyValueArea, type WebExtensionStorageArea } from './storage';

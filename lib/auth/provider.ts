@@ -1,0 +1,308 @@
+/**
+ * The SDK's `OAuthClientProvider`, backed by injected storage: the SDK's `auth()` runs
+ * discovery, registration, PKCE, token exchange and refresh, and calls back here to read
+ * and write what it learns. Nothing here talks to the network.
+ *
+ * Layout (one `local` record per server, maps inside keyed by authorization-server issuer,
+ * because a client id or token is only meaningful at the issuer that minted it, SEP-2352):
+ *
+ *   local   `auth:<serverId>`            { issuer, clients: {<issuer>: …}, tokens: {<issuer>: …} }
+ *   session `auth:<serverId>:state`      the `state` of the sign-in in progress
+ *   session `auth:<serverId>:verifier`   its PKCE code verifier
+ *   session `auth:<serverId>:discovery`  PRM + AS metadata of that sign-in (the SDK requires
+ *                                        it to live as long as the verifier)
+ *   session `auth:<serverId>:paused`     set after the person said no: ask again only when
+ *                                        they choose to sign in (survives worker restarts)
+ */
+import {
+  validateClientMetadataUrl,
+  type AuthorizationServerMetadata,
+  type OAuthClientInformationContext,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+import { AuthorizationError } from './errors';
+import type { AuthStorage } from './storage';
+
+/** The server being authorized, as the rest of toolnexus names it (a `ServerConfig` fits). */
+export interface AuthServer {
+  /** Stable local id: the storage key. */
+  id: string;
+  /** Shown to the person on the consent card. */
+  name: string;
+  url: string;
+}
+
+/**
+ * A client registered with the server's authorization server out of band (spec: Client
+ * Registration Approaches, option 1). Without `issuer` it is bound to the first
+ * authorization server discovery finds, so give it when known: a secret is then never
+ * offered to another one.
+ */
+export interface PreRegisteredClient {
+  clientId: string;
+  clientSecret?: string;
+  issuer?: string;
+}
+
+export interface OAuthProviderOptions {
+  server: AuthServer;
+  storage: AuthStorage;
+  /** Where the authorization server sends the person back; in the extension `browser.identity.getRedirectURL()`. */
+  redirectUrl: string;
+  preRegistered?: PreRegisteredClient;
+  /**
+   * An https URL serving toolnexus's Client ID Metadata Document. Used when the
+   * authorization server advertises `client_id_metadata_document_supported`; otherwise
+   * the SDK falls back to Dynamic Client Registration.
+   */
+  clientMetadataUrl?: string;
+  clientName?: string;
+  now?: () => number;
+}
+
+/** What may be shown about a server's sign-in. Deliberately holds no token values. */
+export interface AuthStatus {
+  signedIn: boolean;
+  /** The authorization server that issued the current tokens. */
+  issuer: string | null;
+  /** Scopes the authorization server says it granted. */
+  scopes: string[];
+  /** When the access token stops working (ms since epoch); `null` when unknown. A refresh token may outlive it. */
+  expiresAt: number | null;
+}
+
+export interface TokenRecord {
+  tokens: StoredOAuthTokens;
+  receivedAt: number;
+}
+
+export interface ServerRecord {
+  /** The issuer whose tokens are sent with requests (SDK: "most recently saved"). */
+  issuer: string | null;
+  clients: Record<string, StoredOAuthClientInformation>;
+  tokens: Record<string, TokenRecord>;
+}
+
+const emptyRecord = (): ServerRecord => ({ issuer: null, clients: {}, tokens: {} });
+
+export const storageKeys = (serverId: string) => ({
+  record: `auth:${serverId}`,
+  state: `auth:${serverId}:state`,
+  verifier: `auth:${serverId}:verifier`,
+  discovery: `auth:${serverId}:discovery`,
+  paused: `auth:${serverId}:paused`,
+});
+
+function randomState(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export async function readRecord(storage: AuthStorage, serverId: string): Promise<ServerRecord> {
+  const stored = await storage.local.get(storageKeys(serverId).record);
+  return typeof stored === 'object' && stored !== null ? (stored as ServerRecord) : emptyRecord();
+}
+
+function statusOf(record: ServerRecord): AuthStatus {
+  const current = record.issuer ? record.tokens[record.issuer] : undefined;
+  if (!current) return { signedIn: false, issuer: record.issuer, scopes: [], expiresAt: null };
+  const { tokens, receivedAt } = current;
+  const expiresAt = tokens.expires_in === undefined ? null : receivedAt + tokens.expires_in * 1000;
+  return {
+    signedIn: true,
+    issuer: record.issuer,
+    scopes: (tokens.scope ?? '').split(' ').filter(Boolean),
+    expiresAt,
+  };
+}
+
+/** A server's sign-in status for display, read straight from storage (no provider needed). */
+export async function authStatus(storage: AuthStorage, serverId: string): Promise<AuthStatus> {
+  return statusOf(await readRecord(storage, serverId));
+}
+
+/**
+ * Why a discovered authorization server must not be used, or `null` if it may.
+ * spec 2025-11-25 basic/authorization, Authorization Code Protection: when
+ * `code_challenge_methods_supported` is absent the server "does not support PKCE and MCP
+ * clients MUST refuse to proceed"; S256 is the method we use. The SDK only refuses when the
+ * list is present without S256, so the absent case is ours.
+ */
+export function pkceProblem(serverName: string, issuer: string, metadata: AuthorizationServerMetadata | undefined): string | null {
+  if (!metadata) {
+    return `${serverName}'s authorization server (${issuer}) publishes no metadata, so toolnexus cannot check that it protects sign-ins with PKCE; not signing in.`;
+  }
+  if (!metadata.code_challenge_methods_supported?.includes('S256')) {
+    return `${serverName}'s authorization server (${metadata.issuer}) does not offer PKCE with S256, which MCP requires to protect the sign-in; not signing in. Its operator has to enable it.`;
+  }
+  return null;
+}
+
+export interface StoredOAuthProvider extends OAuthClientProvider {
+  readonly server: AuthServer;
+  /** The authorization URL the SDK produced on its last `REDIRECT`, handed over once. */
+  takeAuthorizationUrl(): URL | undefined;
+  discoveryState(): Promise<OAuthDiscoveryState | undefined>;
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void>;
+  /** The `state` sent with the sign-in in progress. */
+  expectedState(): Promise<string | undefined>;
+  /** Forgets the verifier and `state` once a sign-in has finished, either way. */
+  endSignIn(): Promise<void>;
+  /** Whether the person said no and nothing should ask them again unprompted. */
+  askingPaused(): Promise<boolean>;
+  pauseAsking(paused: boolean): Promise<void>;
+  status(): Promise<AuthStatus>;
+}
+
+/**
+ * A storage-backed provider for one MCP server. Registration preference (spec: Client
+ * Registration Approaches): a pre-registered client, then a Client ID Metadata Document
+ * when the authorization server supports it, then Dynamic Client Registration; the SDK's
+ * `auth()` applies the last two from what {@link clientInformation} returns.
+ */
+export function createOAuthProvider(options: OAuthProviderOptions): StoredOAuthProvider {
+  const { server, storage, redirectUrl, preRegistered, clientMetadataUrl, clientName = 'toolnexus', now = Date.now } = options;
+  // Fail at wiring time, not mid-sign-in: the SDK requires an https URL with a path.
+  validateClientMetadataUrl(clientMetadataUrl);
+  const keys = storageKeys(server.id);
+  let pendingUrl: URL | undefined;
+  // Read-modify-write of the one record must not interleave (a refresh racing a status write).
+  let writes: Promise<unknown> = Promise.resolve();
+
+  function update(change: (record: ServerRecord) => void): Promise<void> {
+    const next = writes.then(async () => {
+      const record = await readRecord(storage, server.id);
+      change(record);
+      await storage.local.set(keys.record, record);
+    });
+    writes = next.catch(() => undefined);
+    return next;
+  }
+
+  const clientMetadata: OAuthClientMetadata = {
+    client_name: clientName,
+    redirect_uris: [redirectUrl],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    // A browser extension cannot keep a secret: it is a public client (OAuth 2.1 §2.1).
+    token_endpoint_auth_method: 'none',
+  };
+
+  return {
+    server,
+    redirectUrl,
+    clientMetadataUrl,
+    get clientMetadata() {
+      return clientMetadata;
+    },
+
+    async state() {
+      const state = randomState();
+      await storage.session.set(keys.state, state);
+      return state;
+    },
+    expectedState: async () => {
+      const state = await storage.session.get(keys.state);
+      return typeof state === 'string' ? state : undefined;
+    },
+
+    async clientInformation(ctx?: OAuthClientInformationContext) {
+      const record = await readRecord(storage, server.id);
+      const issuer = ctx?.issuer ?? record.issuer;
+      const stored = issuer ? record.clients[issuer] : undefined;
+      if (stored) return stored;
+      if (preRegistered && issuer && (preRegistered.issuer ?? issuer) === issuer) {
+        return {
+          client_id: preRegistered.clientId,
+          ...(preRegistered.clientSecret ? { client_secret: preRegistered.clientSecret } : {}),
+          issuer,
+        };
+      }
+      return undefined;
+    },
+    async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext) {
+      const issuer = ctx?.issuer ?? info.issuer;
+      if (!issuer) throw new Error('The SDK saved client information without naming its authorization server.');
+      await update((record) => {
+        record.clients[issuer] = { ...info, issuer };
+      });
+    },
+
+    async tokens(ctx?: OAuthClientInformationContext) {
+      const record = await readRecord(storage, server.id);
+      // No ctx: the transport's per-request read, which wants the tokens last saved.
+      const issuer = ctx?.issuer ?? record.issuer;
+      return issuer ? record.tokens[issuer]?.tokens : undefined;
+    },
+    async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext) {
+      const issuer = ctx?.issuer ?? tokens.issuer;
+      if (!issuer) throw new Error('The SDK saved tokens without naming their authorization server.');
+      const receivedAt = now();
+      await update((record) => {
+        record.issuer = issuer;
+        record.tokens[issuer] = { tokens: { ...tokens, issuer }, receivedAt };
+      });
+    },
+
+    redirectToAuthorization(authorizationUrl: URL) {
+      // The flow driver asks the person first; nothing is opened from here.
+      pendingUrl = authorizationUrl;
+    },
+    takeAuthorizationUrl() {
+      const url = pendingUrl;
+      pendingUrl = undefined;
+      return url;
+    },
+
+    async saveCodeVerifier(codeVerifier: string) {
+      await storage.session.set(keys.verifier, codeVerifier);
+    },
+    async codeVerifier() {
+      const verifier = await storage.session.get(keys.verifier);
+      if (typeof verifier !== 'string') {
+        throw new Error(`No sign-in to ${server.name} is in progress (its PKCE verifier is gone); start it again.`);
+      }
+      return verifier;
+    },
+
+    async saveDiscoveryState(state: OAuthDiscoveryState) {
+      // The SDK saves discovery before it registers a client: refusing here means an
+      // authorization server without PKCE never even sees a registration.
+      const problem = pkceProblem(server.name, state.authorizationServerUrl, state.authorizationServerMetadata);
+      if (problem) throw new AuthorizationError('pkce-unsupported', problem);
+      await storage.session.set(keys.discovery, state);
+    },
+    async discoveryState() {
+      const state = await storage.session.get(keys.discovery);
+      return typeof state === 'object' && state !== null ? (state as OAuthDiscoveryState) : undefined;
+    },
+
+    async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery') {
+      if (scope === 'all' || scope === 'client' || scope === 'tokens') {
+        await update((record) => {
+          if (scope !== 'tokens') record.clients = {};
+          if (scope !== 'client') record.tokens = {};
+        });
+      }
+      if (scope === 'all' || scope === 'verifier') {
+        await storage.session.remove(keys.verifier);
+        await storage.session.remove(keys.state);
+      }
+      if (scope === 'all' || scope === 'discovery') await storage.session.remove(keys.discovery);
+    },
+
+    async endSignIn() {
+      await storage.session.remove(keys.verifier);
+      await storage.session.remove(keys.state);
+    },
+
+    askingPaused: async () => (await storage.session.get(keys.paused)) === true,
+    pauseAsking: (paused) => (paused ? storage.session.set(keys.paused, true) : storage.session.remove(keys.paused)),
+
+    status: () => authStatus(storage, server.id),
+  };
+}
