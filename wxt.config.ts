@@ -8,6 +8,19 @@ import { defineConfig } from 'wxt';
 const extensionKey =
   process.env.TOOLNEXUS_EXTENSION_KEY ?? readFileSync('keys/dev-extension-key.txt', 'utf8').trim();
 
+// Firefox: the add-on id plays the key's part (MV3 requires one, and the identity redirect URL,
+// https://<sha1 of the id>.extensions.allizom.org/, follows from it). 140 is the first ESR
+// with data_collection_permissions; optional_host_permissions needs 128.
+const geckoSettings = {
+  gecko: {
+    id: process.env.TOOLNEXUS_GECKO_ID ?? 'toolnexus@toolnexus',
+    strict_min_version: '140.0',
+    // Servers get what the person answers; nothing goes to the extension's authors.
+    data_collection_permissions: { required: ['none'] },
+  },
+  gecko_android: { strict_min_version: '142.0' },
+};
+
 export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'toolnexus',
@@ -18,7 +31,7 @@ export default defineConfig({
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     action: { default_title: 'toolnexus' },
-    ...(browser === 'firefox' ? {} : { key: extensionKey }),
+    ...(browser === 'firefox' ? { browser_specific_settings: geckoSettings } : { key: extensionKey }),
   }),
   vite: () => ({ plugins: [preact()] }),
   hooks: {

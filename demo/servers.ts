@@ -1,0 +1,79 @@
+/**
+ * The MCP servers the demo runs on 127.0.0.1: the same fixtures the tests use, on fixed
+ * ports so their URLs stay the same from one run to the next.
+ */
+import { startLegacyServer, startModernServer, startShowcaseServer, type FixtureOptions, type FixtureServer } from '../tests/fixtures/servers';
+
+export interface DemoServerSpec {
+  /** The name the demo gives it in the panel (the person's name for a server). */
+  name: string;
+  port: number;
+  start: (options: FixtureOptions) => Promise<FixtureServer>;
+  /** What to try with it, printed at start. */
+  tryThis: string;
+}
+
+export interface RunningDemoServer {
+  name: string;
+  url: string;
+  tryThis: string;
+  close(): Promise<void>;
+}
+
+export const DEMO_SERVERS: DemoServerSpec[] = [
+  {
+    name: 'Showcase',
+    port: 7301,
+    start: startShowcaseServer,
+    tryThis:
+      'plan_trip (a form with every field kind), connect_account (a URL to consent to), long_task (progress), ' +
+      'show_content (every content type), drop_table (destructive: asks first); Resources and Prompts tabs',
+  },
+  {
+    name: 'Deploys (2025-11-25)',
+    port: 7302,
+    start: startLegacyServer,
+    tryThis: 'deploy: the form arrives as elicitation/create on the call’s stream (sessions, initialize)',
+  },
+  {
+    name: 'Deploys (2026-07-28)',
+    port: 7303,
+    start: startModernServer,
+    tryThis: 'deploy: the form arrives as an input_required result; the call is retried with your answer',
+  },
+  // The OAuth-protected demo server goes here (tests/fixtures/auth/protected-server.ts, port 7304):
+  // adding it shows "Sign in" on its card and the authorization Request in the Inbox.
+];
+
+const isAddressInUse = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
+
+/** Starts one server on its port, or on a free one when that port is taken (said on stderr). */
+async function startOnPort(spec: DemoServerSpec): Promise<FixtureServer> {
+  try {
+    return await spec.start({ port: spec.port });
+  } catch (error) {
+    if (!isAddressInUse(error)) throw error;
+    const server = await spec.start({ port: 0 });
+    console.warn(`Port ${spec.port} is taken (another demo still running?); ${spec.name} listens on ${server.url} instead.`);
+    return server;
+  }
+}
+
+/** Starts every demo server; if one fails, the ones already started are closed again. */
+export async function startDemoServers(specs: DemoServerSpec[] = DEMO_SERVERS): Promise<RunningDemoServer[]> {
+  const running: RunningDemoServer[] = [];
+  try {
+    for (const spec of specs) {
+      const server = await startOnPort(spec);
+      running.push({ name: spec.name, url: server.url, tryThis: spec.tryThis, close: () => server.close() });
+    }
+    return running;
+  } catch (error) {
+    await closeDemoServers(running);
+    throw error;
+  }
+}
+
+export async function closeDemoServers(servers: RunningDemoServer[]): Promise<void> {
+  await Promise.allSettled(servers.map((server) => server.close()));
+}

@@ -1,0 +1,130 @@
+/**
+ * A tour of the panel against the demo servers, driven like a person would: each step
+ * waits for what a person would wait for, and can leave a screenshot behind.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { PanelPage } from '../tests/e2e/panel';
+
+export interface WalkthroughOptions {
+  /** Folder for the PNGs; none are taken without it. */
+  screenshots?: string;
+  /** Each step's name as it finishes. */
+  log?: (step: string) => void;
+}
+
+const SHOWCASE = 'Showcase';
+const LEGACY = 'Deploys (2025-11-25)';
+const MODERN = 'Deploys (2026-07-28)';
+
+export async function walkthrough(page: Page, { screenshots, log = () => {} }: WalkthroughOptions = {}): Promise<string[]> {
+  const panel = new PanelPage(page);
+  const taken: string[] = [];
+  if (screenshots) mkdirSync(screenshots, { recursive: true });
+  const shot = async (name: string) => {
+    log(name);
+    if (!screenshots) return;
+    const path = join(screenshots, `${name}.png`);
+    // Scroll to the top so each picture starts with the tabs, then settle the caret and hover.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+    taken.push(path);
+  };
+
+  // Servers: all three connect on their own (they were saved before the worker started).
+  await panel.tab('Servers');
+  for (const name of [SHOWCASE, LEGACY, MODERN]) {
+    await page.waitForFunction(
+      (region) => document.querySelector(`[aria-label="${region}"] [role="status"]`)?.textContent === 'Connected',
+      `Server ${name}`,
+    );
+  }
+  await shot('01-servers');
+
+  // Every content type a tool result can carry.
+  await panel.runTool(SHOWCASE, 'show_content');
+  await panel.result('show_content').getByText('done').waitFor();
+  await shot('02-tool-result-content');
+
+  // A form elicitation: the panel jumps to the Inbox with the server's form.
+  await panel.runTool(SHOWCASE, 'plan_trip');
+  const trip = panel.request(SHOWCASE);
+  await trip.waitFor();
+  await trip.getByLabel('Your name').fill('Ada Lovelace');
+  await trip.getByLabel('Email').fill('ada@example.com');
+  await trip.getByLabel('Cabin').selectOption({ label: 'business' });
+  await shot('03-form-elicitation');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot('04-form-elicitation-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await trip.getByRole('button', { name: 'Submit' }).click();
+  await trip.waitFor({ state: 'detached' });
+  await panel.tab('Tools');
+  await panel.result('plan_trip').getByText('done').waitFor();
+  await shot('05-form-result');
+
+  // The same question from a 2026-07-28 server, asked as an input_required round.
+  await panel.runTool(MODERN, 'deploy');
+  const deploy = panel.request(MODERN);
+  await deploy.getByLabel('Target').selectOption({ label: 'staging' });
+  await deploy.getByLabel('Replicas').fill('2');
+  await deploy.getByRole('button', { name: 'Submit' }).click();
+  await deploy.waitFor({ state: 'detached' });
+  await panel.tab('Tools');
+  await panel.result('deploy').getByText('done').waitFor();
+  log('modern-era deploy answered');
+
+  // Progress, caught half-way (the earlier results cleared, so it shows first).
+  await page.getByRole('region', { name: 'Results' }).getByRole('button', { name: 'Clear' }).click();
+  await panel.runTool(SHOWCASE, 'long_task');
+  const progress = page.getByRole('progressbar', { name: 'Progress of long_task' });
+  await page.waitForFunction(
+    () => Number(document.querySelector('progress[aria-label="Progress of long_task"]')?.getAttribute('value') ?? 0) >= 4,
+  );
+  await shot('06-progress');
+  await progress.waitFor({ state: 'detached', timeout: 30_000 });
+
+  // Resources: a plain one and a template.
+  await panel.tab('Resources');
+  await page.getByRole('button', { name: 'Read demo://readme' }).click();
+  await page.getByRole('article', { name: 'Resource demo://readme' }).waitFor();
+  const template = page.getByRole('article', { name: 'Template demo://greeting/{name}' });
+  await template.getByRole('textbox', { name: 'name' }).fill('Ada');
+  await page.getByRole('button', { name: 'Read demo://greeting/{name}' }).click();
+  await page.getByRole('article', { name: 'Resource demo://greeting/Ada' }).getByText('Hello, Ada!').waitFor();
+  await shot('07-resources');
+
+  // Prompts.
+  await panel.tab('Prompts');
+  const review = page.getByRole('region', { name: `Prompts of ${SHOWCASE}` }).getByRole('article', { name: 'Prompt review_code' });
+  await review.getByRole('textbox', { name: 'code' }).fill('const total = items.reduce((a, b) => a + b);');
+  await review.getByRole('textbox', { name: 'language' }).fill('TypeScript');
+  await page.getByRole('button', { name: 'Get review_code' }).click();
+  await page.getByText('Sure — looking for bugs first.').waitFor();
+  await shot('08-prompts');
+
+  // URL elicitation: the consent card shows the full URL; here the person declines.
+  await panel.runTool(SHOWCASE, 'connect_account');
+  const consent = panel.request(SHOWCASE);
+  await consent.getByRole('button', { name: 'Open' }).waitFor();
+  await shot('09-url-elicitation');
+  await consent.getByRole('button', { name: 'Decline' }).click();
+  await consent.waitFor({ state: 'detached' });
+  await panel.tab('Tools');
+  await panel.result('connect_account').getByText('done').waitFor();
+
+  // History: what each server asked and what was answered.
+  await panel.tab('History');
+  await page.getByRole('region', { name: `History of ${SHOWCASE}` }).waitFor();
+  await shot('10-history');
+
+  // The same form from the 2025-11-25 server, as elicitation/create on the call's stream.
+  await panel.runTool(LEGACY, 'deploy');
+  const legacy = panel.request(LEGACY);
+  await legacy.getByRole('button', { name: 'Decline' }).click();
+  await legacy.waitFor({ state: 'detached' });
+  log('legacy-era deploy declined');
+  return taken;
+}
