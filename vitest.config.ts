@@ -19,6 +19,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          // Polls wait on real servers and sockets; a loaded CI machine is slower than 1 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -28,6 +30,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
           // One Chromium at a time: two cores, and each suite owns a browser profile.
           fileParallelism: false,
         },

@@ -19,6 +19,8 @@ export interface AppActions {
   removeServer: (serverId: string) => void;
   reconnect: (serverId: string) => void;
   grantAccess: (server: ServerView) => void;
+  signIn: (serverId: string) => void;
+  signOut: (serverId: string) => void;
   importServers: (text: string) => void;
   exportServers: (format: 'mcpServers' | 'vscode') => void;
   callTool: (serverId: string, tool: string, args: Record<string, unknown>) => void;
@@ -136,6 +138,8 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
               update: actions.updateServer,
               reconnect: actions.reconnect,
               grantAccess: actions.grantAccess,
+              signIn: actions.signIn,
+              signOut: actions.signOut,
               remove: actions.removeServer,
               importServers: actions.importServers,
               exportServers: actions.exportServers,

@@ -9,6 +9,8 @@ export interface ServerCardProps {
   onUpdate: (patch: Partial<ServerSettings>) => void;
   onReconnect: () => void;
   onGrantAccess: () => void;
+  onSignIn: () => void;
+  onSignOut: () => void;
   onRemove: () => void;
 }
 
@@ -21,7 +23,11 @@ const STATUS_TEXT = {
   error: 'Error',
 } as const;
 
-export function ServerCard({ server, now, onUpdate, onReconnect, onGrantAccess, onRemove }: ServerCardProps) {
+function hostOf(url: string | null): string {
+  return url && URL.canParse(url) ? new URL(url).host : 'its authorization server';
+}
+
+export function ServerCard({ server, now, onUpdate, onReconnect, onGrantAccess, onSignIn, onSignOut, onRemove }: ServerCardProps) {
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
   const info = server.serverInfo;
@@ -45,6 +51,12 @@ export function ServerCard({ server, now, onUpdate, onReconnect, onGrantAccess, 
           )}
           {' '}· {server.tools.length} tools · {server.resources.length + server.resourceTemplates.length} resources ·{' '}
           {server.prompts.length} prompts
+        </p>
+      )}
+      {server.auth?.signedIn && (
+        <p class="muted meta signed-in">
+          Signed in at <strong>{hostOf(server.auth.issuer)}</strong>
+          {server.auth.scopes.length > 0 && <> · {server.auth.scopes.join(', ')}</>}
         </p>
       )}
       {server.error && (
@@ -79,6 +91,12 @@ export function ServerCard({ server, now, onUpdate, onReconnect, onGrantAccess, 
       ) : (
         <div class="actions">
           {server.status === 'needs-permission' && <button onClick={onGrantAccess}>Grant access</button>}
+          {server.status === 'needs-authorization' && <button onClick={onSignIn}>Sign in</button>}
+          {server.auth?.signedIn && (
+            <button type="button" class="secondary" onClick={onSignOut}>
+              Sign out
+            </button>
+          )}
           {server.enabled && (
             <button type="button" class="secondary" onClick={onReconnect}>
               Reconnect

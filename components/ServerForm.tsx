@@ -5,7 +5,7 @@ import type { ServerSettings } from '@/lib/messages';
 export interface ServerFormProps {
   /** Distinct per form on the page, for label links. */
   id: string;
-  initial?: Partial<ServerSettings>;
+  initial?: Partial<ServerSettings> & { hasClientSecret?: boolean };
   submitLabel: string;
   onSubmit: (settings: Omit<ServerSettings, 'enabled'>) => void;
   onCancel?: () => void;
@@ -16,6 +16,8 @@ export function ServerForm({ id, initial, submitLabel, onSubmit, onCancel }: Ser
   const [url, setUrl] = useState(initial?.url ?? '');
   const [name, setName] = useState(initial?.name ?? '');
   const [headers, setHeaders] = useState(formatHeaderLines(initial?.headers));
+  const [clientId, setClientId] = useState(initial?.oauthClientId ?? '');
+  const [clientSecret, setClientSecret] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <form
@@ -24,13 +26,21 @@ export function ServerForm({ id, initial, submitLabel, onSubmit, onCancel }: Ser
         event.preventDefault();
         if (!url.trim()) return;
         try {
-          onSubmit({ url: url.trim(), name: name.trim(), headers: parseHeaderLines(headers) });
+          onSubmit({
+            url: url.trim(),
+            name: name.trim(),
+            headers: parseHeaderLines(headers),
+            oauthClientId: clientId.trim(),
+            ...(clientSecret ? { oauthClientSecret: clientSecret } : {}),
+          });
           setProblem(null);
           if (!initial) {
             setUrl('');
             setName('');
             setHeaders('');
+            setClientId('');
           }
+          setClientSecret('');
         } catch (error) {
           if (!(error instanceof HeaderLineError)) throw error;
           setProblem(error.message);
@@ -39,8 +49,8 @@ export function ServerForm({ id, initial, submitLabel, onSubmit, onCancel }: Ser
     >
       <label for={`${id}-url`}>Server URL</label>
       <input id={`${id}-url`} type="url" placeholder="https://example.com/mcp" value={url} onInput={(e) => setUrl(e.currentTarget.value)} required />
-      <details open={Boolean(initial?.name || initial?.headers)}>
-        <summary>Name and headers</summary>
+      <details open={Boolean(initial?.name || initial?.headers || initial?.oauthClientId)}>
+        <summary>Name, headers and sign-in</summary>
         <label for={`${id}-name`}>Name</label>
         <input id={`${id}-name`} placeholder="The server's own name" value={name} onInput={(e) => setName(e.currentTarget.value)} />
         <label for={`${id}-headers`}>Headers</label>
@@ -54,6 +64,26 @@ export function ServerForm({ id, initial, submitLabel, onSubmit, onCancel }: Ser
         />
         <p id={`${id}-headers-help`} class="hint muted">
           One <code>Name: value</code> per line, sent with every request to this server.
+        </p>
+        <label for={`${id}-client-id`}>OAuth client ID</label>
+        <input
+          id={`${id}-client-id`}
+          autocomplete="off"
+          aria-describedby={`${id}-client-help`}
+          value={clientId}
+          onInput={(e) => setClientId(e.currentTarget.value)}
+        />
+        <label for={`${id}-client-secret`}>OAuth client secret</label>
+        <input
+          id={`${id}-client-secret`}
+          type="password"
+          autocomplete="off"
+          placeholder={initial?.hasClientSecret ? 'Set — type to replace' : ''}
+          value={clientSecret}
+          onInput={(e) => setClientSecret(e.currentTarget.value)}
+        />
+        <p id={`${id}-client-help`} class="hint muted">
+          Only if you registered toolnexus with the server's authorization server yourself; otherwise it registers on its own.
         </p>
       </details>
       {problem && (

@@ -14,6 +14,8 @@ export interface ServersViewProps {
     update: (serverId: string, patch: Partial<ServerSettings>) => void;
     reconnect: (serverId: string) => void;
     grantAccess: (server: ServerView) => void;
+    signIn: (serverId: string) => void;
+    signOut: (serverId: string) => void;
     remove: (serverId: string) => void;
     importServers: (text: string) => void;
     exportServers: (format: 'mcpServers' | 'vscode') => void;
@@ -37,6 +39,8 @@ export function ServersView({ servers, settings, imported, now, actions }: Serve
           onUpdate={(patch) => actions.update(server.id, patch)}
           onReconnect={() => actions.reconnect(server.id)}
           onGrantAccess={() => actions.grantAccess(server)}
+          onSignIn={() => actions.signIn(server.id)}
+          onSignOut={() => actions.signOut(server.id)}
           onRemove={() => actions.remove(server.id)}
         />
       ))}
@@ -54,6 +58,18 @@ export function ServersView({ servers, settings, imported, now, actions }: Serve
           }}
         />
         <p class="hint muted">After that, the server is told the request was cancelled.</p>
+        <label for="client-metadata-url">OAuth client metadata URL</label>
+        <input
+          id="client-metadata-url"
+          type="url"
+          placeholder="https://example.com/toolnexus-client.json"
+          value={settings.clientMetadataUrl ?? ''}
+          onChange={(event) => actions.updateSettings({ clientMetadataUrl: event.currentTarget.value.trim() })}
+        />
+        <p class="hint muted">
+          Where you publish a Client ID Metadata Document for toolnexus. Authorization servers that accept one skip
+          registration; others get a dynamic registration.
+        </p>
       </section>
     </>
   );

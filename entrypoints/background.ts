@@ -1,5 +1,6 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { browser as chromeApi } from 'wxt/browser';
+import { webExtensionArea } from '@/lib/auth';
 import { Hub, type Stored } from '@/lib/hub';
 import { InboxError } from '@/lib/inbox';
 import { keepAliveWhile } from '@/lib/keepAlive';
@@ -38,6 +39,12 @@ export default defineBackground(() => {
     history: stored('history', []),
     settings: stored('settings', {}),
     // Host access is granted per server origin at add time; loopback is in the manifest.
+    authorization: {
+      // Tokens and registrations outlive the browser session; PKCE verifier and state do not.
+      storage: { local: webExtensionArea(browser.storage.local), session: webExtensionArea(browser.storage.session) },
+      redirectUrl: browser.identity.getRedirectURL(),
+      authorize: (url) => browser.identity.launchWebAuthFlow({ url: url.href, interactive: true }),
+    },
     openUrl: (url, mode) => (mode === 'tab' ? openTab(url) : browser.identity.launchWebAuthFlow({ url, interactive: true }).then(() => {})),
     canReach: async (origin) => LOOPBACK_ORIGIN.test(origin) || browser.permissions.contains({ origins: [`${origin}/*`] }),
   });
@@ -94,6 +101,12 @@ export default defineBackground(() => {
         return;
       case 'reconnect':
         await hub.reconnect(message.serverId);
+        return;
+      case 'sign-in':
+        await hub.signIn(message.serverId);
+        return;
+      case 'sign-out':
+        await hub.signOut(message.serverId);
         return;
       case 'import-servers':
         post(port, { type: 'imported', result: await hub.importServers(message.text) });

@@ -4,6 +4,7 @@
  * and the network come in as parameters, so the same hub runs in the worker and in Node.
  */
 import { ProtocolError, SdkError, SdkErrorCode, UriTemplate } from '@modelcontextprotocol/client';
+import { AuthorizationError, authStatus, createServerAuthorization, signOut, type AuthorizationSetup } from './auth';
 import { History, historyEntry, type HistoryEntry } from './history';
 import { Inbox, InboxError, type Provenance } from './inbox';
 import { load, type CallOptions, type Connection, type ListChange, type LoadOptions } from './mcp/client';
@@ -55,6 +56,11 @@ export interface HubOptions {
    * launchWebAuthFlow window, or a tab); resolves when they are done with it.
    */
   openUrl?: (url: string, mode: OpenMode) => Promise<void>;
+  /**
+   * Storage, redirect URL and the sign-in window for servers that require OAuth; the hub
+   * adds the consent (its inbox) and each server's pre-registered client.
+   */
+  authorization?: Omit<AuthorizationSetup, 'consent' | 'preRegistered' | 'clientMetadataUrl'>;
 }
 
 export type HubListener = (state: HubState) => void;
@@ -198,16 +204,24 @@ export class Hub {
   async updateServer(serverId: string, patch: Partial<ServerSettings>): Promise<void> {
     const current = this.#saved.get(serverId);
     if (!current) return;
-    const next = this.#normalize({ ...current, ...patch });
+    // An absent secret in an edit means "keep the one set"; clearing the client id drops both.
+    const secret = patch.oauthClientSecret || (patch.oauthClientId === '' ? undefined : current.oauthClientSecret);
+    const next = this.#normalize({ ...current, ...patch, oauthClientSecret: secret });
     this.#saved.set(serverId, next);
     const reconnect =
-      next.url !== current.url || next.enabled !== current.enabled || JSON.stringify(next.headers) !== JSON.stringify(current.headers);
+      next.url !== current.url ||
+      next.enabled !== current.enabled ||
+      next.oauthClientId !== current.oauthClientId ||
+      next.oauthClientSecret !== current.oauthClientSecret ||
+      JSON.stringify(next.headers) !== JSON.stringify(current.headers);
     const info = this.#views.get(serverId)?.serverInfo;
     this.#update(serverId, {
       url: next.url,
       name: next.name,
       headers: next.headers,
       enabled: next.enabled,
+      oauthClientId: next.oauthClientId,
+      hasClientSecret: next.oauthClientSecret !== undefined,
       displayName: next.name ?? info?.title ?? info?.name ?? new URL(next.url).host,
     });
     await this.#persist();
@@ -221,6 +235,36 @@ export class Hub {
     this.#live.delete(serverId);
     await this.#persist();
     this.#emit();
+  }
+
+  /** Signs in to the server now (its Sign in button), then connects with the new tokens. */
+  async signIn(serverId: string): Promise<void> {
+    const setup = this.#authorizationFor(serverId);
+    if (!setup) return;
+    try {
+      await createServerAuthorization(setup).signIn();
+    } catch (error) {
+      this.#update(serverId, { status: 'needs-authorization', error: describe(error) });
+      return;
+    }
+    await this.reconnect(serverId);
+  }
+
+  /** Forgets the server's tokens (revoking them where the authorization server can) and disconnects. */
+  async signOut(serverId: string): Promise<void> {
+    const setup = this.#authorizationFor(serverId);
+    if (!setup) return;
+    await this.#disconnect(serverId);
+    const result = await signOut({ storage: setup.storage, server: setup.server, fetch: setup.fetch });
+    this.#update(serverId, {
+      status: 'needs-authorization',
+      error: result.message,
+      auth: await authStatus(setup.storage, serverId),
+      tools: [],
+      resources: [],
+      resourceTemplates: [],
+      prompts: [],
+    });
   }
 
   /** Drops the connection (withdrawing its Requests) and connects again now. */
@@ -359,6 +403,20 @@ export class Hub {
   }
 
   /** The server is gone: nothing of it waits on the person any more. */
+  #authorizationFor(serverId: string) {
+    const saved = this.#saved.get(serverId);
+    const base = this.#options.authorization;
+    if (!saved || !base) return undefined;
+    const serverName = () => this.#views.get(serverId)?.displayName ?? saved.url;
+    return {
+      ...base,
+      server: { id: serverId, name: serverName(), url: saved.url },
+      consent: (request: Request) => this.ask(request, { serverId, serverName: serverName(), purpose: 'oauth' }),
+      preRegistered: saved.oauthClientId ? { clientId: saved.oauthClientId, clientSecret: saved.oauthClientSecret } : undefined,
+      clientMetadataUrl: this.#settings.clientMetadataUrl || undefined,
+    };
+  }
+
   #withdraw(serverId: string): void {
     this.inbox.cancelServer(serverId);
     for (const [requestId, flow] of this.#flows) if (flow.view.serverId === serverId) this.finishFlow(requestId);
@@ -382,6 +440,11 @@ export class Hub {
     const minutes = patch.requestTimeoutMinutes ?? this.#settings.requestTimeoutMinutes;
     if (!Number.isFinite(minutes) || minutes < 1 || minutes > 24 * 60) {
       throw new RangeError('Requests can wait between 1 minute and 24 hours.');
+    }
+    // spec (Client ID Metadata Documents): the client id is an https URL with a path.
+    const metadataUrl = patch.clientMetadataUrl;
+    if (metadataUrl && (!URL.canParse(metadataUrl) || new URL(metadataUrl).protocol !== 'https:' || new URL(metadataUrl).pathname === '/')) {
+      throw new RangeError('The client metadata URL must be an https: URL with a path, e.g. https://example.com/toolnexus.json.');
     }
     this.#applySettings({ ...this.#settings, ...patch });
     await this.#options.settings?.save(this.#settings);
@@ -443,6 +506,11 @@ export class Hub {
     );
     const saved: SavedServer = { id: server.id, url, enabled: server.enabled };
     if (name) saved.name = name;
+    const clientId = server.oauthClientId?.trim();
+    if (clientId) {
+      saved.oauthClientId = clientId;
+      if (server.oauthClientSecret) saved.oauthClientSecret = server.oauthClientSecret;
+    }
     if (Object.keys(headers).length > 0) saved.headers = headers;
     return saved;
   }
@@ -450,8 +518,10 @@ export class Hub {
   #track(saved: SavedServer): void {
     this.#saved.set(saved.id, saved);
     this.#live.set(saved.id, { attempts: 0, generation: 0 });
+    const { oauthClientSecret, ...settings } = saved;
     this.#views.set(saved.id, {
-      ...saved,
+      ...settings,
+      hasClientSecret: oauthClientSecret !== undefined,
       displayName: saved.name ?? new URL(saved.url).host,
       status: saved.enabled ? 'connecting' : 'disabled',
       tools: [],
@@ -490,6 +560,7 @@ export class Hub {
         { id: serverId, name: name(), url: saved.url, headers: saved.headers },
         {
           fetch: this.#options.fetch,
+          authorization: this.#authorizationFor(serverId),
           waitFor: (request, { signal }) => this.ask(request, { serverId, serverName: name() }, signal),
           untilUrlFlowEnds: (request, signal) => this.#untilFlowEnds(request.id, signal),
           onElicitationComplete: (elicitationId) => current() && this.#elicitationComplete(serverId, elicitationId),
@@ -508,6 +579,8 @@ export class Hub {
       live.connection = connection;
       live.attempts = 0;
       const info = connection.serverInfo;
+      const storage = this.#options.authorization?.storage;
+      const auth = storage ? await authStatus(storage, serverId) : undefined;
       this.#update(serverId, {
         status: 'connected',
         displayName: saved.name ?? info?.title ?? info?.name ?? new URL(saved.url).host,
@@ -515,6 +588,7 @@ export class Hub {
         protocolVersion: connection.protocolVersion,
         serverInfo: info,
         instructions: connection.instructions,
+        auth: auth?.signedIn ? auth : undefined,
         tools,
         resources,
         resourceTemplates: resourceTemplates.map((template) => ({ ...template, variables: templateVariables(template.uriTemplate) })),
@@ -522,7 +596,10 @@ export class Hub {
       });
     } catch (error) {
       await connection?.close().catch(() => {});
-      if (current()) this.#scheduleRetry(serverId, error);
+      if (!current()) return;
+      // A sign-in the person declined, abandoned or that failed a check is theirs to retry.
+      if (error instanceof AuthorizationError) this.#update(serverId, { status: 'needs-authorization', error: error.message });
+      else this.#scheduleRetry(serverId, error);
     }
   }
 

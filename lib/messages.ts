@@ -14,6 +14,7 @@ import type {
   ResourceTemplateType,
   Tool,
 } from '@modelcontextprotocol/client';
+import type { AuthStatus } from './auth/provider';
 import type { Problem } from './forms/validate';
 import type { HistoryEntry } from './history';
 import type { PendingRequest } from './inbox';
@@ -33,10 +34,15 @@ export interface ServerSettings {
   /** Sent on every request, e.g. an API key header. */
   headers?: Record<string, string>;
   enabled: boolean;
+  /** A client registered with the server's authorization server beforehand, if any. */
+  oauthClientId?: string;
+  oauthClientSecret?: string;
 }
 
-export interface ServerView extends ServerSettings {
+/** A client secret never goes to the panel: it only learns whether one is set. */
+export interface ServerView extends Omit<ServerSettings, 'oauthClientSecret'> {
   id: string;
+  hasClientSecret?: boolean;
   /** The person's name for it, else the server's own, else the URL's host. */
   displayName: string;
   status: ServerStatus;
@@ -48,6 +54,8 @@ export interface ServerView extends ServerSettings {
   protocolVersion?: string;
   serverInfo?: Implementation;
   instructions?: string;
+  /** The server's sign-in, when it has one: never token values. */
+  auth?: AuthStatus;
   tools: Tool[];
   resources: Resource[];
   resourceTemplates: ResourceTemplateView[];
@@ -97,6 +105,11 @@ export type ActivityView = CallView | ResourceReadView | PromptView;
 export interface Settings {
   /** How long a Request waits for the person before it is answered `cancel`. */
   requestTimeoutMinutes: number;
+  /**
+   * Where toolnexus publishes its OAuth Client ID Metadata Document, if anywhere;
+   * authorization servers that support CIMD then need no registration.
+   */
+  clientMetadataUrl?: string;
 }
 
 /** A pending Request as the panel shows it; URL Requests carry what the worker found in the URL. */
@@ -146,6 +159,8 @@ export type PanelMessage =
   | { type: 'update-server'; serverId: string; server: Partial<ServerSettings> }
   | { type: 'remove-server'; serverId: string }
   | { type: 'reconnect'; serverId: string }
+  | { type: 'sign-in'; serverId: string }
+  | { type: 'sign-out'; serverId: string }
   | { type: 'import-servers'; text: string }
   | { type: 'export-servers'; format: ExportFormat }
   | { type: 'call-tool'; serverId: string; tool: string; args: Record<string, unknown> }

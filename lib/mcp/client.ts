@@ -28,6 +28,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
+import { createServerAuthorization, type AuthorizationSetup } from '../auth';
 import type { Problem } from '../forms/validate';
 import { checkAnswer } from '../inbox';
 import type { Answer, Request } from '../request';
@@ -79,6 +80,11 @@ export interface LoadOptions {
    * notification ends a flow.
    */
   untilUrlFlowEnds?: (request: Request, signal: AbortSignal) => Promise<void>;
+  /**
+   * Sign in to servers that require authorization (spec basic/authorization): a 401
+   * leads to a consent Request, then the sign-in window, then the call carries on.
+   */
+  authorization?: AuthorizationSetup;
 }
 
 export interface CallOptions {
@@ -253,8 +259,19 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     }
   });
 
+  const authorization =
+    options.authorization &&
+    createServerAuthorization({
+      ...options.authorization,
+      server,
+      // The person signing in is the person answering: the same pause of the idle timeout.
+      onInteraction: (waiting) => {
+        asking += waiting ? 1 : -1;
+        for (const watchdog of watchdogs) watchdog.touch();
+      },
+    });
   const transport = new StreamableHTTPClientTransport(new URL(server.url), {
-    fetch: options.fetch,
+    ...(authorization ? authorization.transportOptions(options.fetch) : { fetch: options.fetch }),
     requestInit: server.headers ? { headers: server.headers } : undefined,
   });
   let closing = false;
@@ -282,7 +299,18 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
         probing = false;
       });
   };
-  await client.connect(transport);
+  // The SDK's connect timer would run on while the person signs in; ours pauses for them.
+  const connecting = new AbortController();
+  const connectWatch = watch(() =>
+    connecting.abort(new CallError('timeout', `${server.name} did not answer while connecting for ${Math.round(idleTimeoutMs / 1000)} s.`)),
+  );
+  try {
+    await client.connect(transport, { timeout: NO_SDK_TIMEOUT, signal: connecting.signal });
+  } catch (error) {
+    throw connecting.signal.aborted ? connecting.signal.reason : error;
+  } finally {
+    connectWatch.stop();
+  }
 
   function watch(onIdle: () => void): Watchdog {
     let last = Date.now();

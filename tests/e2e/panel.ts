@@ -15,7 +15,7 @@ export class PanelPage {
     const form = this.page.getByRole('region', { name: 'Add a server' });
     await form.getByRole('textbox', { name: 'Server URL' }).fill(url);
     if (options.name !== undefined || options.headers !== undefined) {
-      await form.getByText('Name and headers').click();
+      await form.getByText('Name, headers and sign-in').click();
       if (options.name !== undefined) await form.getByRole('textbox', { name: 'Name' }).fill(options.name);
       if (options.headers !== undefined) await form.getByRole('textbox', { name: 'Headers' }).fill(options.headers);
     }

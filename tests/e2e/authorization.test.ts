@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProtectedServer, type ProtectedServer } from '../fixtures/auth/protected-server';
+import { startShowcaseServer, type FixtureServer } from '../fixtures/servers';
+import { launchExtension, type ExtensionBrowser } from './browser';
+import { PanelPage } from './panel';
+
+let browser: ExtensionBrowser;
+let panel: PanelPage;
+let showcase: FixtureServer;
+
+beforeAll(async () => {
+  showcase = await startShowcaseServer();
+  browser = await launchExtension();
+  panel = new PanelPage(await browser.openPanel());
+  await panel.addServer(showcase.url);
+  await panel.server('Showcase').getByRole('status').filter({ hasText: 'Connected' }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await showcase?.close();
+});
+
+describe('URL-mode elicitation in Chromium', () => {
+  it('shows the full URL and its domain, and Open sends accept and opens it through launchWebAuthFlow', async () => {
+    await panel.runTool('Showcase', 'connect_account');
+    const request = panel.request('Showcase');
+    await request.waitFor();
+    const url = await request.getByLabel('Full URL').textContent();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/connect\?flow=connect-/);
+    expect(await request.locator('mark').textContent()).toBe('127.0.0.1');
+    // Nothing is fetched before consent, and the URL is not a link.
+    expect(showcase.traffic.every((exchange) => exchange.httpMethod !== 'GET' || !exchange.messages.length)).toBe(true);
+    expect(await request.locator('a').count()).toBe(0);
+
+    await request.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect.poll(() => panel.resultJson('connect_account')).toEqual({ action: 'accept' });
+    // The page redirected back to the extension and told the server: the flow is over.
+    await panel.tab('Inbox');
+    await expect.poll(() => panel.page.getByRole('region', { name: 'In progress for Showcase' }).count()).toBe(0);
+  });
+
+  it('refuses a javascript: URL without asking, and shows it as refused', async () => {
+    await panel.tab('Tools');
+    const tool = panel.tool('Showcase', 'connect_account');
+    await tool.getByText('Arguments').click();
+    await tool.getByRole('textbox', { name: /^url/ }).fill('javascript:alert(document.domain)');
+    await panel.runTool('Showcase', 'connect_account');
+    await expect.poll(() => panel.resultJson('connect_account')).toEqual({ action: 'decline' });
+    await panel.tab('Inbox');
+    const refused = panel.page.getByRole('region', { name: 'Refused for Showcase' });
+    expect(await refused.getByRole('alert').textContent()).toContain('javascript:');
+    expect(await panel.page.getByRole('region', { name: 'Request from Showcase' }).count()).toBe(0);
+    await refused.getByRole('button', { name: 'Dismiss' }).click();
+  });
+});
+
+describe.each([
+  { login: 'auto' as const, label: 'an authorization server that approves at once' },
+  { login: { username: 'ada', password: 'lovelace' }, label: 'a login page the person fills in' },
+])('signing in to a protected server with $label', ({ login }) => {
+  let protectedServer: ProtectedServer;
+  const name = `Protected ${login === 'auto' ? 'auto' : 'login'}`;
+
+  beforeAll(async () => {
+    protectedServer = await startProtectedServer({ login });
+    // Cookies ignore ports: an earlier loopback sign-in session would skip this login page.
+    await browser.context.clearCookies();
+  });
+  afterAll(() => protectedServer?.close());
+
+  it('asks for consent naming the server, the authorization server and the scopes, then signs in and calls a tool', async () => {
+    await panel.addServer(protectedServer.mcpUrl, { name });
+    const consent = panel.request(name);
+    await consent.waitFor();
+    const text = await consent.textContent();
+    expect(text).toContain(`${name} needs you to sign in.`);
+    expect(text).toContain(protectedServer.issuer);
+    expect(text).toContain('mcp:tools');
+    expect(await consent.getByRole('button', { name: 'Open in a tab' }).count()).toBe(0);
+
+    await consent.getByRole('button', { name: 'Open', exact: true }).click();
+    if (login !== 'auto') {
+      // launchWebAuthFlow shows its window once the page waits for the person.
+      const signInWindow = () => browser.context.pages().find((page) => page.url().includes('/interaction/'));
+      await expect.poll(signInWindow).toBeTruthy();
+      const page = signInWindow()!;
+      await page.getByLabel('Username').fill(login.username);
+      await page.getByLabel('Password').fill(login.password);
+      await page.getByRole('button', { name: /sign in/i }).click();
+    }
+    await expect.poll(() => panel.serverStatus(name), { timeout: 20_000 }).toBe('Connected');
+    expect(await panel.server(name).textContent()).toContain(`Signed in at ${new URL(protectedServer.issuer).host}`);
+
+    await panel.tab('Tools');
+    await panel.tool(name, 'echo').getByRole('textbox', { name: /^text/ }).fill('signed in');
+    await panel.runTool(name, 'echo');
+    await expect.poll(() => panel.result('echo').textContent()).toContain('signed in');
+    expect(protectedServer.requests.some((request) => request.status === 200)).toBe(true);
+  });
+
+  it('never lets a token reach the panel or its storage views', async () => {
+    const stateText = await panel.page.evaluate(() => document.body.innerText);
+    expect(stateText).not.toMatch(/access_token|refresh_token/);
+    const stored = await browser.worker.evaluate<string>('chrome.storage.local.get("history").then((v) => JSON.stringify(v))');
+    expect(stored).not.toMatch(/access_token|Bearer/);
+  });
+
+  it('signs out, revoking the tokens, and shows the server as needing sign-in', async () => {
+    await panel.tab('Servers');
+    await panel.server(name).getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => panel.serverStatus(name)).toBe('Needs sign-in');
+    expect(protectedServer.authorizationServer.events.some((event) => event.type === 'revoke')).toBe(true);
+    await panel.server(name).getByRole('button', { name: 'Remove' }).click();
+    await panel.server(name).getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  });
+});
+
+describe('declining a sign-in', () => {
+  let protectedServer: ProtectedServer;
+  beforeAll(async () => {
+    protectedServer = await startProtectedServer({ login: 'auto' });
+  });
+  afterAll(() => protectedServer?.close());
+
+  it('leaves the server needing authorization, with a Sign in button that asks again', async () => {
+    await panel.addServer(protectedServer.mcpUrl, { name: 'Declined' });
+    await panel.request('Declined').getByRole('button', { name: 'Decline' }).click();
+    await expect.poll(() => panel.serverStatus('Declined')).toBe('Needs sign-in');
+    await panel.server('Declined').getByRole('button', { name: 'Sign in' }).click();
+    await panel.request('Declined').waitFor();
+    await panel.request('Declined').getByRole('button', { name: 'Open', exact: true }).click();
+    await expect.poll(() => panel.serverStatus('Declined'), { timeout: 20_000 }).toBe('Connected');
+  });
+});
