@@ -2,7 +2,14 @@
  * The MCP servers the demo runs on 127.0.0.1: the same fixtures the tests use, on fixed
  * ports so their URLs stay the same from one run to the next.
  */
+import { startProtectedServer } from '../tests/fixtures/auth/protected-server';
 import { startLegacyServer, startModernServer, startShowcaseServer, type FixtureOptions, type FixtureServer } from '../tests/fixtures/servers';
+
+/** The OAuth fixture (oidc-provider + an SDK server) as a demo server; its ports are picked free. */
+async function startSignInServer(): Promise<FixtureServer> {
+  const server = await startProtectedServer({ login: 'auto' });
+  return { url: server.mcpUrl, seen: [], traffic: [], close: () => server.close() };
+}
 
 export interface DemoServerSpec {
   /** The name the demo gives it in the panel (the person's name for a server). */
@@ -41,8 +48,12 @@ export const DEMO_SERVERS: DemoServerSpec[] = [
     start: startModernServer,
     tryThis: 'deploy: the form arrives as an input_required result; the call is retried with your answer',
   },
-  // The OAuth-protected demo server goes here (tests/fixtures/auth/protected-server.ts, port 7304):
-  // adding it shows "Sign in" on its card and the authorization Request in the Inbox.
+  {
+    name: 'Sign-in required',
+    port: 0,
+    start: startSignInServer,
+    tryThis: 'OAuth: a consent card names the server, its authorization server and scopes; Open signs you in',
+  },
 ];
 
 const isAddressInUse = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';

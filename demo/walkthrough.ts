@@ -17,6 +17,7 @@ export interface WalkthroughOptions {
 const SHOWCASE = 'Showcase';
 const LEGACY = 'Deploys (2025-11-25)';
 const MODERN = 'Deploys (2026-07-28)';
+const SIGN_IN = 'Sign-in required';
 
 export async function walkthrough(page: Page, { screenshots, log = () => {} }: WalkthroughOptions = {}): Promise<string[]> {
   const panel = new PanelPage(page);
@@ -32,9 +33,15 @@ export async function walkthrough(page: Page, { screenshots, log = () => {} }: W
     taken.push(path);
   };
 
-  // Servers: all three connect on their own (they were saved before the worker started).
+  // The protected server asks to sign in first: consent names it, its authorization server and scopes.
+  const signIn = panel.request(SIGN_IN);
+  await signIn.waitFor();
+  await shot('00-sign-in-consent');
+  await signIn.getByRole('button', { name: 'Open', exact: true }).click();
+
+  // Servers: the others connect on their own (they were saved before the worker started).
   await panel.tab('Servers');
-  for (const name of [SHOWCASE, LEGACY, MODERN]) {
+  for (const name of [SHOWCASE, LEGACY, MODERN, SIGN_IN]) {
     await page.waitForFunction(
       (region) => document.querySelector(`[aria-label="${region}"] [role="status"]`)?.textContent === 'Connected',
       `Server ${name}`,
@@ -108,7 +115,7 @@ export async function walkthrough(page: Page, { screenshots, log = () => {} }: W
   // URL elicitation: the consent card shows the full URL; here the person declines.
   await panel.runTool(SHOWCASE, 'connect_account');
   const consent = panel.request(SHOWCASE);
-  await consent.getByRole('button', { name: 'Open' }).waitFor();
+  await consent.getByRole('button', { name: 'Open', exact: true }).waitFor();
   await shot('09-url-elicitation');
   await consent.getByRole('button', { name: 'Decline' }).click();
   await consent.waitFor({ state: 'detached' });

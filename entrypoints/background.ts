@@ -53,6 +53,8 @@ export default defineBackground(() => {
   const broadcast = (message: WorkerMessage) => ports.forEach((port) => post(port, message));
 
   chromeApi.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
+  // Firefox has a sidebar instead of a side panel; the toolbar button toggles it.
+  if (browser.sidebarAction) browser.action.onClicked.addListener(() => void browser.sidebarAction.toggle());
   void browser.action.setBadgeBackgroundColor({ color: '#b45309' });
 
   const updateKeepAlive = keepAliveWhile(() => hub.busy(), () => browser.runtime.getPlatformInfo());

@@ -157,6 +157,7 @@ class ElicitingClient extends Client {
 
 /** How often a call is retried after URLElicitationRequired before its error is shown. */
 const MAX_URL_ROUNDS = 3;
+const MAX_INPUT_ROUNDS = 5;
 
 const CLIENT_INFO: Implementation = { name: 'toolnexus', version: '0.1.0' };
 // setTimeout's ceiling: the SDK's own timer must never fire before our idle watchdog.
@@ -185,6 +186,9 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       prompts: { onChanged: (error, items) => report(error, { kind: 'prompts', items: items ?? [] }) },
     },
     versionNegotiation: { mode: 'auto' },
+    // 2026-07-28: each input_required round asks the person again; a server that keeps
+    // asking is stopped after a few rounds instead of the SDK's ten.
+    inputRequired: { maxRounds: MAX_INPUT_ROUNDS },
     // Node would pick Ajv; the worker can only run the eval-free validator, so tests run it too.
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
   });
