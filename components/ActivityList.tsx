@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { ActivityView } from '@/lib/messages';
 import { ActivityResult } from './ActivityResult';
 
@@ -11,11 +12,36 @@ export interface ActivityListProps {
   onClear: () => void;
 }
 
+const smooth = () => (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
+
+/** A result younger than this counts as just started, even if it finished before the panel drew it running. */
+const JUST_STARTED_MS = 5_000;
+
+/**
+ * Scrolls to a result that starts while the list is shown: results sit above the tools, so
+ * Run far down the list would otherwise seem to do nothing. Results that were there when the
+ * list appeared (a tab switch) do not move the view.
+ */
+function useRevealNewest(activities: ActivityView[]) {
+  const seen = useRef<Set<string> | null>(null);
+  const list = useRef<HTMLElement>(null);
+  const first = activities[0];
+  useEffect(() => {
+    const known = seen.current;
+    seen.current = new Set(activities.map((activity) => activity.id));
+    if (!known || !first || known.has(first.id)) return;
+    if (first.status !== 'running' && Date.now() - first.startedAt > JUST_STARTED_MS) return;
+    list.current?.querySelector('article')?.scrollIntoView?.({ behavior: smooth(), block: 'nearest' });
+  }, [first?.id]);
+  return list;
+}
+
 /** The latest results of one kind, newest first. */
 export function ActivityList({ title, activities, serverNames, now, onCancel, onReadResource, onClear }: ActivityListProps) {
+  const list = useRevealNewest(activities);
   if (activities.length === 0) return null;
   return (
-    <section class="results" aria-label={title}>
+    <section ref={list} class="results" aria-label={title}>
       <header class="section-head">
         <h2>{title}</h2>
         <button type="button" class="link" onClick={onClear}>

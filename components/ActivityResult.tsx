@@ -32,17 +32,24 @@ export function ActivityResult({ activity, serverName, now, onCancel, onReadReso
     return (
       <article class="card call" aria-label={`Resource ${activity.uri}`}>
         <header>
-          <strong class="uri">{activity.uri}</strong> <span class="muted">on {serverName}</span>
+          <span class="activity-title">
+            <code class="activity-uri">{activity.uri}</code> <span class="muted">on {serverName}</span>
+          </span>
         </header>
         <Outcome activity={activity} />
-        {activity.result?.contents.map((contents, index) => <ResourceContents key={index} contents={contents} />)}
+        {activity.result?.contents.map((contents, index) => (
+          // The header names the URI read; a content's own URI shows only when it differs.
+          <ResourceContents key={index} contents={contents} showUri={contents.uri !== activity.uri} />
+        ))}
       </article>
     );
   }
   return (
     <article class="card call" aria-label={`Prompt ${activity.prompt}`}>
       <header>
-        <strong>{activity.prompt}</strong> <span class="muted">on {serverName}</span>
+        <span class="activity-title">
+          <strong>{activity.prompt}</strong> <span class="muted">on {serverName}</span>
+        </span>
       </header>
       <Outcome activity={activity} />
       {activity.result?.description && <p class="muted">{activity.result.description}</p>}

@@ -21,12 +21,15 @@ export interface CallResultProps {
   onReadResource?: (uri: string) => void;
 }
 
-function duration(ms: number): string {
+/** How long a call took: exact once it ended, whole seconds while it runs (the panel clock ticks once a second). */
+function duration(ms: number, running = false): string {
   const seconds = Math.max(0, ms) / 1000;
+  if (running && seconds < 60) return `${Math.round(seconds)} s`;
+  if (seconds < 1) return `${Math.round(seconds * 1000)} ms`;
   if (seconds < 10) return `${seconds.toFixed(1)} s`;
   if (seconds < 60) return `${Math.round(seconds)} s`;
   const minutes = Math.floor(seconds / 60);
-  return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+  return `${minutes} min ${Math.floor(seconds - minutes * 60)} s`;
 }
 
 function CallProgress({ tool, progress }: { tool: string; progress: Progress }) {
@@ -56,10 +59,12 @@ export function CallResult({ call, serverName, now, onCancel, onReadResource }: 
   return (
     <article class={`card call ${failed ? 'failed' : ''}`} aria-label={`Result of ${call.tool}`} aria-busy={running}>
       <header>
-        <strong>{call.tool}</strong> <span class="muted">on {serverName}</span>
+        <span class="activity-title">
+          <strong>{call.tool}</strong> <span class="muted">on {serverName}</span>
+        </span>
         <span class="status">
           {label}
-          {end !== undefined && ` · ${duration(end - call.startedAt)}`}
+          {end !== undefined && ` · ${duration(end - call.startedAt, running)}`}
         </span>
       </header>
       {running && call.progress && <CallProgress tool={call.tool} progress={call.progress} />}

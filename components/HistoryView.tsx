@@ -40,7 +40,11 @@ export function HistoryView({ history, onClear }: HistoryViewProps) {
                   </span>
                 </header>
                 <p class="prompt">{entry.prompt}</p>
-                {entry.url && <code class="url-line">{entry.url}</code>}
+                {entry.url && (
+                  <p class="url">
+                    <code>{entry.url}</code>
+                  </p>
+                )}
                 {entry.content && <JsonView value={entry.content} label="Shared" open />}
               </li>
             ))}

@@ -14,13 +14,25 @@ export interface TabsProps<K extends string> {
   children: ComponentChildren;
 }
 
-/** WAI-ARIA tabs: arrow keys move between tabs, the panel is labelled by its tab. */
+/** The tab a key moves to from `index`, or null for a key tabs do not use. */
+function target(key: string, index: number, count: number): number | null {
+  if (key === 'ArrowRight') return (index + 1) % count;
+  if (key === 'ArrowLeft') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}
+
+/**
+ * WAI-ARIA tabs: arrow keys (and Home/End) move between tabs, the panel is labelled by its
+ * tab. In a narrow panel the tabs wrap to two rows (style.css) rather than scroll away.
+ */
 export function Tabs<K extends string>({ tabs, selected, onSelect, children }: TabsProps<K>) {
   const move = (event: KeyboardEvent, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
+    const to = target(event.key, index, tabs.length);
+    if (to === null) return;
     event.preventDefault();
-    const next = tabs[(index + step + tabs.length) % tabs.length]!;
+    const next = tabs[to]!;
     onSelect(next.key);
     document.getElementById(`tab-${next.key}`)?.focus();
   };

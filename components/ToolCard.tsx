@@ -19,6 +19,14 @@ function badges(tool: Tool): Array<{ label: string; tone: string }> {
   return list;
 }
 
+/** Whether the inputSchema has anything to fill in; without it the form stays, hidden, for Run to submit. */
+function takesArguments(tool: Tool): boolean {
+  const schema = tool.inputSchema as Record<string, unknown>;
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  if (properties && Object.keys(properties).length > 0) return true;
+  return Boolean(schema.additionalProperties) || ['oneOf', 'anyOf', 'allOf', '$ref'].some((key) => key in schema);
+}
+
 const needsInput = (tool: Tool) => {
   const { properties = {}, required = [] } = tool.inputSchema as { properties?: Record<string, { default?: unknown }>; required?: string[] };
   return required.some((name) => properties[name]?.default === undefined);
@@ -32,6 +40,17 @@ export function ToolCard({ serverId, tool, onRun }: ToolCardProps) {
   const [confirming, setConfirming] = useState(false);
   const formId = `tool-${serverId}-${tool.name}`;
   const destructive = tool.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true;
+  const form = (
+    <SchemaForm
+      formId={formId}
+      idPrefix={`${serverId}-${tool.name}`}
+      schema={tool.inputSchema}
+      onSubmit={(args) => {
+        setConfirming(false);
+        onRun(args);
+      }}
+    />
+  );
   return (
     <article class="tool card" aria-label={`Tool ${tool.name}`}>
       <header>
@@ -71,18 +90,14 @@ export function ToolCard({ serverId, tool, onRun }: ToolCardProps) {
           </div>
         </div>
       )}
-      <details class="arguments" open={needsInput(tool)}>
-        <summary>Arguments</summary>
-        <SchemaForm
-          formId={formId}
-          idPrefix={`${serverId}-${tool.name}`}
-          schema={tool.inputSchema}
-          onSubmit={(args) => {
-            setConfirming(false);
-            onRun(args);
-          }}
-        />
-      </details>
+      {takesArguments(tool) ? (
+        <details class="arguments" open={needsInput(tool)}>
+          <summary>Arguments</summary>
+          {form}
+        </details>
+      ) : (
+        <div hidden>{form}</div>
+      )}
     </article>
   );
 }

@@ -61,7 +61,8 @@ export function ContentBlock({ block, onRead }: ContentBlockProps) {
   // spec schema Annotations.audience: who the block is meant for, the user or the model.
   const audience = block.annotations?.audience;
   const forModelOnly = Array.isArray(audience) && audience.length > 0 && !audience.includes('user');
-  const known = KNOWN_TYPES.has(block.type) ? ` content-${block.type}` : '';
+  // Not `content-<type>`: those classes style the inner elements (an embedded resource's box).
+  const known = KNOWN_TYPES.has(block.type) ? ` content-block-${block.type}` : '';
   return (
     <div class={`content-block${known}`}>
       {forModelOnly && <p class="muted content-audience">Meant for the model</p>}

@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { decodedSize, downloadDataUrl, fileNameFor, formatBytes, mediaDataUrl, mediaKind } from './dataUrl';
 
 export interface InlineMediaProps {
@@ -8,11 +9,36 @@ export interface InlineMediaProps {
   uri?: string;
 }
 
-/** An image the server sent inline, or a file to save when it is not one a browser shows. */
+/** Below this many pixels a side, an image is shown enlarged (and unblurred) so it can be seen at all. */
+const TINY = 32;
+
+/**
+ * An image the server sent inline, framed and captioned with its type, size and pixel
+ * dimensions (a 1×1 or transparent image is otherwise invisible); or a file to save when
+ * it is not one a browser shows.
+ */
 export function InlineImage({ data, mimeType, uri }: InlineMediaProps) {
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const src = mediaKind(mimeType) === 'image' ? mediaDataUrl(mimeType, data) : null;
   if (!src) return <FileDownload data={data} mimeType={mimeType} uri={uri} />;
-  return <img class="content-image" src={src} alt={`Image (${mimeType})`} />;
+  const tiny = size !== null && (size.width < TINY || size.height < TINY);
+  return (
+    <figure class="content-image-frame">
+      <img
+        class={tiny ? 'content-image tiny' : 'content-image'}
+        src={src}
+        alt={`Image (${mimeType})`}
+        onLoad={(event) => {
+          const image = event.currentTarget as HTMLImageElement;
+          setSize({ width: image.naturalWidth, height: image.naturalHeight });
+        }}
+      />
+      <figcaption class="muted">
+        {mimeType} · {formatBytes(decodedSize(data))}
+        {size && ` · ${size.width} × ${size.height} px`}
+      </figcaption>
+    </figure>
+  );
 }
 
 /** Audio the server sent inline, with the browser's own player. */

@@ -5,6 +5,8 @@ import { MarkdownText } from './MarkdownText';
 export interface ResourceContentsProps {
   /** One item of an embedded resource or of a resources/read result. */
   contents: TextResourceContents | BlobResourceContents;
+  /** Show the contents' URI; off where the surrounding card already names it. */
+  showUri?: boolean;
 }
 
 function TextContents({ text, mimeType }: { text: string; mimeType?: string }) {
@@ -14,13 +16,15 @@ function TextContents({ text, mimeType }: { text: string; mimeType?: string }) {
 }
 
 /** A resource's contents: text as written (markdown rendered), blobs shown or saved. */
-export function ResourceContents({ contents }: ResourceContentsProps) {
+export function ResourceContents({ contents, showUri = true }: ResourceContentsProps) {
   return (
     <div class="content-resource" role="group" aria-label={`Resource ${contents.uri}`}>
-      <div class="content-resource-head">
-        <code class="content-uri">{contents.uri}</code>
-        {contents.mimeType && <span class="muted">{contents.mimeType}</span>}
-      </div>
+      {(showUri || contents.mimeType) && (
+        <div class="content-resource-head">
+          {showUri && <code class="content-uri">{contents.uri}</code>}
+          {contents.mimeType && <span class="muted">{contents.mimeType}</span>}
+        </div>
+      )}
       {'text' in contents && typeof contents.text === 'string' ? (
         <TextContents text={contents.text} mimeType={contents.mimeType} />
       ) : 'blob' in contents && typeof contents.blob === 'string' ? (

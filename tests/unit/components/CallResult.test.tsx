@@ -34,6 +34,12 @@ describe('CallResult', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('keeps the tool and server together at the start of its header, the status apart', () => {
+    render(<CallResult serverName="Deploy server" call={call({ endedAt: 1_042 })} />);
+    const header = screen.getByRole('article').querySelector('header');
+    expect([...(header?.children ?? [])].map((child) => child.textContent)).toEqual(['deploy on Deploy server', 'done · 42 ms']);
+  });
+
   it('shows a tool error as an error', () => {
     render(<CallResult serverName="s" call={call({ result: { isError: true, content: [{ type: 'text', text: 'Quota exceeded' }] } })} />);
     const article = screen.getByRole('article', { name: 'Result of deploy' });
@@ -59,6 +65,11 @@ describe('CallResult', () => {
       const article = screen.getByRole('article', { name: 'Result of deploy' });
       expect(article.getAttribute('aria-busy')).toBe('true');
       expect(article.textContent).toContain('running… · 12 s');
+    });
+
+    it('counts whole seconds, as the panel clock ticks', () => {
+      render(<CallResult serverName="s" now={3_400} call={call({ status: 'running' })} />);
+      expect(screen.getByRole('article').querySelector('.status')?.textContent).toBe('running… · 2 s');
     });
 
     it('shows the server’s progress and message', () => {

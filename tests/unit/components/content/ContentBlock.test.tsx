@@ -32,6 +32,11 @@ describe('ContentBlock', () => {
     expect(image.getAttribute('alt')).toBe('Image (image/png)');
   });
 
+  it('captions an image with its type and size, so even a 1×1 one is noticed', () => {
+    show({ type: 'image', data: PIXEL, mimeType: 'image/png' });
+    expect(screen.getByRole('figure').textContent).toBe('image/png · 70 B');
+  });
+
   it('does not show an "image" whose MIME type is not an image, and offers it as a file', () => {
     const view = show({ type: 'image', data: PIXEL, mimeType: 'text/html' });
     expect(view.querySelector('img')).toBeNull();
@@ -89,6 +94,7 @@ describe('ContentBlock', () => {
     expect(view.querySelector('pre')?.textContent).toBe('# not a heading');
     expect(view.querySelector('h1')).toBeNull();
     expect(view.textContent).toContain('file:///a.txt');
+    expect(view.querySelectorAll('.content-resource')).toHaveLength(1);
   });
 
   it('renders an embedded markdown resource as markdown', () => {

@@ -1,0 +1,119 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SchemaForm } from '../../../components/SchemaForm';
+
+afterEach(cleanup);
+
+/** Renders the form with a Submit button; `submit()` resolves with what the form sent, if anything. */
+function showForm(schema: object) {
+  const onSubmit = vi.fn();
+  render(
+    <SchemaForm idPrefix="req" schema={schema} onSubmit={onSubmit}>
+      <button type="submit">Submit</button>
+    </SchemaForm>,
+  );
+  return {
+    submit: async (): Promise<Record<string, unknown> | undefined> => {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      await vi.waitFor(() => expect(onSubmit).toHaveBeenCalled());
+      return onSubmit.mock.lastCall?.[0];
+    },
+  };
+}
+
+function choose(select: HTMLElement, label: string) {
+  const option = within(select).getByRole('option', { name: label }) as HTMLOptionElement;
+  (select as HTMLSelectElement).value = option.value;
+  // @testing-library/preact turns fireEvent.change into an input event; a select listens for change.
+  fireEvent(select, new Event('change', { bubbles: true }));
+}
+
+const meal = {
+  type: 'string',
+  title: 'Meal',
+  oneOf: [
+    { const: 'veg', title: 'Vegetarian' },
+    { const: 'std', title: 'Standard' },
+  ],
+};
+
+describe('SchemaForm', () => {
+  describe('an optional titled single-select (oneOf of const and title)', () => {
+    const schema = { type: 'object', properties: { name: { type: 'string', title: 'Name' }, meal } };
+
+    it('starts empty, with the titles as options', () => {
+      showForm(schema);
+      const select = screen.getByLabelText('Meal') as HTMLSelectElement;
+      expect(select.selectedOptions[0]?.textContent).toBe('');
+      expect([...select.options].map((option) => option.textContent)).toEqual(['', 'Vegetarian', 'Standard']);
+    });
+
+    it('is not sent when nobody chose it', async () => {
+      const form = showForm(schema);
+      const sent = await form.submit();
+      expect(sent).toBeDefined();
+      expect(sent).not.toHaveProperty('meal');
+    });
+
+    it('sends the chosen value, not its title', async () => {
+      const form = showForm(schema);
+      choose(screen.getByLabelText('Meal'), 'Standard');
+      expect(await form.submit()).toEqual({ meal: 'std' });
+    });
+  });
+
+  it('does not pick an anyOf single-select either', async () => {
+    const form = showForm({ type: 'object', properties: { meal: { ...meal, oneOf: undefined, anyOf: meal.oneOf } } });
+    expect(await form.submit()).not.toHaveProperty('meal');
+  });
+
+  it('labels a legacy enum with its enumNames', () => {
+    showForm({ type: 'object', properties: { size: { type: 'string', title: 'Size', enum: ['s', 'l'], enumNames: ['Small', 'Large'] } } });
+    expect(within(screen.getByLabelText('Size')).getByRole('option', { name: 'Large' })).toBeTruthy();
+  });
+
+  describe('a multi-select (array of titled choices)', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        colors: {
+          type: 'array',
+          title: 'Colours',
+          items: { anyOf: [{ const: '#f00', title: 'Red' }, { const: '#0f0', title: 'Green' }, { const: '#00f', title: 'Blue' }] },
+        },
+        sizes: { type: 'array', title: 'Sizes', items: { type: 'string', enum: ['s', 'm', 'l'] } },
+      },
+    };
+
+    it('is a group of checkboxes named by its title', () => {
+      showForm(schema);
+      const colours = screen.getByRole('group', { name: 'Colours' });
+      expect(within(colours).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Red', 'Green', 'Blue']);
+      expect(within(screen.getByRole('group', { name: 'Sizes' })).getAllByRole('checkbox')).toHaveLength(3);
+      expect(screen.queryByRole('button', { name: /add/i })).toBeNull();
+    });
+
+    it('sends the values of the boxes ticked, and nothing when none is', async () => {
+      const form = showForm(schema);
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Blue' }));
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Red' }));
+      fireEvent.click(screen.getByRole('checkbox', { name: 'm' }));
+      expect(await form.submit()).toEqual({ colors: ['#f00', '#00f'], sizes: ['m'] });
+    });
+
+    it('sends nothing for it when untouched', async () => {
+      const form = showForm(schema);
+      expect(await form.submit()).toEqual({});
+    });
+  });
+
+  it('shows the title of a free array, with buttons that say what they do', () => {
+    showForm({ type: 'object', title: 'tags_arguments', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string' }, default: ['a', 'b'] } } });
+    expect(screen.getByText('Tags').tagName).toBe('LEGEND');
+    expect(screen.queryByText('tags_arguments')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Move up' })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Move down' })).toHaveLength(2);
+  });
+});

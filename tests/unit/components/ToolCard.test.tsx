@@ -1,0 +1,25 @@
+import type { Tool } from '@modelcontextprotocol/client';
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToolCard } from '../../../components/ToolCard';
+
+afterEach(cleanup);
+
+const tool = (inputSchema: Tool['inputSchema']): Tool => ({ name: 'deploy', description: 'Deploys.', inputSchema });
+
+describe('ToolCard', () => {
+  it('has no Arguments toggle for a tool that takes none, and still runs', async () => {
+    const onRun = vi.fn();
+    render(<ToolCard serverId="s1" tool={tool({ type: 'object', properties: {} })} onRun={onRun} />);
+    expect(screen.queryByText('Arguments')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Run deploy' }));
+    await vi.waitFor(() => expect(onRun).toHaveBeenCalledWith({}));
+  });
+
+  it('has an Arguments toggle for a tool that takes some, open when one is required', () => {
+    render(<ToolCard serverId="s1" tool={tool({ type: 'object', properties: { target: { type: 'string' } }, required: ['target'] })} onRun={() => {}} />);
+    const details = screen.getByText('Arguments').closest('details');
+    expect(details?.open).toBe(true);
+    expect(screen.getByLabelText(/target/)).toBeTruthy();
+  });
+});
