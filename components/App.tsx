@@ -32,7 +32,7 @@ export interface AppActions {
   answer: (answer: Answer) => void;
   openUrl: (requestId: string, mode: OpenMode) => void;
   finishFlow: (requestId: string) => void;
-  dismissBlocked: (id: string) => void;
+  dismissNotice: (id: string) => void;
   clearHistory: (serverId?: string) => void;
   updateSettings: (settings: Partial<Settings>) => void;
   dismissError: () => void;
@@ -85,7 +85,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
       )}
       <Tabs
         tabs={[
-          { key: 'inbox', label: 'Inbox', count: state.inbox.length + state.blocked.length },
+          { key: 'inbox', label: 'Inbox', count: state.inbox.length + state.notices.length },
           { key: 'tools', label: 'Tools' },
           { key: 'resources', label: 'Resources' },
           { key: 'prompts', label: 'Prompts' },
@@ -99,9 +99,9 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
           <InboxView
             inbox={state.inbox}
             flows={state.flows}
-            blocked={state.blocked}
+            notices={state.notices}
             onFinishFlow={actions.finishFlow}
-            onDismissBlocked={actions.dismissBlocked}
+            onDismissNotice={actions.dismissNotice}
             now={now}
             refusals={refusals}
             focusId={focusId}

@@ -1,4 +1,4 @@
-import type { BlockedUrlView, FlowView, InboxItem, OpenMode } from '@/lib/messages';
+import type { FlowView, InboxItem, NoticeView, OpenMode } from '@/lib/messages';
 import type { Answer } from '@/lib/request';
 import { RequestCard } from './RequestCard';
 import { clock } from './time';
@@ -6,7 +6,7 @@ import { clock } from './time';
 export interface InboxViewProps {
   inbox: InboxItem[];
   flows: FlowView[];
-  blocked: BlockedUrlView[];
+  notices: NoticeView[];
   now: number;
   refusals: Record<string, string>;
   /** The Request that should take focus. */
@@ -14,7 +14,7 @@ export interface InboxViewProps {
   onAnswer: (answer: Answer) => void;
   onOpen: (requestId: string, mode: OpenMode) => void;
   onFinishFlow: (requestId: string) => void;
-  onDismissBlocked: (id: string) => void;
+  onDismissNotice: (id: string) => void;
 }
 
 function FlowCard({ flow, onFinish }: { flow: FlowView; onFinish: () => void }) {
@@ -38,19 +38,27 @@ function FlowCard({ flow, onFinish }: { flow: FlowView; onFinish: () => void }) 
   );
 }
 
-function BlockedCard({ blocked, onDismiss }: { blocked: BlockedUrlView; onDismiss: () => void }) {
+const NOTICE_LABEL = { refused: 'Refused for', withdrawn: 'Withdrawn by', lost: 'Lost from' } as const;
+const NOTICE_VERB = { refused: 'refused', withdrawn: 'withdrawn', lost: 'lost' } as const;
+
+/** A Request the person did not get to answer, and why; nothing here can be sent any more. */
+function NoticeCard({ notice, onDismiss }: { notice: NoticeView; onDismiss: () => void }) {
   return (
-    <section role="region" aria-label={`Refused for ${blocked.serverName}`} class="card blocked">
+    <section role="region" aria-label={`${NOTICE_LABEL[notice.kind]} ${notice.serverName}`} class={`card notice notice-${notice.kind}`}>
       <header>
-        <strong>{blocked.serverName}</strong>
-        <span class="muted">refused {clock(blocked.at)}</span>
+        <strong>{notice.serverName}</strong>
+        <span class="muted">
+          {NOTICE_VERB[notice.kind]} {clock(notice.at)}
+        </span>
       </header>
-      <p class="prompt">{blocked.prompt}</p>
-      <p class="url">
-        <code>{blocked.url}</code>
-      </p>
+      <p class="prompt">{notice.prompt}</p>
+      {notice.url && (
+        <p class="url">
+          <code>{notice.url}</code>
+        </p>
+      )}
       <p role="alert" class="error">
-        {blocked.reason}
+        {notice.reason}
       </p>
       <div class="actions">
         <button type="button" class="secondary" onClick={onDismiss}>
@@ -62,11 +70,11 @@ function BlockedCard({ blocked, onDismiss }: { blocked: BlockedUrlView; onDismis
 }
 
 /** Pending Requests grouped by the server that asks, newest first. */
-export function InboxView({ inbox, flows, blocked, now, refusals, focusId, onAnswer, onOpen, onFinishFlow, onDismissBlocked }: InboxViewProps) {
-  const notices = (
+export function InboxView({ inbox, flows, notices, now, refusals, focusId, onAnswer, onOpen, onFinishFlow, onDismissNotice }: InboxViewProps) {
+  const above = (
     <>
-      {blocked.map((item) => (
-        <BlockedCard key={item.id} blocked={item} onDismiss={() => onDismissBlocked(item.id)} />
+      {notices.map((notice) => (
+        <NoticeCard key={notice.id} notice={notice} onDismiss={() => onDismissNotice(notice.id)} />
       ))}
       {flows.map((flow) => (
         <FlowCard key={flow.requestId} flow={flow} onFinish={() => onFinishFlow(flow.requestId)} />
@@ -76,8 +84,8 @@ export function InboxView({ inbox, flows, blocked, now, refusals, focusId, onAns
   if (inbox.length === 0) {
     return (
       <>
-        {notices}
-        {flows.length === 0 && <p class="empty muted">No server is waiting on you.</p>}
+        {above}
+        {flows.length === 0 && notices.length === 0 && <p class="empty muted">No server is waiting on you.</p>}
       </>
     );
   }
@@ -87,7 +95,7 @@ export function InboxView({ inbox, flows, blocked, now, refusals, focusId, onAns
   }
   return (
     <>
-      {notices}
+      {above}
       {[...groups.values()].map((requests) => (
         <section key={requests[0]!.serverId} class="group" aria-label={`Requests from ${requests[0]!.serverName}`}>
           <h2>

@@ -7,14 +7,17 @@ import { keepAliveWhile } from '@/lib/keepAlive';
 import { notifyNewRequests } from '@/lib/notifier';
 import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/messages';
 
-/** One `storage.local` key as a typed value (the person's data survives browser restarts). */
-function stored<T>(key: string, fallback: T): Stored<T> {
+/**
+ * One storage key as a typed value: `local` for the person's data (survives browser
+ * restarts), `session` for what only needs to outlive a stopped worker.
+ */
+function stored<T>(key: string, fallback: T, area: 'local' | 'session' = 'local'): Stored<T> {
   return {
     async load() {
-      const { [key]: value } = await browser.storage.local.get(key);
+      const { [key]: value } = await browser.storage[area].get(key);
       return (value as T | undefined) ?? fallback;
     },
-    save: (value) => browser.storage.local.set({ [key]: value }),
+    save: (value) => browser.storage[area].set({ [key]: value }),
   };
 }
 
@@ -38,6 +41,7 @@ export default defineBackground(() => {
     servers: stored('servers', []),
     history: stored('history', []),
     settings: stored('settings', {}),
+    pending: stored('pending', [], 'session'),
     // Host access is granted per server origin at add time; loopback is in the manifest.
     authorization: {
       // Tokens and registrations outlive the browser session; PKCE verifier and state do not.
@@ -153,8 +157,8 @@ export default defineBackground(() => {
       case 'finish-flow':
         hub.finishFlow(message.requestId);
         return;
-      case 'dismiss-blocked':
-        hub.dismissBlocked(message.id);
+      case 'dismiss-notice':
+        hub.dismissNotice(message.id);
         return;
       case 'clear-history':
         await hub.clearHistory(message.serverId);

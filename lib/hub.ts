@@ -6,15 +6,15 @@
 import { ProtocolError, SdkError, SdkErrorCode, UriTemplate } from '@modelcontextprotocol/client';
 import { AuthorizationError, authStatus, createServerAuthorization, signOut, type AuthorizationSetup } from './auth';
 import { History, historyEntry, type HistoryEntry } from './history';
-import { Inbox, InboxError, type Provenance } from './inbox';
+import { Inbox, InboxError, type PendingRequest, type Provenance } from './inbox';
 import { load, type CallOptions, type Connection, type ListChange, type LoadOptions } from './mcp/client';
 import { parseMcpJson, toMcpJson, type ExportFormat, type ImportResult } from './mcpJson';
 import type {
   ActivityView,
-  BlockedUrlView,
   CallView,
   FlowView,
   InboxItem,
+  NoticeView,
   OpenMode,
   HubState,
   PromptView,
@@ -61,6 +61,11 @@ export interface HubOptions {
    * adds the consent (its inbox) and each server's pre-registered client.
    */
   authorization?: Omit<AuthorizationSetup, 'consent' | 'preRegistered' | 'clientMetadataUrl'>;
+  /**
+   * Where pending Requests are mirrored while they wait (in the extension:
+   * `storage.session`, which outlives a stopped worker), so a restart can report them.
+   */
+  pending?: Stored<PendingRequest[]>;
 }
 
 export type HubListener = (state: HubState) => void;
@@ -123,14 +128,19 @@ export class Hub {
   readonly #controllers = new Map<string, AbortController>();
   readonly #flows = new Map<string, { view: FlowView; elicitationId?: string; done: Array<() => void> }>();
   readonly #analyses = new Map<string, UrlAnalysis>();
-  #blocked: BlockedUrlView[] = [];
+  #notices: NoticeView[] = [];
+  #started = false;
   readonly #listeners = new Set<HubListener>();
 
   constructor(options: HubOptions) {
     this.#options = options;
     this.inbox = options.inbox ?? new Inbox({ timeoutMs: DEFAULT_SETTINGS.requestTimeoutMinutes * 60_000 });
     this.#history = new History(options.history ?? { load: async () => [], save: async () => {} });
-    this.inbox.subscribe(() => this.#emit());
+    this.inbox.subscribe((pending) => {
+      // Before start() has read what the last worker left, writing would erase it.
+      if (this.#started) void this.#options.pending?.save(pending);
+      this.#emit();
+    });
     this.inbox.onSettled((request, answer, at) => void this.#history.add(historyEntry(request, answer, at)).then(() => this.#emit()));
   }
 
@@ -142,6 +152,13 @@ export class Hub {
       this.#history.load(),
     ]);
     this.#applySettings({ ...DEFAULT_SETTINGS, ...settings });
+    // Requests still pending when the last worker stopped died with it: their servers
+    // were never answered. Say so instead of losing them silently.
+    for (const request of (await this.#options.pending?.load()) ?? []) {
+      this.#notify('lost', request, `toolnexus was stopped while this waited, so ${request.serverName} never got an answer. Run the tool again if you still need it.`);
+    }
+    await this.#options.pending?.save([]);
+    this.#started = true;
     for (const saved of servers) this.#track({ ...saved, enabled: saved.enabled !== false });
     this.#emit();
     await Promise.all([...this.#saved.keys()].map((id) => this.#connect(id)));
@@ -155,7 +172,7 @@ export class Hub {
         return analysis ? { ...request, analysis } : request;
       }),
       flows: [...this.#flows.values()].map((flow) => flow.view),
-      blocked: this.#blocked,
+      notices: this.#notices,
       activities: this.#activities,
       history: this.#history.list(),
       settings: this.#settings,
@@ -340,8 +357,7 @@ export class Hub {
     if (analysis.refused !== null) {
       const at = Date.now();
       const answer: Answer = { id: request.id, ok: false, reason: 'declined' };
-      const blocked = { id: request.id, serverId: provenance.serverId, serverName: provenance.serverName, prompt: request.prompt, url: request.url ?? '', reason: analysis.refused, at };
-      this.#blocked = [blocked, ...this.#blocked].slice(0, 20);
+      this.#notify('refused', { ...request, ...provenance }, analysis.refused, at);
       const entry = historyEntry({ ...request, ...provenance, askedAt: at, expiresAt: null }, answer, at);
       void this.#history.add({ ...entry, reason: analysis.refused }).then(() => this.#emit());
       return Promise.resolve(answer);
@@ -387,8 +403,23 @@ export class Hub {
     this.#emit();
   }
 
-  dismissBlocked(id: string): void {
-    this.#blocked = this.#blocked.filter((blocked) => blocked.id !== id);
+  dismissNotice(id: string): void {
+    this.#notices = this.#notices.filter((notice) => notice.id !== id);
+    this.#emit();
+  }
+
+  #notify(kind: NoticeView['kind'], request: Request & Provenance, reason: string, at = Date.now()): void {
+    const notice: NoticeView = {
+      id: request.id,
+      kind,
+      serverId: request.serverId,
+      serverName: request.serverName,
+      prompt: request.prompt,
+      url: request.url ?? '',
+      reason,
+      at,
+    };
+    this.#notices = [notice, ...this.#notices].slice(0, 20);
     this.#emit();
   }
 
@@ -610,6 +641,9 @@ export class Hub {
     const { connection } = live;
     live.connection = undefined;
     live.generation += 1;
+    for (const request of this.inbox.list().filter((pending) => pending.serverId === serverId)) {
+      this.#notify('withdrawn', request, `${request.serverName} went away before you answered (${describe(error)}); an answer can no longer be sent.`);
+    }
     this.#withdraw(serverId);
     void connection.close().catch(() => {});
     this.#scheduleRetry(serverId, error);

@@ -131,9 +131,15 @@ export interface FlowView {
   openedAt: number;
 }
 
-/** A URL Request refused without asking (e.g. a `javascript:` URL), so the person knows. */
-export interface BlockedUrlView {
+/**
+ * Something the person should know about a Request they did not get to answer:
+ * `refused` — a URL no one should open (e.g. `javascript:`), declined without asking;
+ * `withdrawn` — its server went away, so an answer can no longer be sent;
+ * `lost` — the background worker was stopped while it waited.
+ */
+export interface NoticeView {
   id: string;
+  kind: 'refused' | 'withdrawn' | 'lost';
   serverId: string;
   serverName: string;
   prompt: string;
@@ -146,7 +152,7 @@ export interface HubState {
   servers: ServerView[];
   inbox: InboxItem[];
   flows: FlowView[];
-  blocked: BlockedUrlView[];
+  notices: NoticeView[];
   /** Newest first. */
   activities: ActivityView[];
   /** Newest first. */
@@ -174,7 +180,7 @@ export type PanelMessage =
   | { type: 'open-url'; requestId: string; mode: OpenMode }
   /** The person is done with an opened URL (or wants the server to try again now). */
   | { type: 'finish-flow'; requestId: string }
-  | { type: 'dismiss-blocked'; id: string }
+  | { type: 'dismiss-notice'; id: string }
   | { type: 'clear-history'; serverId?: string }
   | { type: 'update-settings'; settings: Partial<Settings> };
 

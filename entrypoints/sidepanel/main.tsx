@@ -57,7 +57,7 @@ const actions: AppActions = {
   answer: (answer) => send({ type: 'answer', answer }),
   openUrl: (requestId, mode) => send({ type: 'open-url', requestId, mode }),
   finishFlow: (requestId) => send({ type: 'finish-flow', requestId }),
-  dismissBlocked: (id) => send({ type: 'dismiss-blocked', id }),
+  dismissNotice: (id) => send({ type: 'dismiss-notice', id }),
   clearHistory: (serverId) => send({ type: 'clear-history', serverId }),
   updateSettings: (settings) => send({ type: 'update-settings', settings }),
   dismissError: () => (lastError.value = null),
@@ -68,7 +68,7 @@ let seen: Set<string> | null = null;
 effect(() => {
   const state = hubState.value;
   if (!state) return;
-  const inbox = [...state.blocked, ...state.inbox];
+  const inbox = [...state.notices, ...state.inbox];
   const fresh = seen ? inbox.filter((request) => !seen!.has(request.id)) : [];
   seen = new Set(inbox.map((request) => request.id));
   const newest = fresh.at(-1);

@@ -282,8 +282,9 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   // Fails every request and Request still waiting on this connection, once.
   const lose = (error: Error) => {
     if (closing || lost.signal.aborted) return;
-    lost.abort(error);
+    // The host hears first, while what was waiting on the connection is still listed.
     options.onLost?.(error);
+    lost.abort(error);
   };
   client.onclose = () => lose(new Error(`The connection to ${server.name} closed.`));
   // A server that dies mid-call leaves the call pending forever: the SDK only reports

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hub, type SavedServer } from '../../lib/hub';
 import type { HistoryEntry } from '../../lib/history';
+import type { PendingRequest } from '../../lib/inbox';
 import type { HubState } from '../../lib/messages';
 import { startLegacyServer, startShowcaseServer, type FixtureServer } from '../fixtures/servers';
 
@@ -202,5 +203,26 @@ describe('Hub: history and settings', () => {
     hub.answer({ id: inbox[0]!.id, ok: false });
     await call;
     await hub.removeServer(id);
+  });
+});
+
+describe('Hub: Requests that could not be answered', () => {
+  it('reports Requests a stopped worker left pending as lost, once', async () => {
+    const pending = memory<PendingRequest[]>([]);
+    const first = new Hub({ servers: memory<SavedServer[]>([]), pending });
+    await first.start();
+    const id = await first.addServer({ url: showcase.url });
+    void first.callTool(id, 'plan_trip', {});
+    await until(first, (state) => state.inbox.length === 1);
+    expect(pending.value()).toHaveLength(1);
+
+    // A new worker: the old one's Request is reported, not silently dropped.
+    const second = new Hub({ servers: memory<SavedServer[]>([]), pending });
+    await second.start();
+    expect(second.state().notices).toEqual([
+      expect.objectContaining({ kind: 'lost', serverName: 'Showcase', prompt: 'Tell me about your trip.', reason: expect.stringContaining('never got an answer') }),
+    ]);
+    expect(pending.value()).toEqual([]);
+    await first.removeServer(id);
   });
 });

@@ -68,7 +68,7 @@ describe('URL-mode elicitation, 2025-11-25', () => {
     const call = await hub.callTool(id, 'connect_account', { url: 'javascript:alert(document.cookie)' });
     expect(call.result?.content[0]).toEqual({ type: 'text', text: '{"action":"decline"}' });
     expect(hub.state().inbox).toEqual([]);
-    expect(hub.state().blocked[0]).toMatchObject({ serverName: 'Showcase', url: 'javascript:alert(document.cookie)', reason: expect.stringContaining('javascript:') });
+    expect(hub.state().notices[0]).toMatchObject({ kind: 'refused', serverName: 'Showcase', url: 'javascript:alert(document.cookie)', reason: expect.stringContaining('javascript:') });
     await expect.poll(() => hub.state().history[0]).toMatchObject({ action: 'decline', reason: expect.stringContaining('javascript:') });
     await hub.removeServer(id);
   });

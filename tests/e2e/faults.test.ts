@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLegacyServer, startModernServer, type FixtureServer } from '../fixtures/servers';
+import { launchExtension, type ExtensionBrowser } from './browser';
+import { PanelPage } from './panel';
+
+let browser: ExtensionBrowser;
+let panel: PanelPage;
+let legacy: FixtureServer;
+let modern: FixtureServer;
+
+beforeAll(async () => {
+  [legacy, modern] = await Promise.all([startLegacyServer(), startModernServer()]);
+  browser = await launchExtension();
+  panel = new PanelPage(await browser.openPanel());
+  await panel.addServer(legacy.url);
+  await panel.addServer(modern.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([legacy?.close(), modern?.close()]);
+});
+
+describe('faults', () => {
+  it('a server killed while its Request is pending: the Request is withdrawn with a message, other servers unaffected', async () => {
+    await expect.poll(() => panel.serverStatus('Legacy Fixture')).toBe('Connected');
+    await expect.poll(() => panel.serverStatus('Modern Fixture')).toBe('Connected');
+    await panel.runTool('Modern Fixture', 'deploy');
+    await panel.request('Modern Fixture').waitFor();
+    await panel.runTool('Legacy Fixture', 'deploy');
+    const doomed = panel.request('Legacy Fixture');
+    await doomed.waitFor();
+    await doomed.getByLabel('Replicas').fill('2');
+
+    const port = Number(new URL(legacy.url).port);
+    await legacy.close();
+    const notice = panel.page.getByRole('region', { name: 'Withdrawn by Legacy Fixture' });
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.getByRole('alert').textContent()).toMatch(/went away before you answered.*can no longer be sent/);
+    expect(await doomed.count()).toBe(0);
+
+    // The other server's Request is still there and still reaches its server.
+    const other = panel.request('Modern Fixture');
+    await other.getByLabel('Target').selectOption({ label: 'staging' });
+    await other.getByLabel('Replicas').fill('1');
+    await other.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => modern.seen.at(-1)).toEqual({
+      tool: 'deploy',
+      result: { action: 'accept', content: { target: 'staging', replicas: 1, note: 'routine' } },
+    });
+
+    // The status says what happened, and the server is back once it is.
+    await expect.poll(() => panel.serverStatus('Legacy Fixture')).toBe('Error');
+    legacy = await startLegacyServer({ port });
+    await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
+  });
+
+  it('a stopped worker: the panel reconnects by itself, servers reconnect, and the pending Request is reported as lost', async () => {
+    await panel.runTool('Legacy Fixture', 'deploy');
+    await panel.request('Legacy Fixture').waitFor();
+    await browser.stopWorker();
+    // The panel's port dropped with the worker; it reconnects, which starts a new worker.
+    const notice = panel.page.getByRole('region', { name: 'Lost from Legacy Fixture' });
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.getByRole('alert').textContent()).toContain('never got an answer');
+    expect(await panel.request('Legacy Fixture').count()).toBe(0);
+    await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
+    await expect.poll(() => panel.serverStatus('Modern Fixture')).toBe('Connected');
+
+    // And the restarted worker works.
+    await panel.runTool('Legacy Fixture', 'deploy');
+    await panel.request('Legacy Fixture').getByRole('button', { name: 'Decline' }).click();
+    await expect.poll(() => legacy.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'decline' } });
+  });
+});
