@@ -133,3 +133,29 @@ describe('declining a sign-in', () => {
     await expect.poll(() => panel.serverStatus('Declined'), { timeout: 20_000 }).toBe('Connected');
   });
 });
+
+describe('a token that expires mid-session', () => {
+  let protectedServer: ProtectedServer;
+  beforeAll(async () => {
+    protectedServer = await startProtectedServer({ login: 'auto', accessTokenTtlSeconds: 2 });
+  });
+  afterAll(() => protectedServer?.close());
+
+  it('is refreshed without asking the person', async () => {
+    await panel.addServer(protectedServer.mcpUrl, { name: 'Short-lived' });
+    await panel.request('Short-lived').getByRole('button', { name: 'Open', exact: true }).click();
+    await expect.poll(() => panel.serverStatus('Short-lived')).toBe('Connected');
+    const authorizations = () => protectedServer.authorizationServer.events.filter((event) => event.type === 'authorize').length;
+    const tokens = () => protectedServer.authorizationServer.events.filter((event) => event.type === 'token').length;
+    const [authorizedBefore, tokensBefore] = [authorizations(), tokens()];
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+
+    await panel.tab('Tools');
+    await panel.tool('Short-lived', 'echo').getByRole('textbox', { name: /^text/ }).fill('still here');
+    await panel.runTool('Short-lived', 'echo');
+    await expect.poll(() => panel.result('echo').textContent()).toContain('still here');
+    expect(tokens()).toBeGreaterThan(tokensBefore);
+    expect(authorizations()).toBe(authorizedBefore);
+    expect(await panel.request('Short-lived').count()).toBe(0);
+  });
+});

@@ -51,6 +51,7 @@ describe('faults', () => {
 
     // The status says what happened, and the server is back once it is.
     await expect.poll(() => panel.serverStatus('Legacy Fixture')).toBe('Error');
+    expect(await panel.server('Legacy Fixture').textContent()).toMatch(/Retrying in \d+ s/);
     legacy = await startLegacyServer({ port });
     await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
   });

@@ -226,3 +226,24 @@ describe('Hub: Requests that could not be answered', () => {
     await first.removeServer(id);
   });
 });
+
+describe('Hub: an expired session', () => {
+  it('re-initializes after a 404 for its session id, and the next call works', async () => {
+    const legacy = await startLegacyServer();
+    const hub = new Hub({ servers: memory<SavedServer[]>([]), backoffMs: () => 50 });
+    const id = await hub.addServer({ url: legacy.url });
+    const firstSession = legacy.traffic.find((exchange) => exchange.sessionId)?.sessionId;
+    await legacy.expireSessions!();
+    // The 404 is noticed (the stream's reconnect, then a ping), and a new session is made.
+    await until(hub, (state) => state.servers[0]!.status !== 'connected');
+    expect(legacy.traffic.some((exchange) => exchange.status === 404)).toBe(true);
+    await until(hub, (state) => state.servers[0]!.status === 'connected');
+    const call = await hub.callTool(id, 'echo', { text: 'again' });
+    expect(call).toMatchObject({ status: 'done', result: { content: [{ type: 'text', text: 'again' }] } });
+    const sessions = new Set(legacy.traffic.map((exchange) => exchange.sessionId).filter(Boolean));
+    expect(sessions.size).toBeGreaterThan(1);
+    expect(legacy.traffic.at(-1)?.sessionId).not.toBe(firstSession);
+    await hub.removeServer(id);
+    await legacy.close();
+  });
+});
