@@ -1,0 +1,98 @@
+/**
+ * A server that checks `Origin` (SDK v1 DNS-rebinding protection allowing only its own
+ * origin) added in the panel: it connects, because the worker's session rules
+ * (lib/originRules.ts, kept in step with the saved servers by entrypoints/background.ts)
+ * take `Origin: chrome-extension://<id>` off the extension's own requests to it — and only
+ * those: a web page's request to the same server keeps its Origin and is refused.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELLO, startOriginCheckingServer, type OriginCheckingServer } from '../fixtures/origin-checking-server';
+import { launchExtension, type ExtensionBrowser } from './browser';
+import { PanelPage } from './panel';
+
+const NAME = 'Guarded';
+
+let browser: ExtensionBrowser;
+let panel: PanelPage;
+let server: OriginCheckingServer;
+/** A web page on another origin (`http://localhost:<port>`), for the control. */
+let site: Server;
+let siteUrl: string;
+
+interface SessionRuleLike {
+  id: number;
+  action: { type: string; requestHeaders?: Array<{ header: string; operation: string }> };
+  condition: { urlFilter?: string; initiatorDomains?: string[] };
+}
+
+const sessionRules = () =>
+  browser.worker.evaluate<SessionRuleLike[]>('chrome.declarativeNetRequest.getSessionRules()');
+
+beforeAll(async () => {
+  server = await startOriginCheckingServer();
+  site = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>Some site</p>'));
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`;
+  browser = await launchExtension();
+  panel = new PanelPage(await browser.openPanel());
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await new Promise<void>((resolve) => (site ? site.close(() => resolve()) : resolve()));
+});
+
+describe('a server that allows only its own Origin', () => {
+  it('connects once added in the panel, and nothing the worker sent was refused', async () => {
+    await panel.addServer(server.url, { name: NAME });
+    await expect.poll(() => panel.serverStatus(NAME)).toBe('Connected');
+    expect(server.refused).toEqual([]);
+  });
+
+  it('has a session rule that removes Origin from the extension’s requests to exactly that origin', async () => {
+    const rules = await sessionRules();
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'remove' }] },
+        condition: expect.objectContaining({ urlFilter: `|${server.origin}/`, initiatorDomains: [browser.extensionId] }),
+      }),
+    );
+  });
+
+  it('runs a tool on it', async () => {
+    await panel.runTool(NAME, 'hello');
+    const result = panel.result('hello');
+    await expect.poll(() => result.locator('.status').textContent()).toMatch(/^done/);
+    expect(await result.textContent()).toContain(HELLO);
+    expect(server.refused).toEqual([]);
+  });
+
+  it('still refuses a web page’s request to it: the page keeps its Origin', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(siteUrl);
+    const initialize = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'page', version: '0' } },
+    });
+    // text/plain keeps it a "simple" request: no preflight, so the POST itself reaches the server.
+    await page.evaluate(
+      ([url, body]) => fetch(url!, { method: 'POST', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' }, body }).then(() => undefined),
+      [server.url, initialize],
+    );
+    await expect.poll(() => server.refused).toEqual([`Invalid Origin header: ${new URL(siteUrl).origin}`]);
+    await page.close();
+  });
+
+  it('drops the rule when the server is removed', async () => {
+    await panel.tab('Servers');
+    const card = panel.server(NAME);
+    await card.getByRole('button', { name: 'Remove' }).click();
+    await card.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(async () => (await sessionRules()).filter((rule) => rule.condition.urlFilter === `|${server.origin}/`)).toEqual([]);
+  });
+});
