@@ -87,7 +87,12 @@ interface Challenge {
   forceReauthorization?: boolean;
 }
 
-const DEFAULT_MAX_STEP_UPS = 3;
+/**
+ * Step-up sign-ins one request may cause: with the sign-in that started it, three
+ * authorization requests in all, the bound the MCP conformance suite holds clients to
+ * (auth/scope-retry-limit: "3 or fewer").
+ */
+const DEFAULT_MAX_STEP_UPS = 2;
 
 function describeScopes(scope: string | null | undefined): string {
   const scopes = (scope ?? '').split(' ').filter(Boolean);

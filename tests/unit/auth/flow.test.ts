@@ -269,7 +269,7 @@ describe('createServerAuthorization', () => {
     expect(await authProvider.token()).toBe('access-secret-1');
   });
 
-  it('steps up on 403 insufficient_scope with the union of scopes, and gives up after three sign-ins', async () => {
+  it('steps up on 403 insufficient_scope with the union of scopes, and gives up after two step-ups', async () => {
     const { authorization, asked } = setup();
     const sent: Array<string | null> = [];
     const alwaysForbidden = async (_url: string | URL, init?: RequestInit) => {
@@ -283,14 +283,14 @@ describe('createServerAuthorization', () => {
     const { fetch } = authorization.transportOptions(alwaysForbidden);
     const error = await refusal(fetch(MCP_URL, { method: 'POST', body: '{}', headers: { Authorization: 'Bearer access-secret-1' } }));
     expect(error.code).toBe('insufficient-scope');
-    expect(error.message).toBe('Files still refuses this request after 3 sign-ins; it needs files:write, which was not granted.');
-    expect(asked).toHaveLength(4);
+    expect(error.message).toBe('Files still refuses this request after 2 sign-ins; it needs files:write, which was not granted.');
+    expect(asked).toHaveLength(3);
     // Each step-up asked for what was granted before plus what the server named.
     for (const request of asked.slice(1)) {
       expect(new Set(new URL(request.url!).searchParams.get('scope')!.split(' '))).toEqual(new Set(['files:read', 'files:write']));
     }
     // The request went out once, then again after each sign-in with the newest token.
-    expect(sent).toEqual(['Bearer access-secret-1', 'Bearer access-secret-2', 'Bearer access-secret-3', 'Bearer access-secret-4']);
+    expect(sent).toEqual(['Bearer access-secret-1', 'Bearer access-secret-2', 'Bearer access-secret-3']);
   });
 
   it('signs out: forgets the tokens and revokes refresh then access token as a public client', async () => {
