@@ -25,7 +25,9 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'toolnexus',
     description: 'An MCP client in your browser: tools, forms and sign-ins from MCP servers, answered by you.',
-    permissions: ['storage', 'identity', 'notifications', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    // declarativeNetRequestWithHostAccess: lib/originRules.ts drops Origin from our own requests
+    // to configured servers; it acts only where host access is granted, and adds no install warning.
+    permissions: ['storage', 'identity', 'notifications', 'declarativeNetRequestWithHostAccess', ...(browser === 'firefox' ? [] : ['sidePanel'])],
     // Loopback stays granted for development and the bundled demo; any other server
     // origin is asked for at add time.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'],

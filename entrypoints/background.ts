@@ -1,11 +1,12 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { browser as chromeApi } from 'wxt/browser';
 import { webExtensionArea } from '@/lib/auth';
-import { Hub, type Stored } from '@/lib/hub';
+import { Hub, type SavedServer, type Stored } from '@/lib/hub';
 import { InboxError } from '@/lib/inbox';
 import { keepAliveWhile } from '@/lib/keepAlive';
 import { notifyNewRequests } from '@/lib/notifier';
 import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/messages';
+import { originRulesSync } from '@/lib/originRules';
 
 /**
  * One storage key as a typed value: `local` for the person's data (survives browser
@@ -36,9 +37,32 @@ async function openTab(url: string): Promise<void> {
 
 const LOOPBACK_ORIGIN = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/;
 
+/**
+ * The saved servers, with the Origin rules (lib/originRules.ts) brought in line on every load
+ * and save. The hub saves before it connects, so a new server's rule is in place before its
+ * first request.
+ */
+function serversWithOriginRules(): Stored<SavedServer[]> {
+  const servers = stored<SavedServer[]>('servers', []);
+  const dnr = chromeApi.declarativeNetRequest;
+  // Firefox: the initiator is moz-extension://<internal UUID>, which is this host too.
+  const sync = dnr ? originRulesSync(dnr, new URL(browser.runtime.getURL('/')).host) : async () => {};
+  return {
+    async load() {
+      const list = await servers.load();
+      await sync(list.map((server) => server.url));
+      return list;
+    },
+    async save(list) {
+      await servers.save(list);
+      await sync(list.map((server) => server.url));
+    },
+  };
+}
+
 export default defineBackground(() => {
   const hub = new Hub({
-    servers: stored('servers', []),
+    servers: serversWithOriginRules(),
     history: stored('history', []),
     settings: stored('settings', {}),
     pending: stored('pending', [], 'session'),
