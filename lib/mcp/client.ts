@@ -433,6 +433,9 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       run(`the prompt ${name}`, (request) => client.getPrompt({ name, arguments: args }, request), promptOptions),
     close: async () => {
       closing = true;
+      // spec 2025-11-25 transports: a client that no longer needs its session SHOULD end it
+      // with DELETE. A server that is gone or does not allow it changes nothing here.
+      if (transport.sessionId !== undefined && !lost.signal.aborted) await transport.terminateSession().catch(() => {});
       await client.close();
     },
   };
