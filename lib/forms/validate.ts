@@ -51,9 +51,18 @@ function humanize(unit: OutputUnit): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-/** Everything wrong with `value` under `schema`; empty when it is valid. */
+/**
+ * Everything wrong with `value` under `schema`; empty when it is valid. A schema the
+ * validator cannot apply (a dangling `$ref`, a keyword with a nonsense value) is itself a
+ * problem: nothing can be checked against it, so nothing should be sent.
+ */
 export function validate(schema: object, value: unknown): Problem[] {
-  const result = validatorFor(schema).validate(value);
+  let result: ReturnType<Validator['validate']>;
+  try {
+    result = validatorFor(schema).validate(value);
+  } catch (error) {
+    return [{ path: '', message: `the form's schema cannot be checked (${error instanceof Error ? error.message : String(error)})` }];
+  }
   if (result.valid) return [];
   const seen = new Set<string>();
   const problems: Problem[] = [];

@@ -28,11 +28,30 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 // spec 2025-11-25 client/elicitation: form fields are flat primitives (or a list of options).
 const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array']);
 
+/**
+ * References and composition are outside the elicitation subset, and a validator or form
+ * would have to follow them (a dangling or remote `$ref` cannot be checked at all).
+ * Titled options (`oneOf`/`anyOf` of consts) are allowed on a property, not at the top.
+ */
+const NOT_AT_TOP = ['$ref', '$dynamicRef', '$recursiveRef', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'enum', 'const', 'patternProperties', 'dependentSchemas', 'unevaluatedProperties', 'propertyNames'];
+const NOT_IN_FIELDS = ['$ref', '$dynamicRef', '$recursiveRef', 'allOf', 'not', 'if', 'then', 'else', 'properties', 'patternProperties', 'dependentSchemas'];
+
+/** A value from a server, named safely in an error message (it may be huge or deeply nested). */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (value === null || typeof value !== 'object') return String(value);
+  return Array.isArray(value) ? 'a list' : 'an object';
+}
+
 function checkSchema(schema: unknown): JsonObjectSchema {
   if (!isRecord(schema) || schema.type !== 'object' || !isRecord(schema.properties)) {
     throw new ElicitationParamsError(
       'requestedSchema must be an object schema: {"type": "object", "properties": {...}}.',
     );
+  }
+  const topKeyword = NOT_AT_TOP.find((keyword) => Object.hasOwn(schema, keyword));
+  if (topKeyword) {
+    throw new ElicitationParamsError(`requestedSchema may not use "${topKeyword}": forms take a flat object of fields.`);
   }
   for (const [name, property] of Object.entries(schema.properties)) {
     if (!isRecord(property)) {
@@ -40,8 +59,12 @@ function checkSchema(schema: unknown): JsonObjectSchema {
     }
     if (typeof property.type !== 'string' || !PRIMITIVE_TYPES.has(property.type)) {
       throw new ElicitationParamsError(
-        `requestedSchema property "${name}" has type ${JSON.stringify(property.type)}; form fields are string, number, integer, boolean or a list of options.`,
+        `requestedSchema property "${name}" has type ${describeValue(property.type)}; form fields are string, number, integer, boolean or a list of options.`,
       );
+    }
+    const fieldKeyword = [property, isRecord(property.items) ? property.items : {}].flatMap((part) => NOT_IN_FIELDS.filter((keyword) => Object.hasOwn(part, keyword)))[0];
+    if (fieldKeyword) {
+      throw new ElicitationParamsError(`requestedSchema property "${name}" may not use "${fieldKeyword}": form fields are flat.`);
     }
   }
   if (schema.required !== undefined) {
@@ -78,7 +101,7 @@ export function checkElicitationParams(params: unknown): CheckedElicitation {
     return elicitationId === undefined ? { kind: 'authorization', prompt: message, url } : { kind: 'authorization', prompt: message, url, elicitationId };
   }
   if (mode !== undefined && mode !== 'form') {
-    throw new ElicitationParamsError(`Unknown elicitation mode ${JSON.stringify(mode)}; expected "form" or "url".`);
+    throw new ElicitationParamsError(`Unknown elicitation mode ${describeValue(mode)}; expected "form" or "url".`);
   }
   const schema = params.requestedSchema === undefined ? undefined : checkSchema(params.requestedSchema);
   return { kind: 'input', prompt: message, schema };

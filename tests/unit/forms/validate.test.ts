@@ -70,3 +70,11 @@ describe('the rjsf validator adapter', () => {
     expect(cfWorkerValidator.isValid({ $ref: '#/$defs/n' } as never, 'x' as never, root)).toBe(false);
   });
 });
+
+describe('a schema the validator cannot apply', () => {
+  it('is a problem in itself, not a crash', () => {
+    const problems = validate({ type: 'object', properties: {}, $ref: '#/nowhere' }, {});
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.message).toMatch(/^the form's schema cannot be checked/);
+  });
+});

@@ -110,3 +110,26 @@ describe('URL-mode elicitation ids (2025-11-25)', () => {
     expect(() => elicitationToRequest({ mode: 'url', message: 'm', url: 'https://a.example/', elicitationId: 7 })).toThrow(ElicitationParamsError);
   });
 });
+
+describe('schemas outside the flat form subset', () => {
+  it.each([
+    ['a $ref at the top', { $ref: 'https://evil.example/schema.json' }, /"\$ref"/],
+    ['allOf at the top', { allOf: 5 }, /"allOf"/],
+    ['a nested object field', { properties: { a: { type: 'string', properties: {} } } }, /property "a" may not use "properties"/],
+    ['a $ref in a list field', { properties: { a: { type: 'array', items: { $ref: '#/x' } } } }, /property "a" may not use "\$ref"/],
+  ])('refuses %s with -32602, before anyone is asked', (_label, extra, message) => {
+    const schema = { type: 'object', properties: {}, ...extra };
+    expect(() => elicitationToRequest({ message: 'm', requestedSchema: schema })).toThrow(message);
+  });
+
+  it('still takes titled options on a field', () => {
+    const field = { type: 'string', oneOf: [{ const: 'a', title: 'A' }] };
+    expect(elicitationToRequest({ message: 'm', requestedSchema: { type: 'object', properties: { f: field } } }).kind).toBe('input');
+  });
+
+  it('names a deeply nested mode without choking on it', () => {
+    let mode: unknown = 'x';
+    for (let i = 0; i < 10_000; i += 1) mode = { mode };
+    expect(() => elicitationToRequest({ message: 'm', mode })).toThrow('Unknown elicitation mode an object');
+  });
+});
