@@ -32,6 +32,7 @@ import { createServerAuthorization, type AuthorizationSetup } from '../auth';
 import type { Problem } from '../forms/validate';
 import { checkAnswer } from '../inbox';
 import type { Answer, Request } from '../request';
+import { limitOpenRequests } from './connectionLimit';
 import { answerToElicitResult, checkElicitationParams, elicitationToRequest, ElicitationParamsError } from './protocol';
 
 export interface ServerConfig {
@@ -274,8 +275,9 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
         for (const watchdog of watchdogs) watchdog.touch();
       },
     });
+  const mcpFetch = limitOpenRequests(options.fetch ?? ((url, init) => fetch(url, init)));
   const transport = new StreamableHTTPClientTransport(new URL(server.url), {
-    ...(authorization ? authorization.transportOptions(options.fetch) : { fetch: options.fetch }),
+    ...(authorization ? authorization.transportOptions(mcpFetch) : { fetch: mcpFetch }),
     requestInit: server.headers ? { headers: server.headers } : undefined,
   });
   let closing = false;
@@ -433,9 +435,12 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       run(`the prompt ${name}`, (request) => client.getPrompt({ name, arguments: args }, request), promptOptions),
     close: async () => {
       closing = true;
+      const endSession = transport.sessionId !== undefined && !lost.signal.aborted;
+      // Calls still waiting hold connections the DELETE needs: end them first.
+      lost.abort(new CallError('disconnected', `The connection to ${server.name} was closed.`));
       // spec 2025-11-25 transports: a client that no longer needs its session SHOULD end it
-      // with DELETE. A server that is gone or does not allow it changes nothing here.
-      if (transport.sessionId !== undefined && !lost.signal.aborted) await transport.terminateSession().catch(() => {});
+      // with DELETE. A server that is gone, slow or does not allow it changes nothing here.
+      if (endSession) await Promise.race([transport.terminateSession().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2_000))]);
       await client.close();
     },
   };

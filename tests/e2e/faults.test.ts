@@ -73,4 +73,18 @@ describe('faults', () => {
     await panel.request('Legacy Fixture').getByRole('button', { name: 'Decline' }).click();
     await expect.poll(() => legacy.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'decline' } });
   });
+
+  it('six Requests from one 2025 server at once all get through (browsers allow six connections per origin)', async () => {
+    const before = legacy.seen.length;
+    for (let i = 0; i < 6; i += 1) await panel.runTool('Legacy Fixture', 'deploy');
+    await panel.tab('Inbox');
+    // Three wait with their calls (the session's GET stream holds a fourth connection); the
+    // rest are queued behind them, leaving connections free for the answers.
+    await expect.poll(() => panel.page.getByRole('region', { name: 'Request from Legacy Fixture' }).count()).toBe(3);
+    for (let answered = 0; answered < 6; answered += 1) {
+      await panel.page.getByRole('region', { name: 'Request from Legacy Fixture' }).first().getByRole('button', { name: 'Decline' }).click();
+      await expect.poll(() => legacy.seen.length).toBe(before + answered + 1);
+    }
+    expect(legacy.seen.slice(before).map((entry) => entry.result)).toEqual(Array(6).fill({ action: 'decline' }));
+  });
 });

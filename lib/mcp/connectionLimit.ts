@@ -1,0 +1,101 @@
+/**
+ * Browsers open at most 6 HTTP/1.1 connections per origin. A 2025-11-25 call that waits
+ * on the person holds one (its SSE response stays open), the session's GET stream holds
+ * another: with five calls waiting, the person's answer — itself a POST — finds no
+ * connection and everything stalls until the calls time out. So requests that may stay
+ * open (JSON-RPC requests and GET streams) share a few slots per origin, leaving room for
+ * answers and notifications, which never wait.
+ */
+import type { FetchLike } from '@modelcontextprotocol/client';
+
+interface Slots {
+  active: number;
+  waiting: Array<() => void>;
+}
+
+const byOrigin = new Map<string, Slots>();
+
+/** Whether this request may hold its connection open: a GET stream or a JSON-RPC request. */
+function mayStayOpen(init: RequestInit | undefined): boolean {
+  if ((init?.method ?? 'GET').toUpperCase() === 'GET') return true;
+  if (typeof init?.body !== 'string') return false;
+  try {
+    const message: unknown = JSON.parse(init.body);
+    const messages = Array.isArray(message) ? message : [message];
+    return messages.some((item) => typeof item === 'object' && item !== null && 'method' in item && 'id' in item);
+  } catch {
+    return false;
+  }
+}
+
+async function acquire(origin: string, max: number, signal: AbortSignal | null | undefined): Promise<() => void> {
+  let slots = byOrigin.get(origin);
+  if (!slots) byOrigin.set(origin, (slots = { active: 0, waiting: [] }));
+  const held = slots;
+  if (held.active >= max) {
+    await new Promise<void>((resolve, reject) => {
+      const go = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        held.waiting.splice(held.waiting.indexOf(go), 1);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      held.waiting.push(go);
+    });
+  }
+  held.active += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    held.active -= 1;
+    held.waiting.shift()?.();
+  };
+}
+
+/** The response, with its slot given back once its body ends, fails or is cancelled. */
+function releasingOnEnd(response: Response, release: () => void): Response {
+  if (!response.body) {
+    release();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          release();
+          controller.close();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** `fetch`, with requests that may stay open limited to `max` per origin. */
+export function limitOpenRequests(fetchLike: FetchLike, max = 4): FetchLike {
+  return async (url, init) => {
+    if (!mayStayOpen(init)) return fetchLike(url, init);
+    const release = await acquire(new URL(String(url)).origin, max, init?.signal);
+    try {
+      return releasingOnEnd(await fetchLike(url, init), release);
+    } catch (error) {
+      release();
+      throw error;
+    }
+  };
+}
