@@ -130,6 +130,8 @@ export class Hub {
   readonly #analyses = new Map<string, UrlAnalysis>();
   #notices: NoticeView[] = [];
   #started = false;
+  #pendingToSave: PendingRequest[] | undefined;
+  #pendingTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #listeners = new Set<HubListener>();
 
   constructor(options: HubOptions) {
@@ -138,7 +140,7 @@ export class Hub {
     this.#history = new History(options.history ?? { load: async () => [], save: async () => {} });
     this.inbox.subscribe((pending) => {
       // Before start() has read what the last worker left, writing would erase it.
-      if (this.#started) void this.#options.pending?.save(pending);
+      if (this.#started) this.#savePending(pending);
       this.#emit();
     });
     this.inbox.onSettled((request, answer, at) => void this.#history.add(historyEntry(request, answer, at)).then(() => this.#emit()));
@@ -406,6 +408,26 @@ export class Hub {
   dismissNotice(id: string): void {
     this.#notices = this.#notices.filter((notice) => notice.id !== id);
     this.#emit();
+  }
+
+  /**
+   * Mirrors pending Requests: a change is written at once, and changes that follow within
+   * 200 ms are written together after it. Writing every change cost the worker almost half
+   * its time in a burst of 200 Requests; writing late would lose a lone new Request to a
+   * worker stopped right after it arrived.
+   */
+  #savePending(pending: PendingRequest[]): void {
+    if (this.#pendingTimer !== undefined) {
+      this.#pendingToSave = pending;
+      return;
+    }
+    void this.#options.pending?.save(pending);
+    this.#pendingTimer = setTimeout(() => {
+      this.#pendingTimer = undefined;
+      const latest = this.#pendingToSave;
+      this.#pendingToSave = undefined;
+      if (latest) this.#savePending(latest);
+    }, 200);
   }
 
   #notify(kind: NoticeView['kind'], request: Request & Provenance, reason: string, at = Date.now()): void {

@@ -214,7 +214,7 @@ describe('Hub: Requests that could not be answered', () => {
     const id = await first.addServer({ url: showcase.url });
     void first.callTool(id, 'plan_trip', {});
     await until(first, (state) => state.inbox.length === 1);
-    expect(pending.value()).toHaveLength(1);
+    await expect.poll(() => pending.value()).toHaveLength(1);
 
     // A new worker: the old one's Request is reported, not silently dropped.
     const second = new Hub({ servers: memory<SavedServer[]>([]), pending });
