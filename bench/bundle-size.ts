@@ -1,0 +1,160 @@
+/**
+ * Bench 3b: what the extension ships, gzipped (zlib level 9, file by file, as a server
+ * would send each), next to the MCP Inspector's web client from its npm tarball (`npm pack`;
+ * only its package files are read, nothing of it runs).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { MODULE_MARK, moduleName } from './cpu-profile';
+import { table, type Section } from './report';
+import { bytes } from './stats';
+
+const INSPECTOR = '@modelcontextprotocol/inspector-client';
+const PANEL_TARGET = 120 * 1024;
+
+interface FileSize {
+  path: string;
+  raw: number;
+  gzip: number;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+function sizes(root: string, paths: string[]): FileSize[] {
+  return paths.map((path) => {
+    const content = readFileSync(path);
+    return { path: relative(root, path), raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
+  });
+}
+
+const total = (files: FileSize[]) => files.reduce((sum, file) => ({ raw: sum.raw + file.raw, gzip: sum.gzip + file.gzip }), { raw: 0, gzip: 0 });
+const isCode = (path: string) => /\.(m?js|css)$/.test(path);
+
+/** The panel's files are those sidepanel.html loads; background.js is the worker. */
+function extensionSizes(dir: string): { panel: FileSize[]; worker: FileSize[]; other: FileSize[] } {
+  const html = readFileSync(join(dir, 'sidepanel.html'), 'utf8');
+  const referenced = new Set([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!.replace(/^\//, '').replace(/^\.\//, '')));
+  const all = sizes(dir, walk(dir).filter(isCode));
+  return {
+    panel: all.filter((file) => referenced.has(file.path)),
+    worker: all.filter((file) => file.path === 'background.js'),
+    other: all.filter((file) => !referenced.has(file.path) && file.path !== 'background.js'),
+  };
+}
+
+function inspectorSizes(): { version: string; files: FileSize[]; initial: FileSize[] } {
+  const temp = mkdtempSync(join(tmpdir(), 'toolnexus-inspector-'));
+  try {
+    const output = execFileSync('npm', ['pack', INSPECTOR, '--pack-destination', temp, '--json', '--silent'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const packed = (JSON.parse(output) as Array<{ filename: string; version: string }>)[0];
+    if (!packed) throw new Error(`npm pack ${INSPECTOR} reported no tarball.`);
+    const { filename, version } = packed;
+    // npm names the file @scope-name-version.tgz in its JSON but writes scope-name-version.tgz.
+    execFileSync('tar', ['-xzf', join(temp, filename.replace(/^@/, '').replace(/\//g, '-')), '-C', temp], { timeout: 60_000 });
+    const dist = join(temp, 'package', 'dist');
+    const files = sizes(dist, walk(dist).filter(isCode));
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const referenced = new Set([...html.matchAll(/(?:src|href)="\/?([^"]+)"/g)].map((match) => match[1]!));
+    return { version, files, initial: files.filter((file) => referenced.has(file.path)) };
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+interface ModuleShare {
+  module: string;
+  /** Its share of the minified file's gzip size, estimated from the non-minified build. */
+  gzip: number;
+}
+
+/**
+ * What a bundle is made of: the non-minified build's text split at its module comments,
+ * grouped by package, each group gzipped; shares scaled to the minified file's gzip size.
+ */
+function composition(profileFile: string, minifiedGzip: number): ModuleShare[] {
+  const groups = new Map<string, string[]>();
+  let current = '(bundle prelude)';
+  for (const line of readFileSync(profileFile, 'utf8').split('\n')) {
+    const mark = MODULE_MARK.exec(line);
+    if (mark) current = moduleName(mark[1]!);
+    if (!groups.has(current)) groups.set(current, []);
+    groups.get(current)!.push(line);
+  }
+  const sizes = [...groups].map(([module, lines]) => ({ module, gzip: gzipSync(lines.join('\n'), { level: 9 }).length }));
+  const sum = sizes.reduce((total, entry) => total + entry.gzip, 0);
+  return sizes.map((entry) => ({ module: entry.module, gzip: (entry.gzip / sum) * minifiedGzip })).sort((a, b) => b.gzip - a.gzip);
+}
+
+function compositionTable(title: string, shares: ModuleShare[], top = 10): string {
+  const shown = shares.slice(0, top);
+  const rest = shares.slice(top).reduce((total, entry) => total + entry.gzip, 0);
+  return table(
+    [title, '≈ gzip'],
+    [...shown.map((entry) => [entry.module, bytes(Math.round(entry.gzip))]), [`${shares.length - shown.length} more`, bytes(Math.round(rest))]],
+  );
+}
+
+export function benchBundleSize(extensionDir: string, profileDir?: string): Section {
+  const ours = extensionSizes(extensionDir);
+  const inspector = inspectorSizes();
+  const panel = total(ours.panel);
+  const worker = total(ours.worker);
+  const whole = total([...ours.panel, ...ours.worker, ...ours.other]);
+  const theirs = total(inspector.files);
+  const theirsInitial = total(inspector.initial);
+  const share = (value: number) => `1/${(theirs.gzip / value).toFixed(1)}`;
+  const row = (label: string, size: { raw: number; gzip: number }) => [label, bytes(size.raw), `**${bytes(size.gzip)}**`, share(size.gzip)];
+  const markdown: string[] = [
+    `JS and CSS only, each file gzipped at level 9. Inspector: \`${INSPECTOR}@${inspector.version}\` from \`npm pack\`, every \`.js\`/\`.css\` under \`dist/\`.`,
+    '',
+    table(
+      ['bundle', 'raw', 'gzip', 'vs Inspector'],
+      [
+        row(`toolnexus side panel (${ours.panel.map((file) => file.path).join(', ')})`, panel),
+        row('toolnexus worker (background.js: SDK client, hub, auth)', worker),
+        ...(ours.other.length > 0 ? [row(`toolnexus other (${ours.other.map((file) => file.path).join(', ')})`, total(ours.other))] : []),
+        row('**toolnexus, whole extension**', whole),
+        row(`MCP Inspector web client, what index.html loads (${inspector.initial.map((file) => file.path).join(', ')})`, theirsInitial),
+        row('**MCP Inspector web client, all of dist/**', theirs),
+      ],
+    ),
+  ];
+  if (profileDir) {
+    const panelScript = ours.panel.find((file) => file.path.endsWith('.js'));
+    const panelProfile = panelScript && walk(join(profileDir, 'chunks')).find((path) => /\/sidepanel-[^/]*\.js$/.test(path));
+    markdown.push(
+      '',
+      'What they are made of (the non-minified build split at its module comments, grouped by package, shares scaled to the minified gzip size):',
+      '',
+      compositionTable('worker (background.js)', composition(join(profileDir, 'background.js'), worker.gzip)),
+      '',
+      ...(panelScript && panelProfile ? [compositionTable(`side panel (${panelScript.path})`, composition(panelProfile, panelScript.gzip))] : []),
+    );
+  }
+  return {
+    title: '3b. Bundle size',
+    markdown: markdown.join('\n'),
+    targets: [
+      {
+        name: '3. whole extension vs Inspector',
+        goal: '≤ 1/8',
+        measured: `${share(whole.gzip)} (${bytes(whole.gzip)} vs ${bytes(theirs.gzip)})`,
+        met: whole.gzip * 8 <= theirs.gzip,
+      },
+      { name: '3. whole extension gzip', goal: '≤ 120 KB', measured: bytes(whole.gzip), met: whole.gzip <= PANEL_TARGET },
+      { name: '3. side panel alone gzip', goal: '≤ 120 KB', measured: bytes(panel.gzip), met: panel.gzip <= PANEL_TARGET },
+    ],
+  };
+}

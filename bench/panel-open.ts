@@ -1,0 +1,84 @@
+/**
+ * Bench 3a: the side panel's cold open — a fresh tab navigated to sidepanel.html, timed from
+ * navigation start to the first render with state (the tab list in the DOM, then its frame),
+ * with the worker already running and 3 servers connected.
+ */
+import type { SavedServer } from '../lib/hub';
+import { waitForState, type BenchBrowser } from './browser';
+import type { ProbeWindow } from './probe';
+import { latencyCells, table, type Section } from './report';
+import { summarize } from './stats';
+
+export interface PanelOpenOptions {
+  runs: number;
+}
+
+interface OpenTimes {
+  /** The panel's script ran far enough to open its port. */
+  connect: number;
+  firstState: number;
+  firstContentfulPaint: number;
+  domContentLoaded: number;
+  tablist: number;
+  tablistPainted: number;
+}
+
+export async function benchPanelOpen(browser: BenchBrowser, serverUrls: string[], options: PanelOpenOptions): Promise<{ section: Section; tablistPainted: number }> {
+  const servers: SavedServer[] = serverUrls.map((url, i) => ({ id: `open-${i}`, url, name: `Server ${i + 1}`, enabled: true }));
+  await browser.saveServers(servers);
+  await browser.stopWorker();
+  const first = await browser.openPanel();
+  await waitForState(first, { connected: servers.length });
+  await first.close();
+
+  const runs: OpenTimes[] = [];
+  for (let i = 0; i < options.runs; i += 1) {
+    const page = await browser.openPanel();
+    const times = await page.evaluate(async () => {
+      const probe = (window as unknown as ProbeWindow).__probe;
+      const deadline = performance.now() + 10_000;
+      while (probe.tablistFrameAt === undefined) {
+        if (performance.now() > deadline) throw new Error('The panel never rendered its tab list.');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      // Paint timing is reported once the frame is presented, which can lag the frame itself.
+      for (const until = performance.now() + 500; probe.firstContentfulPaintAt === undefined && performance.now() < until; ) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const fcp = probe.firstContentfulPaintAt;
+      return {
+        connect: probe.connectAt ?? Number.NaN,
+        firstState: probe.firstStateAt ?? Number.NaN,
+        firstContentfulPaint: fcp ?? Number.NaN,
+        domContentLoaded: navigation?.domContentLoadedEventEnd ?? Number.NaN,
+        tablist: probe.tablistAt ?? Number.NaN,
+        tablistPainted: probe.tablistFrameAt,
+      };
+    });
+    runs.push(times);
+    await page.close();
+  }
+
+  const column = (key: keyof OpenTimes) => summarize(runs.map((run) => run[key]).filter(Number.isFinite));
+  const painted = column('tablistPainted');
+  const row = (label: string, key: keyof OpenTimes) => [label, ...latencyCells(column(key))];
+  const markdown = [
+    `${options.runs} opens of \`chrome-extension://…/sidepanel.html\` in a new tab (worker running, ${servers.length} servers connected); ` +
+      'times from navigation start (`performance.timeOrigin`). The first open after launch is included' +
+      ` (${runs[0]!.tablistPainted.toFixed(1)} ms to the painted tab list).`,
+    '',
+    table(
+      ['navigation start → …', 'p50', 'p95', 'n'],
+      [
+        row('panel script opened its port (`runtime.connect`)', 'connect'),
+        row('first contentful paint ("Loading…")', 'firstContentfulPaint'),
+        row('DOMContentLoaded', 'domContentLoaded'),
+        row('first `state` from the worker arrived', 'firstState'),
+        row('tab list in the DOM (first render with state)', 'tablist'),
+        row('**tab list painted** (the frame after)', 'tablistPainted'),
+      ],
+    ),
+  ].join('\n');
+  return { section: { title: '3a. Side panel cold open', markdown, targets: [] }, tablistPainted: painted.p50 };
+}

@@ -1,0 +1,153 @@
+/**
+ * What the bench adds to every extension page before the panel's own script runs: a hook
+ * on the panel's port (`runtime.connect`), so the bench can post through the very port the
+ * panel uses and time each worker message as it arrives, before and after the panel
+ * handles it; and a watch for the first render of the tab list.
+ *
+ * `installProbe` is shipped to the page as source (Playwright `addInitScript`): it must not
+ * use any outer name.
+ */
+import type { HubState, PanelMessage, WorkerMessage } from '../lib/messages';
+
+export interface ProbePort {
+  name: string;
+  postMessage(message: PanelMessage): void;
+}
+
+export interface StateArrival {
+  state: HubState;
+  /** `performance.now()` when the message reached the page, before the panel handled it. */
+  at: number;
+}
+
+export interface PanelProbe {
+  /** The panel's own port to the worker. */
+  port?: ProbePort;
+  /** When the panel called `runtime.connect` (ms since navigation start). */
+  connectAt?: number;
+  firstStateAt?: number;
+  /** After the panel handled its first state (listener, then the render it scheduled). */
+  firstStateHandledAt?: number;
+  /** Request cards in the DOM at that moment. */
+  firstStateCards?: number;
+  /** After the frame that followed. */
+  firstStatePaintedAt?: number;
+  /** First contentful paint, from a buffered PerformanceObserver. */
+  firstContentfulPaintAt?: number;
+  /** When `[role=tablist]` (the first render with state) entered the DOM. */
+  tablistAt?: number;
+  /** After the frame that follows `tablistAt` (rAF, then a task: style, layout, paint done). */
+  tablistFrameAt?: number;
+  latest?: StateArrival;
+  /** Told of each worker message before the panel sees it. */
+  before: Set<(message: WorkerMessage, at: number) => void>;
+  /** Told after the panel's listener and the render it scheduled (microtasks) have run. */
+  after: Set<(message: WorkerMessage, at: number, handledAt: number) => void>;
+  /** Resolves with the first state (including the latest one) that satisfies `test`. */
+  state(test: (state: HubState) => boolean, timeoutMs: number, what: string): Promise<StateArrival>;
+  /** Resolves after the next frame has been produced (rAF, then a task). */
+  nextFrame(): Promise<number>;
+}
+
+export interface ProbeWindow {
+  __probe: PanelProbe;
+}
+
+/** `portName`: the panel's port (PANEL_PORT), passed in because this runs as shipped source. */
+export function installProbe(portName: string): void {
+  // tsx (esbuild keepNames) wraps named functions in __name(); evaluated code needs it too.
+  (globalThis as unknown as { __name: (target: unknown) => unknown }).__name = (target) => target;
+  if (location.protocol !== 'chrome-extension:') return;
+
+  const afterTask = (callback: () => void) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => callback();
+    channel.port2.postMessage(null);
+  };
+  const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(() => afterTask(() => resolve(performance.now()))));
+
+  const probe: PanelProbe = {
+    before: new Set(),
+    after: new Set(),
+    nextFrame,
+    state(test, timeoutMs, what) {
+      return new Promise((resolve, reject) => {
+        if (probe.latest && test(probe.latest.state)) return resolve(probe.latest);
+        const timer = setTimeout(() => {
+          probe.before.delete(listener);
+          reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`));
+        }, timeoutMs);
+        const listener = (message: WorkerMessage, at: number) => {
+          if (message.type !== 'state' || !test(message.state)) return;
+          clearTimeout(timer);
+          probe.before.delete(listener);
+          resolve({ state: message.state, at });
+        };
+        probe.before.add(listener);
+      });
+    },
+  };
+  (globalThis as unknown as ProbeWindow).__probe = probe;
+
+  type Listener = (message: unknown, port: unknown) => void;
+  type Port = ProbePort & { onMessage: { addListener(listener: Listener): void }; onDisconnect: { addListener(listener: () => void): void } };
+  const instrument = (port: Port) => {
+    probe.port = port;
+    probe.connectAt ??= performance.now();
+    // A new port means a new worker: whatever the last one said is stale.
+    probe.latest = undefined;
+    port.onDisconnect.addListener(() => {
+      if (probe.port !== port) return;
+      probe.latest = undefined;
+      probe.port = undefined;
+    });
+    const addListener = port.onMessage.addListener.bind(port.onMessage);
+    port.onMessage.addListener = (listener: Listener) =>
+      addListener((raw, sender) => {
+        const at = performance.now();
+        const message = raw as WorkerMessage;
+        if (message.type === 'state') {
+          probe.firstStateAt ??= at;
+          probe.latest = { state: message.state, at };
+        }
+        for (const hook of [...probe.before]) hook(message, at);
+        listener(raw, sender);
+        if (message.type === 'state' && probe.firstStateHandledAt === undefined && probe.firstStateAt === at) {
+          afterTask(() => {
+            probe.firstStateHandledAt = performance.now();
+            probe.firstStateCards = document.querySelectorAll('section.card.request').length;
+            void nextFrame().then((painted) => (probe.firstStatePaintedAt = painted));
+          });
+        }
+        if (probe.after.size > 0) afterTask(() => {
+          const handledAt = performance.now();
+          for (const hook of [...probe.after]) hook(message, at, handledAt);
+        });
+      });
+  };
+
+  type Runtime = { connect: (...args: unknown[]) => Port; __probed?: boolean };
+  const scope = globalThis as unknown as { browser?: { runtime?: Runtime }; chrome?: { runtime?: Runtime } };
+  for (const runtime of [scope.browser?.runtime, scope.chrome?.runtime]) {
+    if (!runtime || runtime.__probed) continue;
+    const connect = runtime.connect.bind(runtime);
+    runtime.connect = (...args: unknown[]) => {
+      const port = connect(...args);
+      if (port.name === portName) instrument(port);
+      return port;
+    };
+    runtime.__probed = true;
+  }
+
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') probe.firstContentfulPaintAt ??= entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
+
+  const observer = new MutationObserver(() => {
+    if (probe.tablistAt !== undefined || !document.querySelector('[role=tablist]')) return;
+    probe.tablistAt = performance.now();
+    observer.disconnect();
+    void nextFrame().then((at) => (probe.tablistFrameAt = at));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}

@@ -1,0 +1,264 @@
+/**
+ * Bench 4: 20 servers × 10 pending Requests. Twenty 2026-07-28 servers (one port each) are
+ * saved to storage and loaded by a restarted worker; the panel then runs `deploy` 10 times on
+ * each, and all 200 forms wait in the inbox. Measured: how long the panel takes to render the
+ * state that carries all 200 (message arrival → DOM → next frame), how long it takes to
+ * re-render them on any later change, and the worker's JS heap (CDP `Runtime.getHeapUsage`).
+ * Also: how many Requests one 2025-11-25 server can have pending in the browser at once.
+ */
+import type { Page } from 'playwright-core';
+import type { SavedServer } from '../lib/hub';
+import { addServer, pageHeap, waitForState, workerHeap, type BenchBrowser } from './browser';
+import type { ProbeWindow } from './probe';
+import { latencyCells, table, type Section } from './report';
+import { bytes, ms, summarize } from './stats';
+
+export interface ScaleOptions {
+  perServer: number;
+  /** Fresh panels opened onto the full inbox. */
+  opens: number;
+  /** State changes re-rendered with the full inbox. */
+  rerenders: number;
+}
+
+interface BurstTimes {
+  /** First call-tool posted → the frame after all cards were in the DOM. */
+  burst: number;
+  /** The state with every Request arrived → all cards in the DOM. */
+  arrivalToDom: number;
+  /** … → the frame after. */
+  arrivalToPainted: number;
+  stateBytes: number;
+  statesReceived: number;
+}
+
+/** Runs in the page: asks `perServer` forms of every server at once; times the render of the full inbox. */
+export function burst(page: Page, serverIds: string[], perServer: number): Promise<BurstTimes> {
+  return page.evaluate(
+    async ({ serverIds, perServer }) => {
+      const probe = (window as unknown as ProbeWindow).__probe;
+      const port = probe.port!;
+      const total = serverIds.length * perServer;
+      let arrival: number | undefined;
+      let stateBytes = 0;
+      let statesReceived = 0;
+      const onMessage = (message: { type: string; state?: { inbox: unknown[] } }, at: number) => {
+        if (message.type !== 'state') return;
+        statesReceived += 1;
+        if (arrival === undefined && message.state?.inbox.length === total) {
+          arrival = at;
+          stateBytes = JSON.stringify(message).length;
+        }
+      };
+      probe.before.add(onMessage);
+      try {
+        const rendered = new Promise<{ domAt: number; paintedAt: Promise<number> }>((resolve, reject) => {
+          const observer = new MutationObserver(() => {
+            if (arrival === undefined || document.querySelectorAll('section.card.request').length !== total) return;
+            observer.disconnect();
+            clearTimeout(timer);
+            resolve({ domAt: performance.now(), paintedAt: probe.nextFrame() });
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+          const timer = setTimeout(() => (observer.disconnect(), reject(new Error(`${total} Requests never all rendered`))), 120_000);
+        });
+        const started = performance.now();
+        serverIds.forEach((serverId, s) => {
+          for (let k = 0; k < perServer; k += 1) port.postMessage({ type: 'call-tool', serverId, tool: 'deploy', args: { service: `s${s}-${k}` } });
+        });
+        const { domAt, paintedAt } = await rendered;
+        const painted = await paintedAt;
+        return { burst: painted - started, arrivalToDom: domAt - arrival!, arrivalToPainted: painted - arrival!, stateBytes, statesReceived };
+      } finally {
+        probe.before.delete(onMessage);
+      }
+    },
+    { serverIds, perServer },
+  );
+}
+
+/** A fresh panel whose first state already holds every Request: arrival → handled (DOM) → next frame. */
+async function openWithPending(browser: BenchBrowser, total: number): Promise<{ handled: number; painted: number }> {
+  const page = await browser.openPanel();
+  try {
+    return await page.evaluate(async (total) => {
+      const probe = (window as unknown as ProbeWindow).__probe;
+      for (const deadline = performance.now() + 30_000; probe.firstStatePaintedAt === undefined; ) {
+        if (performance.now() > deadline) throw new Error('The panel never painted its first state.');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      if (probe.firstStateCards !== total) throw new Error(`The first render showed ${probe.firstStateCards} Requests, not ${total}.`);
+      return { handled: probe.firstStateHandledAt! - probe.firstStateAt!, painted: probe.firstStatePaintedAt - probe.firstStateAt! };
+    }, total);
+  } finally {
+    await page.close();
+  }
+}
+
+/** Runs in the page: one state change that leaves the inbox as it is; arrival → next frame. */
+export function rerender(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const probe = (window as unknown as ProbeWindow).__probe;
+    const next = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('No state after clear-activities')), 30_000);
+      const onMessage = (message: { type: string }, at: number) => {
+        if (message.type !== 'state') return;
+        probe.before.delete(onMessage);
+        clearTimeout(timer);
+        // The frame after the panel handled this message (its render is a microtask of the handler).
+        setTimeout(() => void probe.nextFrame().then((painted) => resolve(painted - at)), 0);
+      };
+      probe.before.add(onMessage);
+    });
+    probe.port!.postMessage({ type: 'clear-activities' });
+    return next;
+  });
+}
+
+/** Answers every pending Request `cancel` until `calls` tool calls have ended (bounded). */
+export function cancelAll(page: Page, calls: number): Promise<void> {
+  return page.evaluate(async (calls) => {
+    const probe = (window as unknown as ProbeWindow).__probe;
+    const answered = new Set<string>();
+    const deadline = performance.now() + 60_000;
+    for (;;) {
+      const state = probe.latest?.state;
+      if (state) {
+        for (const request of state.inbox) {
+          if (answered.has(request.id)) continue;
+          answered.add(request.id);
+          probe.port!.postMessage({ type: 'answer', answer: { id: request.id, ok: false, reason: 'cancelled' } });
+        }
+        const running = state.activities.filter((activity) => activity.status === 'running').length;
+        if (state.inbox.length === 0 && running === 0 && answered.size >= calls) return;
+      }
+      if (performance.now() > deadline) throw new Error(`Requests still pending after 60 s (${answered.size} of ${calls} answered)`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }, calls);
+}
+
+interface ConcurrencyProbe {
+  asked: number;
+  /** Most Requests of the server pending together. */
+  pending: number;
+  /** Calls that ended within 4 s of declining every pending Request. */
+  finished: number;
+}
+
+/**
+ * Asks `asked` forms of one 2025-11-25 server at once, declines whatever becomes pending, and
+ * counts the calls that then end. Then removes the server; after a stall that needs the worker
+ * stopped first (its session DELETE would queue behind the stuck connections too).
+ */
+async function legacyConcurrency(browser: BenchBrowser, page: Page, url: string, asked: number): Promise<ConcurrencyProbe> {
+  const serverId = await addServer(page, url, 'Legacy');
+  const href = new URL(url).href;
+  const result = await page.evaluate(
+    async ({ serverId, asked }) => {
+      const probe = (window as unknown as ProbeWindow).__probe;
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const mine = () => probe.latest!.state.inbox.filter((request) => request.serverId === serverId);
+      const ended = () => probe.latest!.state.activities.filter((activity) => activity.serverId === serverId && activity.status !== 'running').length;
+      for (let n = 0; n < asked; n += 1) probe.port!.postMessage({ type: 'call-tool', serverId, tool: 'ask_form', args: { n: 100_000 + n } });
+      let pending = 0;
+      for (const until = performance.now() + 3_000; performance.now() < until && pending < asked; await sleep(20)) pending = Math.max(pending, mine().length);
+      await sleep(300);
+      pending = Math.max(pending, mine().length);
+      for (const request of mine()) probe.port!.postMessage({ type: 'answer', answer: { id: request.id, ok: false, reason: 'declined' } });
+      let finished = 0;
+      for (const until = performance.now() + 4_000; performance.now() < until && finished < pending; await sleep(20)) finished = ended();
+      return { asked, pending, finished };
+    },
+    { serverId, asked },
+  );
+  if (result.finished < result.pending) {
+    await browser.stopWorker();
+    // The panel reconnects by itself, which starts a fresh worker that loads the saved servers.
+    await waitForState(page, { connectedUrl: href }, 30_000);
+  }
+  await page.evaluate((serverId) => (window as unknown as ProbeWindow).__probe.port!.postMessage({ type: 'remove-server', serverId }), serverId);
+  await waitForState(page, { absentUrl: href }, 30_000);
+  return result;
+}
+
+export async function benchScale(browser: BenchBrowser, modernUrls: string[], legacyUrl: string, options: ScaleOptions): Promise<Section> {
+  const servers: SavedServer[] = modernUrls.map((url, i) => ({ id: `scale-${i}`, url, name: `Server ${i + 1}`, enabled: true }));
+  await browser.saveServers(servers);
+  await browser.stopWorker();
+  const page = await browser.openPanel();
+  await waitForState(page, { connected: servers.length }, 30_000);
+  const idleHeap = await workerHeap(browser, true);
+  const idlePanelHeap = await pageHeap(page, true);
+  const total = servers.length * options.perServer;
+
+  const burstTimes = await burst(
+    page,
+    servers.map((server) => server.id),
+    options.perServer,
+  );
+  await waitForState(page, { inbox: total });
+  const heapUsed = await workerHeap(browser, false);
+  const heapRetained = await workerHeap(browser, true);
+  const panelHeap = await pageHeap(page, true);
+  const rerenders: number[] = [];
+  for (let i = 0; i < options.rerenders; i += 1) rerenders.push(await rerender(page));
+  const opens: Array<{ handled: number; painted: number }> = [];
+  for (let i = 0; i < options.opens; i += 1) opens.push(await openWithPending(browser, total));
+  await cancelAll(page, total);
+
+  const legacy: ConcurrencyProbe[] = [];
+  for (const asked of [4, 5, options.perServer]) legacy.push(await legacyConcurrency(browser, page, legacyUrl, asked));
+  await page.close();
+
+  const open = summarize(opens.map((run) => run.painted));
+  const redraw = summarize(rerenders);
+  const row = (label: string, values: number[]) => [label, ...latencyCells(summarize(values))];
+  const markdown = [
+    `${servers.length} servers (2026-07-28 fixture, one port each; \`deploy\` asks a 4-field form through \`input_required\`), ` +
+      `${options.perServer} calls on each posted at once from the panel: ${total} pending Requests in the Inbox tab.`,
+    '',
+    table(
+      ['panel render with all Requests pending', 'p50', 'p95', 'n'],
+      [
+        row('**a panel opens onto them: first `state` arrives → next frame**', opens.map((run) => run.painted)),
+        row('… first `state` arrives → all cards in the DOM', opens.map((run) => run.handled)),
+        row('any later `state` (e.g. the 1 s clock, a progress update) arrives → next frame', rerenders),
+      ],
+    ),
+    '',
+    table(
+      ['measure', `${total} pending`],
+      [
+        [`the burst: first of ${total} calls posted → all ${total} cards painted`, ms(burstTimes.burst)],
+        ['… the state with the last Request arrived → next frame', ms(burstTimes.arrivalToPainted)],
+        ['`state` messages the panel handled during the burst', String(burstTimes.statesReceived)],
+        ['size of one `state` message with all Requests (JSON)', bytes(burstTimes.stateBytes)],
+        ['**worker JS heap, used** (as found after the burst)', bytes(heapUsed)],
+        ['worker JS heap after a full GC', bytes(heapRetained)],
+        ['worker JS heap after a full GC, servers connected, nothing pending', bytes(idleHeap)],
+        ['panel JS heap after a full GC', `${bytes(panelHeap)} (nothing pending: ${bytes(idlePanelHeap)})`],
+      ],
+    ),
+    '',
+    '**One 2025-11-25 server (HTTP/1.1): forms asked at once, then every pending one declined:**',
+    '',
+    table(
+      ['asked at once', 'pending together (most)', 'calls ended ≤ 4 s after the declines'],
+      legacy.map((probe) => [String(probe.asked), String(probe.pending), `${probe.finished} of ${probe.pending}${probe.finished < probe.pending ? ' — **stalled**' : ''}`]),
+    ),
+    '',
+    "A 2025-11-25 elicitation rides on the tool call's open SSE response, so each pending Request holds an HTTP/1.1 connection; " +
+      "Chromium allows 6 per origin (host:port) and the session's standalone GET stream holds one. With 5 pending, the answers' " +
+      'POSTs find no free connection: nothing moves until the 60 s idle timeout fails the calls. Removing the server hangs as ' +
+      'well (its session DELETE queues behind them), so the bench stops the worker to clear a stall.',
+  ].join('\n');
+  return {
+    title: `4. Scale: ${servers.length} servers × ${options.perServer} pending Requests`,
+    markdown,
+    targets: [
+      { name: `4. panel render, ${total} pending (p50)`, goal: '≤ 100 ms', measured: `${ms(open.p50)} (re-render ${ms(redraw.p50)})`, met: open.p50 <= 100 },
+      { name: `4. worker heap, ${total} pending`, goal: '≤ 40 MB', measured: bytes(heapUsed), met: heapUsed <= 40 * 1024 * 1024 },
+    ],
+  };
+}

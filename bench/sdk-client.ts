@@ -1,0 +1,39 @@
+/** The raw SDK v2 client in Node, set up as the extension sets up its own (lib/mcp/client.ts). */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
+
+export interface SdkClientOptions {
+  /** Answers `elicitation/create`; without it the client does not offer elicitation. */
+  onElicit?: (params: { message: string }) => Promise<{ action: 'accept' | 'decline' | 'cancel' }>;
+}
+
+export async function connectSdkClient(url: string, options: SdkClientOptions = {}): Promise<Client> {
+  const client = new Client(
+    { name: 'bench-sdk', version: '0' },
+    {
+      capabilities: options.onElicit ? { elicitation: { form: {}, url: {} } } : {},
+      versionNegotiation: { mode: 'auto' },
+      // What the worker runs (Node would otherwise pick Ajv).
+      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    },
+  );
+  if (options.onElicit) {
+    const onElicit = options.onElicit;
+    client.setRequestHandler('elicitation/create', (request) => onElicit(request.params as { message: string }));
+  }
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+/** What the hub does for each server it connects: connect, then read every list the server offers. */
+export async function connectAndList(url: string): Promise<Client> {
+  const client = await connectSdkClient(url);
+  const offers = client.getServerCapabilities() ?? {};
+  await Promise.all([
+    offers.tools ? client.listTools() : null,
+    offers.resources ? client.listResources() : null,
+    offers.resources ? client.listResourceTemplates() : null,
+    offers.prompts ? client.listPrompts() : null,
+  ]);
+  return client;
+}

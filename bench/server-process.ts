@@ -1,0 +1,39 @@
+/**
+ * The bench's MCP servers, in a process of their own so that server work never shares an
+ * event loop with a Node client being measured. Started by servers.ts over IPC; exits when
+ * its parent disconnects.
+ */
+import type { FixtureServer } from '../tests/fixtures/loopback-http';
+import { startModernServer } from '../tests/fixtures/modern-server';
+import type { ServerUrls } from './servers';
+import { startTimedServer } from './timed-server';
+
+const FLEET_SIZE = 20;
+
+const started: FixtureServer[] = [];
+const keep = (server: FixtureServer) => (started.push(server), server.url);
+
+async function main(): Promise<void> {
+  const urls: ServerUrls = {
+    timed: keep(await startTimedServer()),
+    legacyFleet: [],
+    modernFleet: [],
+  };
+  for (let i = 0; i < FLEET_SIZE; i += 1) urls.legacyFleet.push(keep(await startTimedServer()));
+  for (let i = 0; i < FLEET_SIZE; i += 1) urls.modernFleet.push(keep(await startModernServer()));
+  process.send?.({ type: 'ready', urls });
+}
+
+let closing = false;
+process.on('disconnect', () => {
+  if (closing) return;
+  closing = true;
+  // Bounded: a server that will not close must not keep the bench from ending.
+  setTimeout(() => process.exit(0), 3_000).unref();
+  void Promise.allSettled(started.map((server) => server.close())).then(() => process.exit(0));
+});
+
+main().catch((error: unknown) => {
+  console.error('bench servers failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,238 @@
+/**
+ * Bench 1: a small `tools/call` round trip (`echo`), four ways against one server:
+ * (a) the extension — the panel posts `call-tool` on its port and waits for the `state`
+ *     in which that call is done, timed in the page;
+ * (b) the raw SDK v2 client in Node; (c) raw `fetch` in Node; (d) raw `fetch` in the
+ *     extension page. The same server process serves all four, in interleaved rounds, with
+ *     a port-only round trip beside them; the worker reports its own fetch times after.
+ */
+import type { Page } from 'playwright-core';
+import type { HubState } from '../lib/messages';
+import { addServer, evaluateInWorker, type BenchBrowser } from './browser';
+import type { ProbeWindow } from './probe';
+import { rawEchoCalls, rawInitialize, type RawSession } from './raw-mcp';
+import { latencyCells, table, type Section } from './report';
+import { connectSdkClient } from './sdk-client';
+import { interleave, ms, ratio, summarize } from './stats';
+
+export interface ToolCallOptions {
+  calls: number;
+  warmup: number;
+  rounds: number;
+}
+
+/** The panel's side of one call: post, wait for `done`; also how long the panel then took to handle that state. */
+export async function extensionCalls(
+  page: Page,
+  serverId: string,
+  texts: string[],
+): Promise<{ roundTrips: number[]; handling: number[]; stateBytes: number; parts: Record<string, number> }> {
+  return page.evaluate(
+    async ({ serverId, texts }) => {
+      const probe = (window as unknown as ProbeWindow).__probe;
+      const port = probe.port;
+      if (!port) throw new Error('The panel has no port to the worker.');
+      const roundTrips: number[] = [];
+      const handling: number[] = [];
+      const doneStates = new Set<HubState>();
+      const onHandled = (message: { type: string; state?: HubState }, at: number, handledAt: number) => {
+        if (message.state && doneStates.delete(message.state)) handling.push(handledAt - at);
+      };
+      probe.after.add(onHandled);
+      try {
+        for (const text of texts) {
+          const finished = probe.state(
+            (state) => state.activities.some((activity) => activity.kind === 'tool' && activity.args.text === text && activity.status !== 'running'),
+            10_000,
+            `the call echo(${text})`,
+          );
+          const started = performance.now();
+          port.postMessage({ type: 'call-tool', serverId, tool: 'echo', args: { text } });
+          const { state, at } = await finished;
+          roundTrips.push(at - started);
+          doneStates.add(state);
+          const activity = state.activities.find((item) => item.kind === 'tool' && item.args.text === text);
+          if (activity?.status !== 'done') throw new Error(`echo(${text}) ended ${activity?.status}: ${activity?.error ?? ''}`);
+        }
+        // Let the last state's handling be measured.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      } finally {
+        probe.after.delete(onHandled);
+      }
+      const state = (probe.latest?.state ?? {}) as unknown as Record<string, unknown>;
+      const parts = Object.fromEntries(Object.entries(state).map(([key, value]) => [key, JSON.stringify(value).length]));
+      return { roundTrips, handling, stateBytes: JSON.stringify(state).length, parts };
+    },
+    { serverId, texts },
+  );
+}
+
+/** The panel's side of a no-op (`dismiss-notice` of nothing): port → worker → full `state` back, no MCP. */
+async function portRoundTrips(page: Page, count: number): Promise<number[]> {
+  return page.evaluate(async (count) => {
+    const probe = (window as unknown as ProbeWindow).__probe;
+    const durations: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const next = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('No state after dismiss-notice')), 10_000);
+        const onMessage = (message: { type: string }, at: number) => {
+          if (message.type !== 'state') return;
+          probe.before.delete(onMessage);
+          clearTimeout(timer);
+          resolve(at);
+        };
+        probe.before.add(onMessage);
+      });
+      const started = performance.now();
+      probe.port!.postMessage({ type: 'dismiss-notice', id: 'bench-none' });
+      durations.push((await next) - started);
+    }
+    return durations;
+  }, count);
+}
+
+const WORKER_FETCHES = `performance.getEntriesByType('resource')
+  .filter((entry) => entry.initiatorType === 'fetch' && entry.name.startsWith(SERVER))
+  .map((entry) => entry.duration)`;
+
+const WORKER_STORAGE_READS = `(async () => {
+  const durations = [];
+  for (let i = 0; i < 200; i += 1) {
+    const started = performance.now();
+    await chrome.storage.local.get('auth:bench');
+    durations.push(performance.now() - started);
+  }
+  return durations;
+})()`;
+
+export async function benchToolCall(browser: BenchBrowser, serverUrl: string, options: ToolCallOptions): Promise<Section> {
+  const page = await browser.openPanel();
+  const serverId = await addServer(page, serverUrl, 'Bench');
+  // Where a person runs tools: the Tools tab renders the results list on every state. The
+  // Inbox tab renders next to nothing, which shows what the panel's rendering costs.
+  const showTab = (name: 'Tools' | 'Inbox') => page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
+
+  const sdk = await connectSdkClient(serverUrl);
+  const rawNode = await rawInitialize(serverUrl);
+  const rawPage: RawSession = await page.evaluate(rawInitialize, serverUrl);
+
+  const samples = {
+    extension: [] as number[],
+    extensionInbox: [] as number[],
+    handling: [] as number[],
+    sdk: [] as number[],
+    rawNode: [] as number[],
+    rawPage: [] as number[],
+    port: [] as number[],
+  };
+  let stateBytes = 0;
+  let stateParts: Record<string, number> = {};
+  let recording = false;
+  const record = (into: number[], values: number[]) => recording && into.push(...values);
+  const texts = (variant: string, count: number) => Array.from({ length: count }, (_, i) => `${variant}-${i}-${Math.random().toString(36).slice(2, 8)}`);
+
+  const steps = (count: number) => [
+    async () => {
+      await showTab('Tools');
+      const result = await extensionCalls(page, serverId, texts('ext', count));
+      record(samples.extension, result.roundTrips);
+      record(samples.handling, result.handling);
+      stateBytes = result.stateBytes;
+      stateParts = result.parts;
+    },
+    async () => {
+      await showTab('Inbox');
+      record(samples.extensionInbox, (await extensionCalls(page, serverId, texts('inbox', count))).roundTrips);
+    },
+    async () => {
+      const durations: number[] = [];
+      for (const text of texts('sdk', count)) {
+        const started = performance.now();
+        const result = await sdk.callTool({ name: 'echo', arguments: { text } });
+        durations.push(performance.now() - started);
+        const echoed = (result.content as Array<{ text?: string }> | undefined)?.[0]?.text;
+        if (echoed !== text) throw new Error(`SDK echo returned ${JSON.stringify(echoed)}`);
+      }
+      record(samples.sdk, durations);
+    },
+    async () => void record(samples.rawNode, await rawEchoCalls({ session: rawNode, texts: texts('raw', count) })),
+    async () => void record(samples.rawPage, await page.evaluate(rawEchoCalls, { session: rawPage, texts: texts('page', count) })),
+    async () => void record(samples.port, await portRoundTrips(page, count)),
+  ];
+
+  await interleave(1, steps(options.warmup));
+  // The worker's own view of each tools/call POST (Resource Timing), from here on.
+  await evaluateInWorker(browser, 'performance.clearResourceTimings(); performance.setResourceTimingBufferSize(100000)');
+  recording = true;
+  await interleave(options.rounds, steps(Math.ceil(options.calls / options.rounds)));
+  const workerFetch = summarize(await evaluateInWorker<number[]>(browser, WORKER_FETCHES.replace('SERVER', JSON.stringify(serverUrl))));
+  const storageRead = summarize(await evaluateInWorker<number[]>(browser, WORKER_STORAGE_READS));
+  await sdk.close();
+  await page.close();
+
+  const a = summarize(samples.extension);
+  const b = summarize(samples.sdk);
+  const c = summarize(samples.rawNode);
+  const d = summarize(samples.rawPage);
+  const handling = summarize(samples.handling);
+  const aInbox = summarize(samples.extensionInbox);
+  const port = summarize(samples.port);
+  const markdown = [
+    `\`echo\` on the timed 2025-11-25 server (SDK v1, SSE replies) in its own Node process; ${options.warmup} warm-up calls per variant, ` +
+      `then ${options.rounds} rounds of ${Math.ceil(options.calls / options.rounds)} calls per variant, order rotated each round. ` +
+      'Sequential calls; browser-side times taken with `performance.now()` inside the page (the loop runs in `page.evaluate`).',
+    '',
+    table(
+      ['variant', 'p50', 'p95', 'n'],
+      [
+        ['**(a) extension**: panel port → worker → server → `state` with the call `done` (Tools tab shown)', ...latencyCells(a)],
+        ['(a′) the same with the Inbox tab shown (the panel renders almost nothing per state)', ...latencyCells(aInbox)],
+        ['(b) SDK v2 `Client.callTool` in Node (auto negotiation → 2025-11-25)', ...latencyCells(b)],
+        ['(c) raw `fetch` POST in Node', ...latencyCells(c)],
+        ['(d) raw `fetch` POST in the extension page', ...latencyCells(d)],
+      ],
+    ),
+    '',
+    'Where (a) goes, measured in the same run:',
+    '',
+    table(
+      ['part of (a)', 'p50', 'p95', 'n'],
+      [
+        ['the worker\'s own `fetch` of the tools/call POST (Resource Timing in the worker)', ...latencyCells(workerFetch)],
+        ['panel port → worker → full `state` back, no MCP (a no-op `dismiss-notice`); (a) pays this twice', ...latencyCells(port)],
+        ['one `chrome.storage.local.get` in the worker (the OAuth provider reads one before every request)', ...latencyCells(storageRead)],
+        ['the panel handling the `done` state (listener + the render it schedules; Tools tab)', ...latencyCells(handling)],
+      ],
+    ),
+    '',
+    table(
+      ['ratio', 'p50', 'p95'],
+      [
+        ['a / b (extension vs SDK)', ratio(a.p50, b.p50), ratio(a.p95, b.p95)],
+        ['b / c (SDK vs raw fetch, Node)', ratio(b.p50, c.p50), ratio(b.p95, c.p95)],
+        ['a / d (extension vs raw fetch, same browser)', ratio(a.p50, d.p50), ratio(a.p95, d.p95)],
+        ['a′ / b (extension, Inbox tab, vs SDK)', ratio(aInbox.p50, b.p50), ratio(aInbox.p95, b.p95)],
+        ['d / c (browser fetch vs Node fetch)', ratio(d.p50, c.p50), ratio(d.p95, c.p95)],
+      ],
+    ),
+    '',
+    `Each call makes the worker send the whole state twice (running, done); at the end one \`state\` message was ${(stateBytes / 1024).toFixed(1)} KB of JSON: ` +
+      Object.entries(stateParts)
+        .sort((x, y) => y[1] - x[1])
+        .map(([key, size]) => `${key} ${(size / 1024).toFixed(1)} KB`)
+        .join(', ') +
+      '.',
+  ].join('\n');
+  return {
+    title: '1. tools/call round trip',
+    markdown,
+    targets: [
+      {
+        name: '1. tools/call p50 vs raw SDK',
+        goal: '≤ 1.15×',
+        measured: `${ratio(a.p50, b.p50)} (${ms(a.p50)} vs ${ms(b.p50)})`,
+        met: a.p50 <= 1.15 * b.p50,
+      },
+    ],
+  };
+}

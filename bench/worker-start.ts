@@ -1,0 +1,118 @@
+/**
+ * Bench 5: worker cold start. With N servers saved (2025-11-25 timed servers, one port
+ * each), the worker is stopped (CDP), then a panel opens: its `runtime.connect` wakes the
+ * worker, which loads storage and reconnects every server. Timed in the page from that
+ * `connect` call to the first `state` in which all N are connected. Baselines, interleaved:
+ * the SDK v2 client in Node doing the same work (connect + lists, all N at once), and one raw
+ * `initialize` round trip (the server's own latency).
+ */
+import type { SavedServer } from '../lib/hub';
+import { evaluateInWorker, type BenchBrowser } from './browser';
+import type { ProbeWindow } from './probe';
+import { rawInitialize } from './raw-mcp';
+import { latencyCells, table, type Section } from './report';
+import { connectAndList } from './sdk-client';
+import { interleave, ms, summarize } from './stats';
+
+export interface WorkerStartOptions {
+  reps: number;
+  sizes: number[];
+}
+
+interface StartTimes {
+  /** connect → the worker's global scope existed (its `performance.timeOrigin`). */
+  workerUp: number;
+  /** connect → the first `state` reached the panel (script evaluated, port served). */
+  firstState: number;
+  /** connect → every server connected. */
+  allConnected: number;
+}
+
+async function coldStart(browser: BenchBrowser, servers: SavedServer[]): Promise<StartTimes> {
+  for (const page of browser.context.pages()) if (page.url().startsWith(browser.panelUrl)) await page.close();
+  await browser.saveServers(servers);
+  await browser.stopWorker();
+  const page = await browser.openPanel();
+  try {
+    const times = await page.evaluate(async (count) => {
+      const probe = (window as unknown as ProbeWindow).__probe;
+      const { at } = await probe.state(
+        (state) => state.servers.length === count && state.servers.every((server) => server.status === 'connected'),
+        30_000,
+        `${count} servers connected`,
+      );
+      return { connectAt: probe.connectAt!, firstStateAt: probe.firstStateAt!, allAt: at, pageOrigin: performance.timeOrigin };
+    }, servers.length);
+    const workerOrigin = await evaluateInWorker<number>(browser, 'performance.timeOrigin');
+    return {
+      workerUp: workerOrigin - (times.pageOrigin + times.connectAt),
+      firstState: times.firstStateAt - times.connectAt,
+      allConnected: times.allAt - times.connectAt,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+export async function benchWorkerStart(browser: BenchBrowser, urls: string[], options: WorkerStartOptions): Promise<Section> {
+  const extension = new Map<number, StartTimes[]>(options.sizes.map((size) => [size, []]));
+  const node = new Map<number, number[]>(options.sizes.map((size) => [size, []]));
+  const initialize: number[] = [];
+  const saved = (size: number): SavedServer[] => urls.slice(0, size).map((url, i) => ({ id: `start-${i}`, url, name: `Server ${i + 1}`, enabled: true }));
+  for (const size of options.sizes) {
+    if (urls.length < size) throw new Error(`Only ${urls.length} servers for a cold start with ${size}.`);
+  }
+
+  const steps = options.sizes.flatMap((size) => [
+    async () => void extension.get(size)!.push(await coldStart(browser, saved(size))),
+    async () => {
+      const started = performance.now();
+      const clients = await Promise.all(urls.slice(0, size).map((url) => connectAndList(url)));
+      node.get(size)!.push(performance.now() - started);
+      await Promise.all(clients.map((client) => client.close()));
+    },
+  ]);
+  steps.push(async () => {
+    for (const url of urls.slice(0, 5)) initialize.push((await rawInitialize(url)).initializeMs);
+  });
+  // One unrecorded round first: the first start after launch also compiles the worker's script.
+  await interleave(1, steps);
+  for (const size of options.sizes) {
+    extension.get(size)!.length = 0;
+    node.get(size)!.length = 0;
+  }
+  initialize.length = 0;
+  await interleave(options.reps, steps);
+
+  const server = summarize(initialize);
+  const rows = options.sizes.flatMap((size) => {
+    const runs = extension.get(size)!;
+    const column = (key: keyof StartTimes) => summarize(runs.map((run) => run[key]));
+    return [
+      [`**${size} servers: panel connect → all connected**`, ...latencyCells(column('allConnected'))],
+      [`${size} servers: panel connect → worker global scope created`, ...latencyCells(column('workerUp'))],
+      [`${size} servers: panel connect → first state (script evaluated)`, ...latencyCells(column('firstState'))],
+      [`${size} servers: SDK v2 in Node, connect + lists, all at once`, ...latencyCells(summarize(node.get(size)!))],
+    ];
+  });
+  const markdown = [
+    `${options.reps} cold starts per size after one unrecorded round, sizes and Node baselines interleaved. ` +
+      'Each server is a 2025-11-25 timed server on its own port; with auto negotiation a connect is ' +
+      '`server/discover` (400) → `initialize` → `notifications/initialized` → GET stream → `tools/list`.',
+    '',
+    table(['measure', 'p50', 'p95', 'n'], [...rows, ['server latency: one raw `initialize` round trip (Node fetch)', ...latencyCells(server)]]),
+  ].join('\n');
+  return {
+    title: '5. Worker cold start → servers reconnected',
+    markdown,
+    targets: options.sizes.map((size) => {
+      const p50 = summarize(extension.get(size)!.map((run) => run.allConnected)).p50;
+      return {
+        name: `5. cold start, ${size} servers (p50)`,
+        goal: `≤ 300 ms + server latency (${ms(server.p50)})`,
+        measured: ms(p50),
+        met: p50 <= 300 + server.p50,
+      };
+    }),
+  };
+}
