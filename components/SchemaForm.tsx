@@ -11,7 +11,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import type { ComponentChildren } from 'preact';
-import { useMemo } from 'preact/hooks';
+import { useErrorBoundary, useMemo } from 'preact/hooks';
 import { cfWorkerValidator } from '@/lib/forms/rjsfValidator';
 import { secretAwareTemplates } from './forms/SecretFieldWarning';
 
@@ -146,7 +146,26 @@ export interface SchemaFormProps {
 }
 
 /** A JSON-Schema form: rjsf with the CSP-safe validator, defaults pre-filled, secrets flagged. */
-export function SchemaForm({ idPrefix, schema, onSubmit, formId, children }: SchemaFormProps) {
+/**
+ * A schema from a server that rjsf cannot render (e.g. `enum: 5`) must not take the panel
+ * down with it: the card says so and keeps its Decline and Cancel buttons.
+ */
+export function SchemaForm(props: SchemaFormProps) {
+  const [error] = useErrorBoundary();
+  if (error) {
+    return (
+      <>
+        <p role="alert" class="error">
+          This form cannot be shown: its schema is broken ({error instanceof Error ? error.message : String(error)}).
+        </p>
+        {props.children}
+      </>
+    );
+  }
+  return <RjsfForm {...props} />;
+}
+
+function RjsfForm({ idPrefix, schema, onSubmit, formId, children }: SchemaFormProps) {
   const form = useMemo(() => {
     const { schema: rendered, ui } = forRjsf(schema);
     // The card already names what the form is for: no title (e.g. a generated "add_arguments") above the fields.

@@ -62,6 +62,13 @@ function checkSchema(schema: unknown): JsonObjectSchema {
         `requestedSchema property "${name}" has type ${describeValue(property.type)}; form fields are string, number, integer, boolean or a list of options.`,
       );
     }
+    for (const part of [property, isRecord(property.items) ? property.items : {}]) {
+      for (const list of ['enum', 'oneOf', 'anyOf', 'required'] as const) {
+        if (Object.hasOwn(part, list) && !Array.isArray(part[list])) {
+          throw new ElicitationParamsError(`requestedSchema property "${name}" has "${list}" that is not a list.`);
+        }
+      }
+    }
     const fieldKeyword = [property, isRecord(property.items) ? property.items : {}].flatMap((part) => NOT_IN_FIELDS.filter((keyword) => Object.hasOwn(part, keyword)))[0];
     if (fieldKeyword) {
       throw new ElicitationParamsError(`requestedSchema property "${name}" may not use "${fieldKeyword}": form fields are flat.`);
