@@ -2,9 +2,11 @@
  * Browsers open at most 6 HTTP/1.1 connections per origin. A 2025-11-25 call that waits
  * on the person holds one (its SSE response stays open), the session's GET stream holds
  * another: with five calls waiting, the person's answer — itself a POST — finds no
- * connection and everything stalls until the calls time out. So requests that may stay
- * open (JSON-RPC requests and GET streams) share a few slots per origin, leaving room for
- * answers and notifications, which never wait.
+ * connection and everything stalls until the calls time out. So JSON-RPC requests (which
+ * may stay open) share four slots per origin; with the GET stream that leaves a connection
+ * for answers and notifications, which never wait. A connection's own stream (the 2025
+ * GET, the 2026 `subscriptions/listen`) is not counted: each connection holds one for its
+ * whole life, and counting them would let idle connections starve every request.
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
 
@@ -15,14 +17,15 @@ interface Slots {
 
 const byOrigin = new Map<string, Slots>();
 
-/** Whether this request may hold its connection open: a GET stream or a JSON-RPC request. */
+/** Whether this is a JSON-RPC request, whose response may stay open until it is answered. */
 function mayStayOpen(init: RequestInit | undefined): boolean {
-  if ((init?.method ?? 'GET').toUpperCase() === 'GET') return true;
   if (typeof init?.body !== 'string') return false;
   try {
     const message: unknown = JSON.parse(init.body);
     const messages = Array.isArray(message) ? message : [message];
-    return messages.some((item) => typeof item === 'object' && item !== null && 'method' in item && 'id' in item);
+    return messages.some(
+      (item) => typeof item === 'object' && item !== null && 'id' in item && 'method' in item && item.method !== 'subscriptions/listen',
+    );
   } catch {
     return false;
   }
@@ -56,7 +59,11 @@ async function acquire(origin: string, max: number, signal: AbortSignal | null |
   };
 }
 
-/** The response, with its slot given back once its body ends, fails or is cancelled. */
+/**
+ * The response, with its slot given back once its body ends, fails or is cancelled. The
+ * body is read as it arrives rather than as the consumer asks: the SDK stops reading an
+ * SSE response once it has its result, and the connection is free when the server ends it.
+ */
 function releasingOnEnd(response: Response, release: () => void): Response {
   if (!response.body) {
     release();
@@ -64,18 +71,18 @@ function releasingOnEnd(response: Response, release: () => void): Response {
   }
   const reader = response.body.getReader();
   const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
+    async start(controller) {
       try {
-        const { done, value } = await reader.read();
-        if (done) {
-          release();
-          controller.close();
-        } else {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
           controller.enqueue(value);
         }
+        controller.close();
       } catch (error) {
-        release();
         controller.error(error);
+      } finally {
+        release();
       }
     },
     cancel(reason) {

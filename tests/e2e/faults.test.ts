@@ -78,9 +78,9 @@ describe('faults', () => {
     const before = legacy.seen.length;
     for (let i = 0; i < 6; i += 1) await panel.runTool('Legacy Fixture', 'deploy');
     await panel.tab('Inbox');
-    // Three wait with their calls (the session's GET stream holds a fourth connection); the
-    // rest are queued behind them, leaving connections free for the answers.
-    await expect.poll(() => panel.page.getByRole('region', { name: 'Request from Legacy Fixture' }).count()).toBe(3);
+    // Four wait with their calls (the session's GET stream holds a fifth connection); the
+    // rest are queued behind them, leaving a connection free for the answers.
+    await expect.poll(() => panel.page.getByRole('region', { name: 'Request from Legacy Fixture' }).count()).toBe(4);
     for (let answered = 0; answered < 6; answered += 1) {
       await panel.page.getByRole('region', { name: 'Request from Legacy Fixture' }).first().getByRole('button', { name: 'Decline' }).click();
       await expect.poll(() => legacy.seen.length).toBe(before + answered + 1);
