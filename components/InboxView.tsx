@@ -69,7 +69,7 @@ function NoticeCard({ notice, onDismiss }: { notice: NoticeView; onDismiss: () =
   );
 }
 
-/** Pending Requests grouped by the server that asks, newest first. */
+/** Pending Requests grouped by the server that asks, newest first in each group. */
 export function InboxView({ inbox, flows, notices, now, refusals, focusId, onAnswer, onOpen, onFinishFlow, onDismissNotice }: InboxViewProps) {
   const above = (
     <>
@@ -89,9 +89,11 @@ export function InboxView({ inbox, flows, notices, now, refusals, focusId, onAns
       </>
     );
   }
+  // Newest first within a server's group; groups in the order their servers first asked, so a
+  // new Request never moves the card someone is typing in (a moved field loses focus).
   const groups = new Map<string, InboxItem[]>();
-  for (const request of [...inbox].sort((a, b) => b.askedAt - a.askedAt)) {
-    groups.set(request.serverId, [...(groups.get(request.serverId) ?? []), request]);
+  for (const request of [...inbox].sort((a, b) => a.askedAt - b.askedAt)) {
+    groups.set(request.serverId, [request, ...(groups.get(request.serverId) ?? [])]);
   }
   return (
     <>

@@ -31,6 +31,10 @@ export function RequestCard({ request, now, refusal, focus, onAnswer, onOpen }: 
 
   useEffect(() => {
     if (!focus || !region.current) return;
+    // Never take focus from a field the person is typing in: the rest of what they type would
+    // land in this (another server's) form.
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && (active.matches('input, select, textarea') || active.isContentEditable) && !region.current.contains(active)) return;
     const field = region.current.querySelector<HTMLElement>('input, select, textarea');
     (field ?? region.current).focus();
   }, [focus]);

@@ -515,7 +515,7 @@ export class Hub {
     send: (connection: Connection, options: CallOptions) => Promise<T['result']>,
   ): Promise<T> {
     const activity = { ...target, id: this.#newId(), serverId, startedAt: Date.now(), status: 'running' } as T;
-    this.#activities = [activity, ...this.#activities].slice(0, this.#options.keepActivities ?? 50);
+    this.#activities = keepActivities([activity, ...this.#activities], this.#options.keepActivities ?? 50);
     const controller = new AbortController();
     this.#controllers.set(activity.id, controller);
     this.#emit();
@@ -707,6 +707,15 @@ export class Hub {
     const state = this.state();
     for (const listener of this.#listeners) listener(state);
   }
+}
+
+/**
+ * The newest `keep` finished activities, and every running one besides: a running call must
+ * stay in the panel (its progress, its Cancel) and its result must land somewhere.
+ */
+function keepActivities(activities: ActivityView[], keep: number): ActivityView[] {
+  let finished = 0;
+  return activities.filter((activity) => activity.status === 'running' || (finished += 1) <= keep);
 }
 
 function templateVariables(uriTemplate: string): string[] {
