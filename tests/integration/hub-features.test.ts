@@ -2,25 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hub, type SavedServer } from '../../lib/hub';
 import type { HistoryEntry } from '../../lib/history';
 import type { PendingRequest } from '../../lib/inbox';
-import type { HubState } from '../../lib/messages';
 import { startLegacyServer, startShowcaseServer, type FixtureServer } from '../fixtures/servers';
-
-function memory<T>(initial: T) {
-  let value = structuredClone(initial);
-  return { load: async () => structuredClone(value), save: async (next: T) => void (value = structuredClone(next)), value: () => value };
-}
-
-function until(hub: Hub, predicate: (state: HubState) => boolean): Promise<HubState> {
-  if (predicate(hub.state())) return Promise.resolve(hub.state());
-  return new Promise((resolve) => {
-    const stop = hub.subscribe((state) => {
-      if (predicate(state)) {
-        stop();
-        resolve(state);
-      }
-    });
-  });
-}
+import { memory, until } from './hub-harness';
 
 let showcase: FixtureServer;
 beforeAll(async () => {

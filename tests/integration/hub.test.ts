@@ -1,25 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hub, ServerUrlError, type SavedServer } from '../../lib/hub';
-import type { HubState } from '../../lib/messages';
 import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
+import { memory, until } from './hub-harness';
 
-function memoryStore<T>(initial: T) {
-  let saved = structuredClone(initial);
-  return { load: async () => structuredClone(saved), save: async (value: T) => void (saved = structuredClone(value)), saved: () => saved };
-}
-const noServers = () => memoryStore<SavedServer[]>([]);
 
-async function until(hub: Hub, predicate: (state: HubState) => boolean): Promise<HubState> {
-  if (predicate(hub.state())) return hub.state();
-  return new Promise((resolve) => {
-    const stop = hub.subscribe((state) => {
-      if (predicate(state)) {
-        stop();
-        resolve(state);
-      }
-    });
-  });
-}
+const noServers = () => memory<SavedServer[]>([]);
 
 describe('Hub: the worker’s servers, calls and inbox', () => {
   let server: FixtureServer;
@@ -32,7 +17,7 @@ describe('Hub: the worker’s servers, calls and inbox', () => {
     const store = noServers();
     const hub = new Hub({ servers: store });
     const id = await hub.addServer({ url: `  ${server.url}  ` });
-    expect(store.saved()).toEqual([{ id, url: server.url, enabled: true }]);
+    expect(store.value()).toEqual([{ id, url: server.url, enabled: true }]);
     const view = hub.state().servers[0]!;
     expect(view).toMatchObject({ id, displayName: 'Legacy Fixture', status: 'connected', protocolVersion: '2025-11-25' });
     expect(view.tools.map((tool) => tool.name)).toContain('deploy');
@@ -44,11 +29,11 @@ describe('Hub: the worker’s servers, calls and inbox', () => {
     const hub = new Hub({ servers: store });
     await expect(hub.addServer({ url: 'javascript:alert(1)' })).rejects.toThrow(ServerUrlError);
     await expect(hub.addServer({ url: 'not a url' })).rejects.toThrow('is not a URL');
-    expect(store.saved()).toEqual([]);
+    expect(store.value()).toEqual([]);
   });
 
   it('reconnects saved servers on start, and shows a dead one as an error in its own words', async () => {
-    const store = memoryStore<SavedServer[]>([
+    const store = memory<SavedServer[]>([
       { id: 'a', url: server.url, name: 'Deploys', enabled: true },
       { id: 'b', url: 'http://127.0.0.1:9/mcp', enabled: true },
     ]);

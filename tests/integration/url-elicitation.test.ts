@@ -1,24 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hub, type SavedServer } from '../../lib/hub';
-import type { HubState, OpenMode } from '../../lib/messages';
+import type { OpenMode } from '../../lib/messages';
 import { startModernServer, startShowcaseServer, type FixtureServer } from '../fixtures/servers';
-
-function memory<T>(initial: T) {
-  let value = structuredClone(initial);
-  return { load: async () => structuredClone(value), save: async (next: T) => void (value = structuredClone(next)) };
-}
-
-function until(hub: Hub, predicate: (state: HubState) => boolean): Promise<HubState> {
-  if (predicate(hub.state())) return Promise.resolve(hub.state());
-  return new Promise((resolve) => {
-    const stop = hub.subscribe((state) => {
-      if (predicate(state)) {
-        stop();
-        resolve(state);
-      }
-    });
-  });
-}
+import { memory, until } from './hub-harness';
 
 /** Stands in for the browser: "visits" the page (one request, no redirect followed). */
 const visited: string[] = [];
