@@ -10,6 +10,7 @@ import {
   ProtocolErrorCode,
   StreamableHTTPClientTransport,
   UrlElicitationRequiredError,
+  isInputRequiredResult,
   type CallToolResult,
   type ClientContext,
   type JSONRPCRequest,
@@ -31,7 +32,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/valida
 import { createServerAuthorization, type AuthorizationSetup } from '../auth';
 import type { Problem } from '../forms/validate';
 import { checkAnswer } from '../inbox';
-import type { Answer, Request } from '../request';
+import { nextRequestId, type Answer, type Request } from '../request';
 import { limitOpenRequests } from './connectionLimit';
 import { answerToElicitResult, checkElicitationParams, elicitationToRequest, ElicitationParamsError } from './protocol';
 
@@ -91,6 +92,35 @@ export interface LoadOptions {
 export interface CallOptions {
   signal?: AbortSignal;
   onprogress?: (progress: Progress) => void;
+  /**
+   * 2026-07-28: the call is waiting on the person for this round (its Requests are being
+   * asked), or `undefined` once the round is answered and the retry is on its way. A host
+   * that keeps the round can carry the call on after a restart with {@link Connection.resume}.
+   */
+  onRound?: (round: InputRound | undefined) => void;
+}
+
+/** The requests that may answer `input_required` (spec 2026-07-28 basic/patterns/mrtr). */
+export type RoundMethod = 'tools/call' | 'prompts/get' | 'resources/read';
+
+/**
+ * One `input_required` round of a 2026-07-28 call: everything needed to ask the person
+ * again and send the retry, even from a new worker. The server holds nothing for it
+ * (spec mrtr: "the server processing the retry does not need any information beyond what
+ * is directly present in the retry request"), so it is plain data.
+ */
+export interface InputRound {
+  method: RoundMethod;
+  /** The original request's params; every retry repeats them. */
+  params: Record<string, unknown>;
+  /** 1 for the server's first `input_required` on this call. */
+  round: number;
+  /** The server's `inputRequests`, as it sent them (every one an elicitation). */
+  inputRequests: Record<string, unknown>;
+  /** Echoed byte for byte on the retry (spec mrtr: clients MUST NOT inspect or modify it). */
+  requestState?: string;
+  /** The Request each input is asked as, so asking it again keeps its id. */
+  requestIds: Record<string, string>;
 }
 
 export interface Connection {
@@ -110,6 +140,12 @@ export interface Connection {
   /** Empty when the server does not offer prompts. */
   listPrompts(): Promise<Prompt[]>;
   getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
+  /**
+   * Carries on a 2026-07-28 call from a round kept by an earlier connection (e.g. a worker
+   * that was stopped): asks the round's inputs again under the same Request ids, then sends
+   * its retry. The server decides whether the kept `requestState` is still good.
+   */
+  resume(round: InputRound, options?: CallOptions): Promise<CallToolResult | GetPromptResult | ReadResourceResult>;
   close(): Promise<void>;
 }
 
@@ -122,7 +158,8 @@ export type ListChange =
 /** A tool call failed for a reason the person should read as-is. */
 export class CallError extends Error {
   constructor(
-    readonly reason: 'timeout' | 'cancelled' | 'disconnected' | 'declined',
+    /** `refused`: the server asked for something toolnexus will not do. */
+    readonly reason: 'timeout' | 'cancelled' | 'disconnected' | 'declined' | 'refused',
     message: string,
   ) {
     super(message);
@@ -130,12 +167,37 @@ export class CallError extends Error {
   }
 }
 
-/**
- * The SDK checks `elicitation/create` params against its own schema before our handler
- * runs and answers a mismatch with a dump of validation issues. Checking first gives the
- * server one readable -32602 message that names the fault.
- */
+/** The -32602 a server gets (2025-11-25), or the error a call ends with (2026-07-28), for params we will not act on. */
+function refusal(error: ElicitationParamsError): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation refused by the client: ${error.message}`);
+}
+
+/** What the SDK hands `_resolveNonCompleteResult`: the request that came back `input_required`. */
+interface InputRequiredFlow {
+  request: { method: string; params?: Record<string, unknown> };
+  options: RequestOptions | undefined;
+  /** Sends the request again with these params, on a fresh JSON-RPC id. */
+  retry(params: Record<string, unknown> | undefined, legOptions: RequestOptions): Promise<unknown>;
+}
+
+interface InputRequiredPayload {
+  inputRequests: Record<string, unknown>;
+  requestState?: string;
+}
+
 class ElicitingClient extends Client {
+  /**
+   * Drives 2026-07-28 `input_required` rounds instead of the SDK's auto-fulfilment, whose
+   * rounds cannot be seen from outside: toolnexus keeps each one, so a call a stopped
+   * worker left waiting on the person can be carried on (see `load`).
+   */
+  driveInputRounds?: (payload: InputRequiredPayload, flow: InputRequiredFlow) => Promise<unknown>;
+
+  /**
+   * The SDK checks `elicitation/create` params against its own schema before our handler
+   * runs and answers a mismatch with a dump of validation issues. Checking first gives the
+   * server one readable -32602 message that names the fault.
+   */
   protected override _wrapHandler(
     method: string,
     handler: (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>,
@@ -146,19 +208,28 @@ class ElicitingClient extends Client {
       try {
         checkElicitationParams(request.params);
       } catch (error) {
-        if (error instanceof ElicitationParamsError) {
-          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation refused by the client: ${error.message}`);
-        }
+        if (error instanceof ElicitationParamsError) throw refusal(error);
         throw error;
       }
       return wrapped(request, ctx);
     };
   }
+
+  // The SDK's named extension point for results that are not complete (protocol.ts).
+  protected override _resolveNonCompleteResult(decoded: InputRequiredPayload & { kind: 'input_required' }, flow: InputRequiredFlow): Promise<unknown> {
+    if (!this.driveInputRounds) return super._resolveNonCompleteResult(decoded, flow as never);
+    const { inputRequests, requestState } = decoded;
+    return this.driveInputRounds(requestState === undefined ? { inputRequests } : { inputRequests, requestState }, flow);
+  }
 }
 
 /** How often a call is retried after URLElicitationRequired before its error is shown. */
 const MAX_URL_ROUNDS = 3;
+// 2026-07-28: each input_required round asks the person again; a server that keeps asking
+// is stopped after a few rounds instead of the SDK's ten.
 const MAX_INPUT_ROUNDS = 5;
+/** The SDK's pause before retrying a round that carries only requestState. */
+const REQUEST_STATE_ONLY_PACING_MS = 250;
 
 const CLIENT_INFO: Implementation = { name: 'toolnexus', version: '0.1.0' };
 // setTimeout's ceiling: the SDK's own timer must never fire before our idle watchdog.
@@ -187,9 +258,6 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       prompts: { onChanged: (error, items) => report(error, { kind: 'prompts', items: items ?? [] }) },
     },
     versionNegotiation: { mode: 'auto' },
-    // 2026-07-28: each input_required round asks the person again; a server that keeps
-    // asking is stopped after a few rounds instead of the SDK's ten.
-    inputRequired: { maxRounds: MAX_INPUT_ROUNDS },
     // Node would pick Ajv; the worker can only run the eval-free validator, so tests run it too.
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
   });
@@ -242,12 +310,10 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     return request.elicitationId === undefined ? Promise.resolve() : Promise.race([completion(request.elicitationId), aborted]);
   };
 
-  client.setRequestHandler('elicitation/create', async (message, ctx) => {
-    // Params were checked by ElicitingClient, so this mapping does not throw.
-    const request = elicitationToRequest(message.params);
+  /** Asks the person one elicitation and maps their Answer to what the server expects. */
+  async function elicit(request: Request, signal: AbortSignal): Promise<ElicitResult> {
     asking += 1;
     try {
-      const signal = AbortSignal.any([ctx.mcpReq.signal, lost.signal]);
       const answer = await askUntilValid(request, signal);
       if (request.kind === 'authorization' && answer.ok && client.getProtocolEra() === 'modern') {
         // 2026-07-28: the accept rides on the retried call, so sending it while the person
@@ -262,7 +328,85 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       // The server gets its full idle allowance again once the person has answered.
       for (const watchdog of watchdogs) watchdog.touch();
     }
-  });
+  }
+
+  // 2025-11-25: the server sends elicitation/create itself. Params were checked by
+  // ElicitingClient, so the mapping does not throw.
+  client.setRequestHandler('elicitation/create', (message, ctx) =>
+    elicit(elicitationToRequest(message.params), AbortSignal.any([ctx.mcpReq.signal, lost.signal])),
+  );
+
+  // 2026-07-28: the calls run() is running, by the signal it gives each (the SDK hands it
+  // back with an input_required result), with what their rounds report to.
+  const roundHooks = new WeakMap<AbortSignal, { onRound?: CallOptions['onRound']; rounds: number }>();
+
+  /** Checks a server's `inputRequests` and names the Request each one will be asked as. */
+  function toRound(method: RoundMethod, params: Record<string, unknown>, round: number, payload: InputRequiredPayload): InputRound {
+    const requestIds: Record<string, string> = {};
+    for (const [key, entry] of Object.entries(payload.inputRequests)) {
+      const embedded = (typeof entry === 'object' && entry !== null ? entry : {}) as { method?: unknown; params?: unknown };
+      // toolnexus declares elicitation only (spec mrtr: servers MUST NOT send undeclared ones).
+      if (embedded.method !== 'elicitation/create') {
+        throw new CallError('refused', `${server.name} asked for ${typeof embedded.method === 'string' ? `"${embedded.method.slice(0, 60)}"` : 'something'}, which toolnexus does not offer; the call was stopped.`);
+      }
+      try {
+        checkElicitationParams(embedded.params);
+      } catch (error) {
+        if (error instanceof ElicitationParamsError) throw refusal(error);
+        throw error;
+      }
+      requestIds[key] = nextRequestId();
+    }
+    const kept: InputRound = { method, params, round, inputRequests: payload.inputRequests, requestIds };
+    if (payload.requestState !== undefined) kept.requestState = payload.requestState;
+    return kept;
+  }
+
+  /** Asks every input of a round at once; resolves with the params its retry adds. */
+  async function answerRound(round: InputRound, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const entries = Object.entries(round.inputRequests);
+    const retry: Record<string, unknown> = {};
+    if (entries.length > 0) {
+      const responses = await Promise.all(
+        entries.map(async ([key, entry]) => {
+          const request = elicitationToRequest((entry as { params: unknown }).params, round.requestIds[key]);
+          return [key, await elicit(request, signal)] as const;
+        }),
+      );
+      retry.inputResponses = Object.fromEntries(responses);
+    } else {
+      // Only requestState: the server is shedding load. Pace the retry as the SDK does.
+      await new Promise<void>((resolve, reject) => {
+        if (signal.aborted) return reject(signal.reason);
+        const timer = setTimeout(resolve, REQUEST_STATE_ONLY_PACING_MS);
+        signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+      });
+    }
+    // spec mrtr: the client MUST echo requestState exactly, and MUST NOT send one it was not given.
+    if (round.requestState !== undefined) retry.requestState = round.requestState;
+    return retry;
+  }
+
+  client.driveInputRounds = async (payload, flow) => {
+    const signal = flow.options?.signal ?? lost.signal;
+    const hooks = roundHooks.get(signal) ?? { rounds: 0 };
+    // A resumed call's first leg already carried the last round's answers; every retry
+    // repeats only the original params.
+    const { inputResponses: _responses, requestState: _state, ...params } = flow.request.params ?? {};
+    for (let next = payload; ; ) {
+      hooks.rounds += 1;
+      if (hooks.rounds > MAX_INPUT_ROUNDS) {
+        throw new CallError('refused', `${server.name} still wanted more input after ${MAX_INPUT_ROUNDS} rounds; the call was stopped.`);
+      }
+      const round = toRound(flow.request.method as RoundMethod, params, hooks.rounds, next);
+      hooks.onRound?.(round);
+      const retry = await answerRound(round, signal);
+      hooks.onRound?.(undefined);
+      const result = await flow.retry({ ...params, ...retry }, { signal, onprogress: flow.options?.onprogress, timeout: flow.options?.timeout, allowInputRequired: true });
+      if (!isInputRequiredResult(result)) return result;
+      next = { inputRequests: result.inputRequests ?? {}, ...(result.requestState !== undefined && { requestState: result.requestState }) };
+    }
+  };
 
   const authorization =
     options.authorization &&
@@ -347,8 +491,9 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
    * request that waits on the person (a 2025 elicitation, a 2026 input round) lives as
    * long as they take, while a silent server still fails it.
    */
-  async function run<T>(label: string, send: (options: RequestOptions) => Promise<T>, runOptions: CallOptions = {}): Promise<T> {
+  async function run<T>(label: string, send: (options: RequestOptions) => Promise<T>, runOptions: CallOptions = {}, roundsDone = 0): Promise<T> {
     const controller = new AbortController();
+    roundHooks.set(controller.signal, { onRound: runOptions.onRound, rounds: roundsDone });
     let stopped: CallError | undefined;
     const stop = (error: CallError) => {
       stopped ??= error;
@@ -403,14 +548,58 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     }
   }
 
+  /** Sends one of the requests that may need input, through the SDK's own method for it. */
+  function send(method: RoundMethod, params: Record<string, unknown>, request: RequestOptions): Promise<CallToolResult | GetPromptResult | ReadResourceResult> {
+    switch (method) {
+      case 'tools/call':
+        return client.callTool(params as { name: string }, request) as Promise<CallToolResult>;
+      case 'prompts/get':
+        return client.getPrompt(params as { name: string }, request);
+      case 'resources/read':
+        return client.readResource(params as { uri: string }, { ...request, cacheMode: 'bypass' });
+    }
+  }
+
+  const label = (method: RoundMethod, params: Record<string, unknown>) =>
+    method === 'tools/call' ? `the call to ${String(params.name)}` : method === 'prompts/get' ? `the prompt ${String(params.name)}` : `reading ${String(params.uri)}`;
+
   async function callTool(name: string, args: Record<string, unknown>, callOptions?: CallOptions): Promise<CallToolResult> {
+    const params = { name, arguments: args };
     for (let round = 1; ; round += 1) {
       try {
-        return await run(`the call to ${name}`, (request) => client.callTool({ name, arguments: args }, request) as Promise<CallToolResult>, callOptions);
+        return (await run(label('tools/call', params), (request) => send('tools/call', params, request), callOptions)) as CallToolResult;
       } catch (error) {
         if (!(error instanceof UrlElicitationRequiredError) || round > MAX_URL_ROUNDS) throw error;
         await visitRequiredUrls(name, error.elicitations, callOptions?.signal);
       }
+    }
+  }
+
+  async function resume(round: InputRound, resumeOptions: CallOptions = {}) {
+    if (client.getProtocolEra() !== 'modern') {
+      throw new CallError('refused', `${server.name} no longer speaks the 2026-07-28 protocol, so the call cannot be carried on. Run it again.`);
+    }
+    let signal: AbortSignal | undefined;
+    try {
+      return await run(
+        label(round.method, round.params),
+        async (request) => {
+          signal = request.signal!;
+          const retry = await answerRound(round, signal);
+          resumeOptions.onRound?.(undefined);
+          return send(round.method, { ...round.params, ...retry }, request);
+        },
+        resumeOptions,
+        round.round,
+      );
+    } catch (error) {
+      // The server checks the kept requestState (spec mrtr: e.g. its expiry) and may refuse
+      // it: say so when the very retry of the kept round failed, not a later round.
+      const firstLeg = signal !== undefined && roundHooks.get(signal)?.rounds === round.round;
+      if (firstLeg && error instanceof ProtocolError && error.code === ProtocolErrorCode.InvalidParams) {
+        throw new CallError('refused', `${server.name} could not carry on ${label(round.method, round.params)} after toolnexus restarted (${error.message}). Run it again.`);
+      }
+      throw error;
     }
   }
 
@@ -428,11 +617,13 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     listResources: async () => (offers('resources') ? (await client.listResources()).resources : []),
     listResourceTemplates: async () =>
       offers('resources') ? (await client.listResourceTemplates()).resourceTemplates : [],
-    readResource: (uri, readOptions) =>
-      run(`reading ${uri}`, (request) => client.readResource({ uri }, { ...request, cacheMode: 'bypass' }), readOptions),
+    readResource: (uri, readOptions) => run(label('resources/read', { uri }), (request) => send('resources/read', { uri }, request), readOptions) as Promise<ReadResourceResult>,
     listPrompts: async () => (offers('prompts') ? (await client.listPrompts()).prompts : []),
-    getPrompt: (name, args = {}, promptOptions) =>
-      run(`the prompt ${name}`, (request) => client.getPrompt({ name, arguments: args }, request), promptOptions),
+    getPrompt: (name, args = {}, promptOptions) => {
+      const params = { name, arguments: args };
+      return run(label('prompts/get', params), (request) => send('prompts/get', params, request), promptOptions) as Promise<GetPromptResult>;
+    },
+    resume,
     close: async () => {
       closing = true;
       const endSession = transport.sessionId !== undefined && !lost.signal.aborted;

@@ -116,12 +116,13 @@ export function checkElicitationParams(params: unknown): CheckedElicitation {
 
 /**
  * Maps `elicitation/create` params onto a Request: `mode: "url"` → `authorization`
- * carrying the URL; form (or no mode) → `input` carrying `requestedSchema`.
+ * carrying the URL; form (or no mode) → `input` carrying `requestedSchema`. `id` is given
+ * only when the same Request is asked again (a 2026 round carried on after a restart).
  * @throws ElicitationParamsError when the params are not a well-formed elicitation.
  */
-export function elicitationToRequest(params: unknown): Request {
+export function elicitationToRequest(params: unknown, id?: string): Request {
   const checked = checkElicitationParams(params);
-  const id = nextRequestId();
+  id ??= nextRequestId();
   if (checked.kind === 'authorization') {
     const request: Request = { id, kind: 'authorization', prompt: checked.prompt, url: checked.url, data: null };
     if (checked.elicitationId !== undefined) request.elicitationId = checked.elicitationId;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallError, load, type Connection, type WaitFor } from '../../lib/mcp/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { CallError, load, type Connection, type InputRound, type WaitFor } from '../../lib/mcp/client';
 import type { Answer, Request } from '../../lib/request';
 import { startLegacyServer, startModernServer, type FixtureServer } from '../fixtures/servers';
 
@@ -148,5 +149,88 @@ describe('load() against a 2025-11-25 server: what only that era can do', () => 
     const call = connection.callTool('slow_echo', { text: 'late', delayMs: 300 }, { signal: controller.signal });
     controller.abort();
     await expect(call).rejects.toThrow('The call to slow_echo was cancelled.');
+  });
+});
+
+describe('load() against a 2026-07-28 server: rounds kept and carried on', () => {
+  let server: FixtureServer;
+  const connections: Connection[] = [];
+
+  beforeAll(async () => {
+    server = await startModernServer();
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((connection) => connection.close()));
+    await server.close();
+  });
+
+  async function connect(waitFor: WaitFor, url = server.url) {
+    const connection = await load({ id: 's-modern', name: 'Modern Fixture', url }, { waitFor });
+    connections.push(connection);
+    return connection;
+  }
+
+  /** Starts `deploy` and returns the round it reports while waiting, then drops the connection, as a stopped worker does. */
+  async function keptRound(url = server.url): Promise<{ round: InputRound; asked: Request }> {
+    let asked!: Request;
+    const connection = await connect(
+      (request, { signal }) =>
+        new Promise<Answer>((resolve) => {
+          asked = request;
+          signal.addEventListener('abort', () => resolve({ id: request.id, ok: false, reason: 'cancelled' }));
+        }),
+      url,
+    );
+    const rounds: Array<InputRound | undefined> = [];
+    const call = connection.callTool('deploy', { service: 'api' }, { onRound: (round) => rounds.push(round) });
+    await expect.poll(() => rounds.length).toBe(1);
+    await connection.close();
+    await expect(call).rejects.toThrow('was closed');
+    return { round: structuredClone(rounds[0]!), asked };
+  }
+
+  it('reports the round while the person is asked, and nothing once it is answered', async () => {
+    const rounds: Array<InputRound | undefined> = [];
+    const { asked, waitFor } = person((request) => ({ id: request.id, ok: false, reason: 'declined' }));
+    const connection = await connect(waitFor);
+    await connection.callTool('deploy', { service: 'api' }, { onRound: (round) => rounds.push(round) });
+    expect(rounds).toEqual([
+      {
+        method: 'tools/call',
+        params: { name: 'deploy', arguments: { service: 'api' } },
+        round: 1,
+        inputRequests: { deploy: { method: 'elicitation/create', params: expect.objectContaining({ message: 'Where should api deploy?' }) } },
+        requestState: expect.stringMatching(/^v1\./),
+        requestIds: { deploy: asked[0]!.request.id },
+      },
+      undefined,
+    ]);
+  });
+
+  it('carries a kept round on from a new connection: the same Request is asked again and the server takes its requestState', async () => {
+    const { round, asked: first } = await keptRound();
+    const { asked, waitFor } = person((request) => ({ id: request.id, ok: true, data: { target: 'prod', replicas: 3 } }));
+    const rounds: Array<InputRound | undefined> = [];
+    const result = await (await connect(waitFor)).resume(round, { onRound: (next) => rounds.push(next) });
+    expect(asked.map((a) => a.request)).toEqual([first]);
+    expect(JSON.parse(text(result as CallToolResult))).toEqual({ action: 'accept', content: { target: 'prod', replicas: 3 } });
+    expect(server.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'accept', content: { target: 'prod', replicas: 3 } } });
+    expect(rounds).toEqual([undefined]);
+  });
+
+  it('says so when the server no longer takes the kept requestState', async () => {
+    const shortLived = await startModernServer({ requestStateTtlSeconds: 0 });
+    try {
+      const { round } = await keptRound(shortLived.url);
+      // A state minted with no lifetime is refused once the second it was minted in is over.
+      await new Promise((resolve) => setTimeout(resolve, 1_050 - (Date.now() % 1_000)));
+      const connection = await connect(person((request) => ({ id: request.id, ok: true, data: { target: 'prod', replicas: 3 } })).waitFor, shortLived.url);
+      const resumed = connection.resume(round);
+      await expect(resumed).rejects.toBeInstanceOf(CallError);
+      await expect(resumed).rejects.toThrow(/^Modern Fixture could not carry on the call to deploy after toolnexus restarted \(.*Invalid or expired requestState.*\)\. Run it again\.$/);
+      expect(shortLived.seen).toEqual([]);
+    } finally {
+      await shortLived.close();
+    }
   });
 });
