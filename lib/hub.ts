@@ -7,7 +7,7 @@ import { ProtocolError, SdkError, SdkErrorCode, UriTemplate } from '@modelcontex
 import { AuthorizationError, authStatus, createServerAuthorization, signOut, type AuthorizationSetup } from './auth';
 import { History, historyEntry, type HistoryEntry } from './history';
 import { Inbox, InboxError, type PendingRequest, type Provenance } from './inbox';
-import { load, type CallOptions, type Connection, type ListChange, type LoadOptions } from './mcp/client';
+import { load, type CallOptions, type Connection, type InputRound, type ListChange, type LoadOptions } from './mcp/client';
 import { parseMcpJson, toMcpJson, type ExportFormat, type ImportResult } from './mcpJson';
 import type {
   ActivityView,
@@ -66,6 +66,18 @@ export interface HubOptions {
    * `storage.session`, which outlives a stopped worker), so a restart can report them.
    */
   pending?: Stored<PendingRequest[]>;
+  /**
+   * Where 2026-07-28 calls waiting on the person are kept (in the extension:
+   * `storage.session`), so a restarted worker can ask their Requests again and carry
+   * them on instead of reporting them lost.
+   */
+  suspended?: Stored<SuspendedCall[]>;
+}
+
+/** A 2026-07-28 call paused on the person: its activity, and the round it waits in. */
+export interface SuspendedCall {
+  activity: ActivityView;
+  round: InputRound;
 }
 
 export type HubListener = (state: HubState) => void;
@@ -131,6 +143,12 @@ export class Hub {
   #notices: NoticeView[] = [];
   #started = false;
   #pendingToSave: PendingRequest[] | undefined;
+  /** 2026-07-28 calls waiting on the person, by activity id, as kept in `suspended`. */
+  readonly #suspended = new Map<string, SuspendedCall>();
+  /** Of those, the ones a stopped worker left, carried on once their server connects. */
+  readonly #toResume = new Map<string, SuspendedCall>();
+  /** When the kept Requests were first asked, so asking them again keeps their times. */
+  readonly #askedBefore = new Map<string, PendingRequest>();
   #pendingTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #listeners = new Set<HubListener>();
 
@@ -155,10 +173,19 @@ export class Hub {
     ]);
     this.#applySettings({ ...DEFAULT_SETTINGS, ...settings });
     // Requests still pending when the last worker stopped died with it: their servers
-    // were never answered. Say so instead of losing them silently.
-    for (const request of (await this.#options.pending?.load()) ?? []) {
-      this.#notify('lost', request, `toolnexus was stopped while this waited, so ${request.serverName} never got an answer. Run the tool again if you still need it.`);
+    // were never answered. A 2026-07-28 round is asked again (its server keeps nothing,
+    // so the retry can come from this worker); of the rest, say so instead of losing them.
+    const [pending = [], suspended = []] = await Promise.all([this.#options.pending?.load(), this.#options.suspended?.load()]);
+    const kept = new Set(suspended.flatMap((call) => Object.values(call.round.requestIds)));
+    for (const request of pending) {
+      if (kept.has(request.id)) this.#askedBefore.set(request.id, request);
+      else this.#notify('lost', request, `toolnexus was stopped while this waited, so ${request.serverName} never got an answer. Run the tool again if you still need it.`);
     }
+    for (const call of suspended) {
+      this.#suspended.set(call.activity.id, call);
+      this.#toResume.set(call.activity.id, call);
+    }
+    this.#activities = keepActivities([...suspended.map((call) => call.activity), ...this.#activities], this.#options.keepActivities ?? 50);
     await this.#options.pending?.save([]);
     this.#started = true;
     for (const saved of servers) this.#track({ ...saved, enabled: saved.enabled !== false });
@@ -249,6 +276,7 @@ export class Hub {
 
   async removeServer(serverId: string): Promise<void> {
     if (!this.#saved.delete(serverId)) return;
+    this.#dropResumes(serverId, 'was removed');
     await this.#disconnect(serverId);
     this.#views.delete(serverId);
     this.#live.delete(serverId);
@@ -337,6 +365,7 @@ export class Hub {
   /** Stops a running request; the server is told (`notifications/cancelled`). */
   cancelActivity(activityId: string): void {
     this.#controllers.get(activityId)?.abort();
+    this.#dropResume(activityId, 'cancelled', 'Cancelled before it could be carried on.');
   }
 
   clearActivities(): void {
@@ -354,7 +383,7 @@ export class Hub {
    * `decline` at once and shown as refused.
    */
   ask(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
-    if (request.kind !== 'authorization') return this.inbox.ask(request, provenance, signal);
+    if (request.kind !== 'authorization') return this.#askInbox(request, provenance, signal);
     const analysis = analyzeUrl(request.url ?? '');
     if (analysis.refused !== null) {
       const at = Date.now();
@@ -365,7 +394,13 @@ export class Hub {
       return Promise.resolve(answer);
     }
     this.#analyses.set(request.id, analysis);
-    return this.inbox.ask(request, provenance, signal).finally(() => this.#analyses.delete(request.id));
+    return this.#askInbox(request, provenance, signal).finally(() => this.#analyses.delete(request.id));
+  }
+
+  #askInbox(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
+    const before = this.#askedBefore.get(request.id);
+    this.#askedBefore.delete(request.id);
+    return this.inbox.ask(request, provenance, signal, before);
   }
 
   /**
@@ -509,13 +544,19 @@ export class Hub {
     this.inbox.setTimeoutMs(settings.requestTimeoutMinutes * 60_000);
   }
 
-  async #run<T extends ActivityView>(
+  #run<T extends ActivityView>(
     target: Pick<CallView, 'kind' | 'tool' | 'args'> | Pick<ResourceReadView, 'kind' | 'uri'> | Pick<PromptView, 'kind' | 'prompt' | 'args'>,
     serverId: string,
     send: (connection: Connection, options: CallOptions) => Promise<T['result']>,
   ): Promise<T> {
     const activity = { ...target, id: this.#newId(), serverId, startedAt: Date.now(), status: 'running' } as T;
-    this.#activities = keepActivities([activity, ...this.#activities], this.#options.keepActivities ?? 50);
+    return this.#execute(activity, send);
+  }
+
+  /** Runs `activity` (new, or carried on from a stopped worker) and shows how it ends. */
+  async #execute<T extends ActivityView>(activity: T, send: (connection: Connection, options: CallOptions) => Promise<T['result']>): Promise<T> {
+    const { serverId } = activity;
+    this.#activities = keepActivities([activity, ...this.#activities.filter((item) => item.id !== activity.id)], this.#options.keepActivities ?? 50);
     const controller = new AbortController();
     this.#controllers.set(activity.id, controller);
     this.#emit();
@@ -525,6 +566,7 @@ export class Hub {
       const result = await send(connection, {
         signal: controller.signal,
         onprogress: (progress) => this.#patchActivity(activity, { progress } as Partial<T>),
+        onRound: (round) => this.#keepRound(activity.id, round),
       });
       this.#patchActivity(activity, { status: 'done', result } as Partial<T>);
     } catch (error) {
@@ -533,8 +575,43 @@ export class Hub {
       if (connection && isConnectionLost(error)) this.#lost(serverId, error);
     } finally {
       this.#controllers.delete(activity.id);
+      this.#keepRound(activity.id, undefined);
     }
     return this.#activities.find((item) => item.id === activity.id) as T;
+  }
+
+  /** Keeps (or forgets) the round a 2026-07-28 call waits in, where a new worker finds it. */
+  #keepRound(activityId: string, round: InputRound | undefined): void {
+    const activity = this.#activities.find((item) => item.id === activityId);
+    if (round && activity) this.#suspended.set(activityId, { activity: { ...activity, progress: undefined }, round });
+    else if (!this.#suspended.delete(activityId)) return;
+    void this.#options.suspended?.save([...this.#suspended.values()]);
+  }
+
+  /** Carries on the calls a stopped worker left waiting on this (now connected) server. */
+  #resumeCalls(serverId: string): void {
+    for (const [activityId, call] of this.#toResume) {
+      if (call.activity.serverId !== serverId) continue;
+      this.#toResume.delete(activityId);
+      void this.#execute(call.activity, (connection, options) => connection.resume(call.round, options));
+    }
+  }
+
+  #dropResumes(serverId: string, what: string): void {
+    const name = this.#views.get(serverId)?.displayName ?? 'The server';
+    for (const [activityId, call] of this.#toResume) {
+      if (call.activity.serverId === serverId) this.#dropResume(activityId, 'failed', `${name} ${what} before this call could be carried on.`);
+    }
+  }
+
+  /** A kept call that will not be carried on after all (cancelled, its server removed or disabled). */
+  #dropResume(activityId: string, status: 'cancelled' | 'failed', error: string): void {
+    const call = this.#toResume.get(activityId);
+    if (!call) return;
+    this.#toResume.delete(activityId);
+    this.#keepRound(activityId, undefined);
+    for (const requestId of Object.values(call.round.requestIds)) this.#askedBefore.delete(requestId);
+    this.#patchActivity(call.activity, { status, error });
   }
 
   #patchActivity<T extends ActivityView>(activity: T, patch: Partial<T>): void {
@@ -594,6 +671,7 @@ export class Hub {
     const current = () => this.#live.get(serverId)?.generation === generation && this.#saved.has(serverId);
     if (!saved.enabled) {
       this.#update(serverId, { status: 'disabled', error: undefined, retryAt: undefined });
+      this.#dropResumes(serverId, 'was disabled');
       return;
     }
     const origin = new URL(saved.url).origin;
@@ -647,6 +725,7 @@ export class Hub {
         resourceTemplates: resourceTemplates.map((template) => ({ ...template, variables: templateVariables(template.uriTemplate) })),
         prompts,
       });
+      this.#resumeCalls(serverId);
     } catch (error) {
       await connection?.close().catch(() => {});
       if (!current()) return;

@@ -75,18 +75,20 @@ export class Inbox {
   /**
    * Puts `request` in front of the person and resolves with their Answer. Aborting
    * `signal` (the server cancelled, the call ended) withdraws it with reason `"cancelled"`.
+   * `askedBefore` asks a Request again that an earlier worker asked: it keeps its times,
+   * and one whose time ran out meanwhile expires at once.
    */
-  ask(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
+  ask(request: Request, provenance: Provenance, signal?: AbortSignal, askedBefore?: Pick<PendingRequest, 'askedAt' | 'expiresAt'>): Promise<Answer> {
     if (this.#entries.has(request.id)) {
       return Promise.reject(new InboxError('invalid-answer', `Request ${request.id} is already pending.`));
     }
     if (signal?.aborted) return Promise.resolve({ id: request.id, ok: false, reason: 'cancelled' });
-    const askedAt = this.#now();
-    const expiresAt = this.#timeoutMs === null ? null : askedAt + this.#timeoutMs;
+    const askedAt = askedBefore?.askedAt ?? this.#now();
+    const expiresAt = askedBefore ? askedBefore.expiresAt : this.#timeoutMs === null ? null : askedAt + this.#timeoutMs;
     return new Promise<Answer>((resolve) => {
       const entry: Entry = { pending: { ...request, ...provenance, askedAt, expiresAt }, resolve };
-      if (this.#timeoutMs !== null) {
-        entry.timer = setTimeout(() => this.#settle(request.id, { id: request.id, ok: false, reason: 'expired' }), this.#timeoutMs);
+      if (expiresAt !== null) {
+        entry.timer = setTimeout(() => this.#settle(request.id, { id: request.id, ok: false, reason: 'expired' }), Math.max(0, expiresAt - this.#now()));
       }
       if (signal) {
         const onAbort = () => this.#settle(request.id, { id: request.id, ok: false, reason: 'cancelled' });

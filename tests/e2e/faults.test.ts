@@ -56,18 +56,34 @@ describe('faults', () => {
     await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
   });
 
-  it('a stopped worker: the panel reconnects by itself, servers reconnect, and the pending Request is reported as lost', async () => {
+  it('a stopped worker: the panel reconnects by itself, servers reconnect, a 2025 Request is reported as lost and a 2026 round is asked again', async () => {
     await panel.runTool('Legacy Fixture', 'deploy');
     await panel.request('Legacy Fixture').waitFor();
+    await panel.runTool('Modern Fixture', 'deploy');
+    const asked = panel.request('Modern Fixture');
+    await asked.waitFor();
+    const askedText = await asked.locator('header').textContent();
     await browser.stopWorker();
     // The panel's port dropped with the worker; it reconnects, which starts a new worker.
     const notice = panel.page.getByRole('region', { name: 'Lost from Legacy Fixture' });
     await notice.waitFor({ timeout: 20_000 });
     expect(await notice.getByRole('alert').textContent()).toContain('never got an answer');
     expect(await panel.request('Legacy Fixture').count()).toBe(0);
+    expect(await panel.page.getByRole('region', { name: 'Lost from Modern Fixture' }).count()).toBe(0);
+
+    // The 2026-07-28 call kept its round: the same question, asked at the same time, and the
+    // answer reaches the server through the new worker.
+    const again = panel.request('Modern Fixture');
+    await again.waitFor({ timeout: 20_000 });
+    expect((await again.locator('header').textContent())?.replace(/waiting .*/, '')).toBe(askedText?.replace(/waiting .*/, ''));
+    await again.getByLabel('Target').selectOption({ label: 'prod' });
+    await again.getByLabel('Replicas').fill('4');
+    await again.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => modern.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'accept', content: { target: 'prod', replicas: 4, note: 'routine' } } });
+    await expect.poll(() => panel.resultJson('deploy')).toEqual({ action: 'accept', content: { target: 'prod', replicas: 4, note: 'routine' } });
+
     await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
     await expect.poll(() => panel.serverStatus('Modern Fixture')).toBe('Connected');
-
     // And the restarted worker works.
     await panel.runTool('Legacy Fixture', 'deploy');
     await panel.request('Legacy Fixture').getByRole('button', { name: 'Decline' }).click();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Hub, type SavedServer } from '../../lib/hub';
+import { Hub, type SavedServer, type SuspendedCall } from '../../lib/hub';
 import type { HistoryEntry } from '../../lib/history';
 import type { PendingRequest } from '../../lib/inbox';
-import { startLegacyServer, startShowcaseServer, type FixtureServer } from '../fixtures/servers';
+import { startLegacyServer, startModernServer, startShowcaseServer, type FixtureServer } from '../fixtures/servers';
 import { memory, until } from './hub-harness';
 
 let showcase: FixtureServer;
@@ -228,5 +228,66 @@ describe('Hub: an expired session', () => {
     expect(legacy.traffic.at(-1)?.sessionId).not.toBe(firstSession);
     await hub.removeServer(id);
     await legacy.close();
+  });
+});
+
+describe('Hub: a worker stopped while a 2026-07-28 call waits on the person', () => {
+  let modern: FixtureServer;
+  beforeAll(async () => {
+    modern = await startModernServer();
+  });
+  afterAll(() => modern.close());
+
+  /** A worker that asked `deploy` and was then stopped: what it left in storage.session. */
+  async function stoppedWorker() {
+    const stores = { servers: memory<SavedServer[]>([]), pending: memory<PendingRequest[]>([]), suspended: memory<SuspendedCall[]>([]) };
+    const first = new Hub(stores);
+    await first.start();
+    const serverId = await first.addServer({ url: modern.url });
+    void first.callTool(serverId, 'deploy', { service: 'api' });
+    const asked = (await until(first, (state) => state.inbox.length === 1)).inbox[0]!;
+    await expect.poll(() => stores.suspended.value()).toHaveLength(1);
+    await expect.poll(() => stores.pending.value()).toHaveLength(1);
+    // From here on the old worker does nothing, as a stopped one cannot: it is left unanswered.
+    return { stores, serverId, asked };
+  }
+
+  it('asks the same Request again, with its times, and the answer completes the call', async () => {
+    const { stores, serverId, asked } = await stoppedWorker();
+    const second = new Hub(stores);
+    await second.start();
+    expect(second.state().activities[0]).toMatchObject({ status: 'running', kind: 'tool', tool: 'deploy', args: { service: 'api' }, serverId });
+    const again = (await until(second, (state) => state.inbox.length === 1)).inbox[0]!;
+    expect(again).toMatchObject({ id: asked.id, prompt: 'Where should api deploy?', askedAt: asked.askedAt, expiresAt: asked.expiresAt, serverId });
+    expect(second.state().notices).toEqual([]);
+
+    second.answer({ id: asked.id, ok: true, data: { target: 'prod', replicas: 2 } });
+    const done = await until(second, (state) => state.activities[0]?.status === 'done');
+    expect(done.activities[0]).toMatchObject({ result: { content: [{ type: 'text', text: '{"action":"accept","content":{"target":"prod","replicas":2}}' }] } });
+    expect(modern.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'accept', content: { target: 'prod', replicas: 2 } } });
+    expect(stores.suspended.value()).toEqual([]);
+    await second.removeServer(serverId);
+  });
+
+  it('answers a kept Request whose time ran out while no worker ran as expired', async () => {
+    const { stores, serverId } = await stoppedWorker();
+    await stores.pending.save(stores.pending.value().map((request) => ({ ...request, expiresAt: Date.now() - 1 })));
+    const second = new Hub(stores);
+    await second.start();
+    const done = await until(second, (state) => state.activities[0]?.status === 'done');
+    expect(done.activities[0]).toMatchObject({ result: { content: [{ type: 'text', text: '{"action":"cancel"}' }] } });
+    await expect.poll(() => second.state().history[0]).toMatchObject({ action: 'cancel', reason: 'expired' });
+    await second.removeServer(serverId);
+  });
+
+  it('fails a kept call, without asking, when its server is disabled before it could carry on', async () => {
+    const { stores, serverId } = await stoppedWorker();
+    await stores.servers.save(stores.servers.value().map((server) => ({ ...server, enabled: false })));
+    const second = new Hub(stores);
+    await second.start();
+    expect(second.state().activities[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/was disabled before this call could be carried on/) });
+    expect(second.state().inbox).toEqual([]);
+    expect(stores.suspended.value()).toEqual([]);
+    await second.removeServer(serverId);
   });
 });

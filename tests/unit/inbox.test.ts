@@ -98,6 +98,20 @@ describe('Inbox', () => {
     await expect(answer).resolves.toMatchObject({ ok: false, reason: 'expired' });
   });
 
+  it('asks a Request an earlier worker asked with its first times, and expires it when they ran out meanwhile', async () => {
+    vi.useFakeTimers({ now: 10_000 });
+    const inbox = new Inbox({ timeoutMs: 5_000 });
+    const still = inbox.ask(formRequest(), server, undefined, { askedAt: 8_000, expiresAt: 12_000 });
+    const late = inbox.ask(formRequest(), server, undefined, { askedAt: 1_000, expiresAt: 6_000 });
+    expect(inbox.list()[0]).toMatchObject({ askedAt: 8_000, expiresAt: 12_000 });
+    vi.advanceTimersByTime(0);
+    await expect(late).resolves.toMatchObject({ ok: false, reason: 'expired' });
+    vi.advanceTimersByTime(1_999);
+    expect(inbox.size).toBe(1);
+    vi.advanceTimersByTime(1);
+    await expect(still).resolves.toMatchObject({ ok: false, reason: 'expired' });
+  });
+
   it('tells subscribers about every change until they unsubscribe', () => {
     const inbox = new Inbox();
     const sizes: number[] = [];
