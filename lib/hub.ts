@@ -158,7 +158,8 @@ export class Hub {
     this.#history = new History(options.history ?? { load: async () => [], save: async () => {} });
     this.inbox.subscribe((pending) => {
       // Before start() has read what the last worker left, writing would erase it.
-      if (this.#started) this.#savePending(pending);
+      // Kept Requests not asked again yet stay mirrored, in case this worker stops too.
+      if (this.#started) this.#savePending([...pending, ...this.#askedBefore.values()]);
       this.#emit();
     });
     this.inbox.onSettled((request, answer, at) => void this.#history.add(historyEntry(request, answer, at)).then(() => this.#emit()));
@@ -186,7 +187,7 @@ export class Hub {
       this.#toResume.set(call.activity.id, call);
     }
     this.#activities = keepActivities([...suspended.map((call) => call.activity), ...this.#activities], this.#options.keepActivities ?? 50);
-    await this.#options.pending?.save([]);
+    await this.#options.pending?.save([...this.#askedBefore.values()]);
     this.#started = true;
     for (const saved of servers) this.#track({ ...saved, enabled: saved.enabled !== false });
     this.#emit();

@@ -269,6 +269,23 @@ describe('Hub: a worker stopped while a 2026-07-28 call waits on the person', ()
     await second.removeServer(serverId);
   });
 
+  it('keeps a round through a second stop that came before its server was back', async () => {
+    const { stores, serverId, asked } = await stoppedWorker();
+    // A worker that cannot reach the server yet (its access is pending), and is stopped too.
+    const second = new Hub({ ...stores, canReach: async () => false });
+    await second.start();
+    expect(second.state().servers[0]!.status).toBe('needs-permission');
+    expect(second.state().activities[0]).toMatchObject({ status: 'running', tool: 'deploy' });
+    const third = new Hub(stores);
+    await third.start();
+    const again = (await until(third, (state) => state.inbox.length === 1)).inbox[0]!;
+    expect(again).toMatchObject({ id: asked.id, askedAt: asked.askedAt, expiresAt: asked.expiresAt });
+    third.answer({ id: asked.id, ok: false, reason: 'declined' });
+    await until(third, (state) => state.activities[0]?.status === 'done');
+    expect(modern.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'decline' } });
+    await third.removeServer(serverId);
+  });
+
   it('answers a kept Request whose time ran out while no worker ran as expired', async () => {
     const { stores, serverId } = await stoppedWorker();
     await stores.pending.save(stores.pending.value().map((request) => ({ ...request, expiresAt: Date.now() - 1 })));
