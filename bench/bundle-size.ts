@@ -42,7 +42,8 @@ const isCode = (path: string) => /\.(m?js|css)$/.test(path);
 function extensionSizes(dir: string): { panel: FileSize[]; worker: FileSize[]; other: FileSize[] } {
   const html = readFileSync(join(dir, 'sidepanel.html'), 'utf8');
   const referenced = new Set([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!.replace(/^\//, '').replace(/^\.\//, '')));
-  const all = sizes(dir, walk(dir).filter(isCode));
+  // bench-sdk/ is the bench's own raw-SDK page (bench/sdk-page), not part of the product.
+  const all = sizes(dir, walk(dir).filter((path) => isCode(path) && !relative(dir, path).startsWith('bench-sdk/')));
   return {
     panel: all.filter((file) => referenced.has(file.path)),
     worker: all.filter((file) => file.path === 'background.js'),

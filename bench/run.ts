@@ -13,7 +13,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { build as viteBuild } from 'vite';
 import { EXTENSION_DIR, launchBench, PROFILE_EXTENSION_DIR, type BenchBrowser } from './browser';
 import { benchBundleSize } from './bundle-size';
 import { benchElicitation } from './elicitation';
@@ -78,6 +80,16 @@ function build(profiling: boolean): void {
   console.log(`built ${profiling ? 'the non-minified copy' : 'the extension'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** The raw SDK's page (bench/sdk-page), added to the bench build only: chrome-extension://<id>/bench-sdk/. */
+async function buildSdkPage(): Promise<void> {
+  await viteBuild({
+    root: 'bench/sdk-page',
+    base: './',
+    logLevel: 'warn',
+    build: { outDir: join(EXTENSION_DIR, 'bench-sdk'), emptyOutDir: true },
+  });
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   const loadAtStart = loadavg()[0]!;
@@ -91,6 +103,7 @@ async function main(): Promise<number> {
     build(false);
     // Non-minified twin: module comments for the bundle composition, names for --profile.
     build(true);
+    await buildSdkPage();
   }
   const sections: Section[] = [];
   const failures: string[] = [];
