@@ -23,4 +23,12 @@ export {
   type StoredOAuthProvider,
 } from './provider';
 export { signOut, type SignOutOptions, type SignOutResult } from './signOut';
-export { memoryArea, webExtensionArea, type AuthStorage, type KeyValueArea, type WebExtensionStorageArea } from './storage';
+export {
+  cachedArea,
+  memoryArea,
+  webExtensionArea,
+  type AreaChanges,
+  type AuthStorage,
+  type KeyValueArea,
+  type WebExtensionStorageArea,
+} from './storage';
