@@ -146,24 +146,37 @@ export class Hub {
     this.inbox.onSettled((request, answer, at) => void this.#history.add(historyEntry(request, answer, at)).then(() => this.#emit()));
   }
 
-  /** Loads saved servers, settings and history, and connects to every enabled server. */
+  /**
+   * Loads saved servers, settings and history, and connects to every enabled server. Only
+   * what connecting needs (servers, settings: sign-ins use the client metadata URL) is
+   * waited for; history and the last worker's pending Requests load meanwhile.
+   */
   async start(): Promise<void> {
     const [servers, settings] = await Promise.all([
       this.#options.servers.load(),
       this.#options.settings?.load() ?? Promise.resolve({}),
-      this.#history.load(),
     ]);
     this.#applySettings({ ...DEFAULT_SETTINGS, ...settings });
-    // Requests still pending when the last worker stopped died with it: their servers
-    // were never answered. Say so instead of losing them silently.
+    for (const saved of servers) this.#track({ ...saved, enabled: saved.enabled !== false });
+    this.#emit();
+    await Promise.all([
+      ...[...this.#saved.keys()].map((id) => this.#connect(id)),
+      this.#history.load().then(() => this.#emit()),
+      this.#reportLostRequests(),
+    ]);
+  }
+
+  /**
+   * Requests still pending when the last worker stopped died with it: their servers were
+   * never answered. Say so instead of losing them silently, then replace that list with this
+   * worker's own; Requests asked meanwhile were held back from storage until now.
+   */
+  async #reportLostRequests(): Promise<void> {
     for (const request of (await this.#options.pending?.load()) ?? []) {
       this.#notify('lost', request, `toolnexus was stopped while this waited, so ${request.serverName} never got an answer. Run the tool again if you still need it.`);
     }
-    await this.#options.pending?.save([]);
     this.#started = true;
-    for (const saved of servers) this.#track({ ...saved, enabled: saved.enabled !== false });
-    this.#emit();
-    await Promise.all([...this.#saved.keys()].map((id) => this.#connect(id)));
+    this.#savePending(this.inbox.list());
   }
 
   state(): HubState {
