@@ -66,6 +66,7 @@ export default defineBackground(() => {
     history: stored('history', []),
     settings: stored('settings', {}),
     pending: stored('pending', [], 'session'),
+    eras: stored('eras', {}),
     // Host access is granted per server origin at add time; loopback is in the manifest.
     authorization: {
       // Tokens and registrations outlive the browser session; PKCE verifier and state do not.

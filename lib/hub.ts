@@ -3,11 +3,12 @@
  * requests in flight, the inbox and its history. Pure logic: storage, host permissions
  * and the network come in as parameters, so the same hub runs in the worker and in Node.
  */
-import { ProtocolError, SdkError, SdkErrorCode, UriTemplate } from '@modelcontextprotocol/client';
-import { AuthorizationError, authStatus, createServerAuthorization, signOut, type AuthorizationSetup } from './auth';
+import { ProtocolError, SdkError, SdkErrorCode, UriTemplate, type PriorDiscovery } from '@modelcontextprotocol/client';
+import { AuthorizationError, authorizationContext, authStatus, createServerAuthorization, signOut, type AuthorizationSetup } from './auth';
 import { History, historyEntry, type HistoryEntry } from './history';
 import { Inbox, InboxError, type PendingRequest, type Provenance } from './inbox';
 import { load, type CallOptions, type Connection, type ListChange, type LoadOptions } from './mcp/client';
+import { eraVerdict, priorDiscovery, type EraVerdicts } from './mcp/eras';
 import { parseMcpJson, toMcpJson, type ExportFormat, type ImportResult } from './mcpJson';
 import type {
   ActivityView,
@@ -66,6 +67,11 @@ export interface HubOptions {
    * `storage.session`, which outlives a stopped worker), so a restart can report them.
    */
   pending?: Stored<PendingRequest[]>;
+  /**
+   * What each server was found to speak (lib/mcp/eras.ts), so a restarted worker connects
+   * without probing again. Kept apart from `servers`, which holds only what the person set.
+   */
+  eras?: Stored<EraVerdicts>;
 }
 
 export type HubListener = (state: HubState) => void;
@@ -130,6 +136,7 @@ export class Hub {
   readonly #analyses = new Map<string, UrlAnalysis>();
   #notices: NoticeView[] = [];
   #started = false;
+  #eras: EraVerdicts = {};
   #pendingToSave: PendingRequest[] | undefined;
   #pendingTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #listeners = new Set<HubListener>();
@@ -148,15 +155,17 @@ export class Hub {
 
   /**
    * Loads saved servers, settings and history, and connects to every enabled server. Only
-   * what connecting needs (servers, settings: sign-ins use the client metadata URL) is
-   * waited for; history and the last worker's pending Requests load meanwhile.
+   * what connecting needs (servers, their eras, settings: sign-ins use the client metadata
+   * URL) is waited for; history and the last worker's pending Requests load meanwhile.
    */
   async start(): Promise<void> {
-    const [servers, settings] = await Promise.all([
+    const [servers, settings, eras] = await Promise.all([
       this.#options.servers.load(),
       this.#options.settings?.load() ?? Promise.resolve({}),
+      this.#options.eras?.load() ?? Promise.resolve({}),
     ]);
     this.#applySettings({ ...DEFAULT_SETTINGS, ...settings });
+    this.#eras = eras;
     for (const saved of servers) this.#track({ ...saved, enabled: saved.enabled !== false });
     this.#emit();
     await Promise.all([
@@ -262,6 +271,7 @@ export class Hub {
 
   async removeServer(serverId: string): Promise<void> {
     if (!this.#saved.delete(serverId)) return;
+    this.#forgetEra(serverId);
     await this.#disconnect(serverId);
     this.#views.delete(serverId);
     this.#live.delete(serverId);
@@ -299,10 +309,11 @@ export class Hub {
     });
   }
 
-  /** Drops the connection (withdrawing its Requests) and connects again now. */
+  /** Drops the connection (withdrawing its Requests) and connects again now, negotiating afresh. */
   async reconnect(serverId: string): Promise<void> {
     const live = this.#live.get(serverId);
     if (live) live.attempts = 0;
+    this.#forgetEra(serverId);
     await this.#disconnect(serverId);
     await this.#connect(serverId);
   }
@@ -620,11 +631,14 @@ export class Hub {
     }
     this.#update(serverId, { status: 'connecting', error: undefined, retryAt: undefined });
     const name = () => this.#views.get(serverId)?.displayName ?? saved.url;
+    let prior: PriorDiscovery | undefined;
     let connection: Connection | undefined;
     try {
+      prior = priorDiscovery(this.#eras[serverId], saved.url, Date.now(), await this.#authorizationContext(serverId));
       connection = await (this.#options.connect ?? load)(
         { id: serverId, name: name(), url: saved.url, headers: saved.headers },
         {
+          prior,
           fetch: this.#options.fetch,
           authorization: this.#authorizationFor(serverId),
           waitFor: (request, { signal }) => this.ask(request, { serverId, serverName: name() }, signal),
@@ -660,13 +674,50 @@ export class Hub {
         resourceTemplates: resourceTemplates.map((template) => ({ ...template, variables: templateVariables(template.uriTemplate) })),
         prompts,
       });
+      if (!prior) await this.#rememberEra(serverId, saved.url, connection);
     } catch (error) {
       await connection?.close().catch(() => {});
       if (!current()) return;
       // A sign-in the person declined, abandoned or that failed a check is theirs to retry.
-      if (error instanceof AuthorizationError) this.#update(serverId, { status: 'needs-authorization', error: error.message });
-      else this.#scheduleRetry(serverId, error);
+      if (error instanceof AuthorizationError) {
+        this.#update(serverId, { status: 'needs-authorization', error: error.message });
+      } else if (prior) {
+        // A remembered era that no longer holds fails loudly: forget it and negotiate, once.
+        this.#forgetEra(serverId);
+        await this.#connect(serverId);
+      } else {
+        this.#scheduleRetry(serverId, error);
+      }
     }
+  }
+
+  /** The context a remembered `server/discover` result may be reused in; empty without sign-ins. */
+  #authorizationContext(serverId: string): Promise<string> {
+    const storage = this.#options.authorization?.storage;
+    return storage ? authorizationContext(storage, serverId) : Promise.resolve('');
+  }
+
+  /**
+   * Remembers what a negotiated connect found, for the next connect to this URL. Never
+   * fails the connect: a verdict not remembered only costs the next start a probe.
+   */
+  async #rememberEra(serverId: string, url: string, connection: Connection): Promise<void> {
+    try {
+      const verdict = eraVerdict(connection, url, Date.now(), await this.#authorizationContext(serverId));
+      if (!verdict) return this.#forgetEra(serverId);
+      this.#eras = { ...this.#eras, [serverId]: verdict };
+      await this.#options.eras?.save(this.#eras);
+    } catch {
+      // Nothing to undo; see above.
+    }
+  }
+
+  #forgetEra(serverId: string): void {
+    if (!(serverId in this.#eras)) return;
+    const eras = { ...this.#eras };
+    delete eras[serverId];
+    this.#eras = eras;
+    void this.#options.eras?.save(eras).catch(() => {});
   }
 
   /** The connection broke under us: withdraw its Requests, show why, and try again. */

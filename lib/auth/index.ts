@@ -14,6 +14,7 @@ export {
   type ServerAuthorizationOptions,
 } from './flow';
 export {
+  authorizationContext,
   authStatus,
   createOAuthProvider,
   type AuthServer,
