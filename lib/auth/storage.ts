@@ -43,8 +43,9 @@ export type AreaChanges = (listener: (keys: string[]) => void) => void;
  * before every MCP request, and each read of browser storage is a round trip to the browser
  * process (0.1–0.4 ms in the worker, five of them per connect). Writes go to `area` and to
  * memory; a key that `changes` reports is read again next time, so a change made elsewhere
- * (another extension page, DevTools, `storage.local.clear()`) is never served stale. Values are
- * copied in and out, as browser storage copies them: callers may change what they get.
+ * (another extension page, DevTools, `storage.local.clear()`) is followed as soon as the
+ * browser reports it. Values are copied in and out, as browser storage copies them: callers
+ * may change what they get.
  */
 export function cachedArea(area: KeyValueArea, changes: AreaChanges): KeyValueArea {
   const values = new Map<string, unknown>();

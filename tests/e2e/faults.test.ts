@@ -59,6 +59,7 @@ describe('faults', () => {
   it('a stopped worker: the panel reconnects by itself, servers reconnect, and the pending Request is reported as lost', async () => {
     await panel.runTool('Legacy Fixture', 'deploy');
     await panel.request('Legacy Fixture').waitFor();
+    legacy.traffic.length = 0;
     await browser.stopWorker();
     // The panel's port dropped with the worker; it reconnects, which starts a new worker.
     const notice = panel.page.getByRole('region', { name: 'Lost from Legacy Fixture' });
@@ -67,6 +68,10 @@ describe('faults', () => {
     expect(await panel.request('Legacy Fixture').count()).toBe(0);
     await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
     await expect.poll(() => panel.serverStatus('Modern Fixture')).toBe('Connected');
+    // The new worker remembered that this server speaks 2025-11-25: no server/discover probe.
+    const sent = legacy.traffic.map((exchange) => exchange.messages[0]);
+    expect(sent).toContain('initialize');
+    expect(sent).not.toContain('server/discover');
 
     // And the restarted worker works.
     await panel.runTool('Legacy Fixture', 'deploy');
