@@ -24,6 +24,39 @@ const approve: Authorize = async (url) => {
   return callback.href;
 };
 
+interface SetupOptions {
+  network?: FakeNetworkOptions;
+  consent?: (request: Request) => Answer;
+  authorize?: Authorize;
+  /** How the flow sees each memory area; by default, as it is. */
+  wrap?: (area: KeyValueArea, name: 'local' | 'session') => KeyValueArea;
+}
+
+function setupAuthorization(options: SetupOptions = {}) {
+  const network = fakeNetwork(options.network);
+  const local = memoryArea();
+  const session = memoryArea();
+  const wrap = options.wrap ?? ((area) => area);
+  const storage: AuthStorage = { local: wrap(local, 'local'), session: wrap(session, 'session') };
+  const asked: Request[] = [];
+  const consent = vi.fn<Consent>(async (request) => {
+    asked.push(request);
+    return options.consent ? options.consent(request) : { id: request.id, ok: true };
+  });
+  const authorize = vi.fn<Authorize>(options.authorize ?? approve);
+  const waiting: boolean[] = [];
+  const authorization = createServerAuthorization({
+    server,
+    storage,
+    redirectUrl: REDIRECT_URL,
+    consent,
+    authorize,
+    fetch: network.fetch,
+    onInteraction: (active) => waiting.push(active),
+  });
+  return { network, local, session, storage, asked, consent, authorize, authorization, waiting };
+}
+
 /** A callback tampered with by `edit` after the authorization server produced it. */
 const tampered =
   (edit: (callback: URL) => void): Authorize =>
@@ -52,29 +85,7 @@ const storages: Array<[string, (area: KeyValueArea) => KeyValueArea]> = [
 ];
 
 describe.each(storages)('createServerAuthorization over %s', (_label, wrap) => {
-  function setup(options: { network?: FakeNetworkOptions; consent?: (request: Request) => Answer; authorize?: Authorize } = {}) {
-    const network = fakeNetwork(options.network);
-    const local = memoryArea();
-    const session = memoryArea();
-    const storage: AuthStorage = { local: wrap(local), session: wrap(session) };
-    const asked: Request[] = [];
-    const consent = vi.fn<Consent>(async (request) => {
-      asked.push(request);
-      return options.consent ? options.consent(request) : { id: request.id, ok: true };
-    });
-    const authorize = vi.fn<Authorize>(options.authorize ?? approve);
-    const waiting: boolean[] = [];
-    const authorization = createServerAuthorization({
-      server,
-      storage,
-      redirectUrl: REDIRECT_URL,
-      consent,
-      authorize,
-      fetch: network.fetch,
-      onInteraction: (active) => waiting.push(active),
-    });
-    return { network, local, session, storage, asked, consent, authorize, authorization, waiting };
-  }
+  const setup = (options: SetupOptions = {}) => setupAuthorization({ ...options, wrap });
 
   it('asks the person with the server, the issuer, the scopes and the full URL before opening anything', async () => {
     const { asked, authorize, authorization, network } = setup();
@@ -332,27 +343,19 @@ describe.each(storages)('createServerAuthorization over %s', (_label, wrap) => {
 
 
 describe('createServerAuthorization over cached storage', () => {
+  /** Signed-in-ready flow whose local area counts its reads and takes change reports from the test. */
   function signedIn() {
-    const network = fakeNetwork();
-    const local = memoryArea();
     const reads = vi.fn();
     let report: (keys: string[]) => void = () => undefined;
-    const counted: KeyValueArea = {
-      ...local,
+    const counted = (area: KeyValueArea): KeyValueArea => ({
+      ...area,
       get: (key) => {
         reads(key);
-        return local.get(key);
+        return area.get(key);
       },
-    };
-    const storage: AuthStorage = { local: cachedArea(counted, (listener) => (report = listener)), session: memoryArea() };
-    const consent: Consent = async (request) => ({ id: request.id, ok: true });
-    const authorization = createServerAuthorization({
-      server,
-      storage,
-      redirectUrl: REDIRECT_URL,
-      consent,
-      authorize: approve,
-      fetch: network.fetch,
+    });
+    const { local, authorization } = setupAuthorization({
+      wrap: (area, name) => (name === 'local' ? cachedArea(counted(area), (listener) => (report = listener)) : area),
     });
     return { local, reads, authorization, changed: (...keys: string[]) => report(keys) };
   }
