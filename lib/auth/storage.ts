@@ -86,12 +86,13 @@ export interface WebExtensionStorageArea {
   get(keys: string): Promise<Record<string, unknown>>;
   set(items: Record<string, unknown>): Promise<void>;
   remove(keys: string): Promise<void>;
-  onChanged: { addListener(listener: (changes: Record<string, unknown>) => void): void };
+  onChanged?: { addListener(listener: (changes: Record<string, unknown>) => void): void };
 }
 
 /**
  * Adapts a WebExtension storage area, e.g. `webExtensionArea(browser.storage.session)`, read
- * through {@link cachedArea} and kept fresh by the area's own `onChanged`.
+ * through {@link cachedArea} and kept fresh by the area's own `onChanged`. An area without
+ * `onChanged` is read directly every time: nothing would tell a cache of changes made elsewhere.
  */
 export function webExtensionArea(area: WebExtensionStorageArea): KeyValueArea {
   const direct: KeyValueArea = {
@@ -99,5 +100,7 @@ export function webExtensionArea(area: WebExtensionStorageArea): KeyValueArea {
     set: (key, value) => area.set({ [key]: value }),
     remove: (key) => area.remove(key),
   };
-  return cachedArea(direct, (listener) => area.onChanged.addListener((changes) => listener(Object.keys(changes))));
+  const { onChanged } = area;
+  if (!onChanged) return direct;
+  return cachedArea(direct, (listener) => onChanged.addListener((changes) => listener(Object.keys(changes))));
 }

@@ -109,4 +109,16 @@ describe('webExtensionArea', () => {
     for (const listener of listeners) listener({ 'auth:a': { oldValue: 1, newValue: 2 } });
     expect(await area.get('auth:a')).toBe(2);
   });
+
+  it('reads an area that reports no changes every time', async () => {
+    const browserArea: WebExtensionStorageArea = {
+      get: vi.fn(async (key: string) => ({ [key]: 1 })),
+      set: async () => {},
+      remove: async () => {},
+    };
+    const area = webExtensionArea(browserArea);
+    await area.get('auth:a');
+    await area.get('auth:a');
+    expect(browserArea.get).toHaveBeenCalledTimes(2);
+  });
 });
