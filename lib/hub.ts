@@ -674,7 +674,7 @@ export class Hub {
         resourceTemplates: resourceTemplates.map((template) => ({ ...template, variables: templateVariables(template.uriTemplate) })),
         prompts,
       });
-      if (!prior) await this.#rememberEra(serverId, saved.url, connection);
+      if (!prior) await this.#rememberEra(serverId, saved.url, connection, current);
     } catch (error) {
       await connection?.close().catch(() => {});
       if (!current()) return;
@@ -698,12 +698,14 @@ export class Hub {
   }
 
   /**
-   * Remembers what a negotiated connect found, for the next connect to this URL. Never
-   * fails the connect: a verdict not remembered only costs the next start a probe.
+   * Remembers what a negotiated connect found, for the next connect to this URL, unless that
+   * connect has been overtaken (`current` false: removed, reconnected). Never fails the
+   * connect: a verdict not remembered only costs the next start a probe.
    */
-  async #rememberEra(serverId: string, url: string, connection: Connection): Promise<void> {
+  async #rememberEra(serverId: string, url: string, connection: Connection, current: () => boolean): Promise<void> {
     try {
       const verdict = eraVerdict(connection, url, Date.now(), await this.#authorizationContext(serverId));
+      if (!current()) return;
       if (!verdict) return this.#forgetEra(serverId);
       this.#eras = { ...this.#eras, [serverId]: verdict };
       await this.#options.eras?.save(this.#eras);
