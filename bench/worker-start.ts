@@ -97,8 +97,9 @@ export async function benchWorkerStart(browser: BenchBrowser, urls: string[], op
   });
   const markdown = [
     `${options.reps} cold starts per size after one unrecorded round, sizes and Node baselines interleaved. ` +
-      'Each server is a 2025-11-25 timed server on its own port; with auto negotiation a connect is ' +
-      '`server/discover` (400) → `initialize` → `notifications/initialized` → GET stream → `tools/list`.',
+      'Each server is a 2025-11-25 timed server on its own port. The first connect to each negotiates ' +
+      '(`server/discover`, answered 400, then `initialize`); the worker remembers the era (lib/mcp/eras.ts), so ' +
+      'from the unrecorded round on a connect is `initialize` → `notifications/initialized` → GET stream → `tools/list`.',
     '',
     table(['measure', 'p50', 'p95', 'n'], [...rows, ['server latency: one raw `initialize` round trip (Node fetch)', ...latencyCells(server)]]),
   ].join('\n');

@@ -67,6 +67,7 @@ export default defineBackground(() => {
     settings: stored('settings', {}),
     pending: stored('pending', [], 'session'),
     suspended: stored('suspended', [], 'session'),
+    eras: stored('eras', {}),
     // Host access is granted per server origin at add time; loopback is in the manifest.
     authorization: {
       // Tokens and registrations outlive the browser session; PKCE verifier and state do not.

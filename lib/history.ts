@@ -50,14 +50,32 @@ export function historyEntry(request: PendingRequest, answer: Answer, answeredAt
 export class History {
   #entries: HistoryEntry[] = [];
   #writes: Promise<void> = Promise.resolve();
+  /** Changes made while the stored entries are being read, to apply to them once they are. */
+  #whileLoading: Array<(entries: HistoryEntry[]) => HistoryEntry[]> | undefined;
 
   constructor(
     private readonly store: HistoryStore,
     private readonly limit = 500,
   ) {}
 
-  async load(): Promise<void> {
-    this.#entries = (await this.store.load()).slice(0, this.limit);
+  /**
+   * Reads the stored entries. Changes may come in meanwhile (the hub connects while this
+   * loads): they are applied on top, and nothing is written before the stored entries have
+   * been read, since a write replaces them all.
+   */
+  load(): Promise<void> {
+    const changes: Array<(entries: HistoryEntry[]) => HistoryEntry[]> = [];
+    this.#whileLoading = changes;
+    const loaded = this.#writes
+      .then(() => this.store.load())
+      .then((stored) => {
+        this.#entries = changes.reduce((entries, change) => change(entries), stored).slice(0, this.limit);
+      })
+      .finally(() => {
+        if (this.#whileLoading === changes) this.#whileLoading = undefined;
+      });
+    this.#writes = loaded.catch(() => {});
+    return loaded;
   }
 
   list(): HistoryEntry[] {
@@ -65,19 +83,19 @@ export class History {
   }
 
   add(entry: HistoryEntry): Promise<void> {
-    this.#entries = [entry, ...this.#entries].slice(0, this.limit);
-    return this.#save();
+    return this.#change((entries) => [entry, ...entries]);
   }
 
   /** Forgets one server's entries, or every entry when `serverId` is omitted. */
   clear(serverId?: string): Promise<void> {
-    this.#entries = serverId === undefined ? [] : this.#entries.filter((entry) => entry.serverId !== serverId);
-    return this.#save();
+    return this.#change((entries) => (serverId === undefined ? [] : entries.filter((entry) => entry.serverId !== serverId)));
   }
 
-  #save(): Promise<void> {
-    const snapshot = this.#entries;
-    this.#writes = this.#writes.then(() => this.store.save(snapshot));
+  #change(change: (entries: HistoryEntry[]) => HistoryEntry[]): Promise<void> {
+    this.#entries = change(this.#entries).slice(0, this.limit);
+    this.#whileLoading?.push(change);
+    // What is written is what there is by then, stored entries included once read.
+    this.#writes = this.#writes.then(() => this.store.save(this.#entries));
     return this.#writes;
   }
 }

@@ -3,11 +3,12 @@
  * requests in flight, the inbox and its history. Pure logic: storage, host permissions
  * and the network come in as parameters, so the same hub runs in the worker and in Node.
  */
-import { ProtocolError, SdkError, SdkErrorCode, UriTemplate } from '@modelcontextprotocol/client';
-import { AuthorizationError, authStatus, createServerAuthorization, signOut, type AuthorizationSetup } from './auth';
+import { ProtocolError, SdkError, SdkErrorCode, UriTemplate, type PriorDiscovery } from '@modelcontextprotocol/client';
+import { AuthorizationError, authorizationContext, authStatus, createServerAuthorization, signOut, type AuthorizationSetup } from './auth';
 import { History, historyEntry, type HistoryEntry } from './history';
 import { Inbox, InboxError, type PendingRequest, type Provenance } from './inbox';
 import { load, type CallOptions, type Connection, type InputRound, type ListChange, type LoadOptions } from './mcp/client';
+import { eraVerdict, priorDiscovery, type EraVerdicts } from './mcp/eras';
 import { parseMcpJson, toMcpJson, type ExportFormat, type ImportResult } from './mcpJson';
 import type {
   ActivityView,
@@ -72,6 +73,11 @@ export interface HubOptions {
    * them on instead of reporting them lost.
    */
   suspended?: Stored<SuspendedCall[]>;
+  /**
+   * What each server was found to speak (lib/mcp/eras.ts), so a restarted worker connects
+   * without probing again. Kept apart from `servers`, which holds only what the person set.
+   */
+  eras?: Stored<EraVerdicts>;
 }
 
 /** A 2026-07-28 call paused on the person: its activity, and the round it waits in. */
@@ -142,6 +148,8 @@ export class Hub {
   readonly #analyses = new Map<string, UrlAnalysis>();
   #notices: NoticeView[] = [];
   #started = false;
+  #tookOver: Promise<void> = Promise.resolve();
+  #eras: EraVerdicts = {};
   #pendingToSave: PendingRequest[] | undefined;
   /** 2026-07-28 calls waiting on the person, by activity id, as kept in `suspended`. */
   readonly #suspended = new Map<string, SuspendedCall>();
@@ -165,17 +173,33 @@ export class Hub {
     this.inbox.onSettled((request, answer, at) => void this.#history.add(historyEntry(request, answer, at)).then(() => this.#emit()));
   }
 
-  /** Loads saved servers, settings and history, and connects to every enabled server. */
+  /**
+   * Loads saved servers, settings and history, and connects to every enabled server. Only
+   * what connecting needs (servers, their eras, settings: sign-ins use the client metadata
+   * URL) is waited for; history and what the last worker left load meanwhile.
+   */
   async start(): Promise<void> {
-    const [servers, settings] = await Promise.all([
+    const [servers, settings, eras] = await Promise.all([
       this.#options.servers.load(),
       this.#options.settings?.load() ?? Promise.resolve({}),
-      this.#history.load(),
+      this.#options.eras?.load() ?? Promise.resolve({}),
     ]);
     this.#applySettings({ ...DEFAULT_SETTINGS, ...settings });
-    // Requests still pending when the last worker stopped died with it: their servers
-    // were never answered. A 2026-07-28 round is asked again (its server keeps nothing,
-    // so the retry can come from this worker); of the rest, say so instead of losing them.
+    this.#eras = eras;
+    this.#tookOver = this.#takeOver();
+    for (const saved of servers) this.#track({ ...saved, enabled: saved.enabled !== false });
+    this.#emit();
+    await Promise.all([...[...this.#saved.keys()].map((id) => this.#connect(id)), this.#history.load().then(() => this.#emit()), this.#tookOver]);
+  }
+
+  /**
+   * Requests still pending when the last worker stopped died with it: their servers were
+   * never answered. A 2026-07-28 round is asked again (its server keeps nothing, so the retry
+   * can come from this worker); of the rest, say so instead of losing them silently. Then the
+   * stored list becomes this worker's own; Requests asked meanwhile were held back from
+   * storage until now.
+   */
+  async #takeOver(): Promise<void> {
     const [pending = [], suspended = []] = await Promise.all([this.#options.pending?.load(), this.#options.suspended?.load()]);
     const kept = new Set(suspended.flatMap((call) => Object.values(call.round.requestIds)));
     for (const request of pending) {
@@ -187,11 +211,9 @@ export class Hub {
       this.#toResume.set(call.activity.id, call);
     }
     this.#activities = keepActivities([...suspended.map((call) => call.activity), ...this.#activities], this.#options.keepActivities ?? 50);
-    await this.#options.pending?.save([...this.#askedBefore.values()]);
     this.#started = true;
-    for (const saved of servers) this.#track({ ...saved, enabled: saved.enabled !== false });
+    this.#savePending([...this.inbox.list(), ...this.#askedBefore.values()]);
     this.#emit();
-    await Promise.all([...this.#saved.keys()].map((id) => this.#connect(id)));
   }
 
   state(): HubState {
@@ -278,6 +300,7 @@ export class Hub {
   async removeServer(serverId: string): Promise<void> {
     if (!this.#saved.delete(serverId)) return;
     this.#dropResumes(serverId, 'was removed');
+    this.#forgetEra(serverId);
     await this.#disconnect(serverId);
     this.#views.delete(serverId);
     this.#live.delete(serverId);
@@ -315,10 +338,11 @@ export class Hub {
     });
   }
 
-  /** Drops the connection (withdrawing its Requests) and connects again now. */
+  /** Drops the connection (withdrawing its Requests) and connects again now, negotiating afresh. */
   async reconnect(serverId: string): Promise<void> {
     const live = this.#live.get(serverId);
     if (live) live.attempts = 0;
+    this.#forgetEra(serverId);
     await this.#disconnect(serverId);
     await this.#connect(serverId);
   }
@@ -672,7 +696,8 @@ export class Hub {
     const current = () => this.#live.get(serverId)?.generation === generation && this.#saved.has(serverId);
     if (!saved.enabled) {
       this.#update(serverId, { status: 'disabled', error: undefined, retryAt: undefined });
-      this.#dropResumes(serverId, 'was disabled');
+      await this.#tookOver;
+      if (current()) this.#dropResumes(serverId, 'was disabled');
       return;
     }
     const origin = new URL(saved.url).origin;
@@ -686,11 +711,14 @@ export class Hub {
     }
     this.#update(serverId, { status: 'connecting', error: undefined, retryAt: undefined });
     const name = () => this.#views.get(serverId)?.displayName ?? saved.url;
+    let prior: PriorDiscovery | undefined;
     let connection: Connection | undefined;
     try {
+      prior = priorDiscovery(this.#eras[serverId], saved.url, Date.now(), await this.#authorizationContext(serverId));
       connection = await (this.#options.connect ?? load)(
         { id: serverId, name: name(), url: saved.url, headers: saved.headers },
         {
+          prior,
           fetch: this.#options.fetch,
           authorization: this.#authorizationFor(serverId),
           waitFor: (request, { signal }) => this.ask(request, { serverId, serverName: name() }, signal),
@@ -726,14 +754,55 @@ export class Hub {
         resourceTemplates: resourceTemplates.map((template) => ({ ...template, variables: templateVariables(template.uriTemplate) })),
         prompts,
       });
-      this.#resumeCalls(serverId);
+      if (!prior) await this.#rememberEra(serverId, saved.url, connection, current);
+      // A connect can finish before the last worker's kept calls are read.
+      await this.#tookOver;
+      if (current()) this.#resumeCalls(serverId);
     } catch (error) {
       await connection?.close().catch(() => {});
       if (!current()) return;
       // A sign-in the person declined, abandoned or that failed a check is theirs to retry.
-      if (error instanceof AuthorizationError) this.#update(serverId, { status: 'needs-authorization', error: error.message });
-      else this.#scheduleRetry(serverId, error);
+      if (error instanceof AuthorizationError) {
+        this.#update(serverId, { status: 'needs-authorization', error: error.message });
+      } else if (prior) {
+        // A remembered era that no longer holds fails loudly: forget it and negotiate, once.
+        this.#forgetEra(serverId);
+        await this.#connect(serverId);
+      } else {
+        this.#scheduleRetry(serverId, error);
+      }
     }
+  }
+
+  /** The context a remembered `server/discover` result may be reused in; empty without sign-ins. */
+  #authorizationContext(serverId: string): Promise<string> {
+    const storage = this.#options.authorization?.storage;
+    return storage ? authorizationContext(storage, serverId) : Promise.resolve('');
+  }
+
+  /**
+   * Remembers what a negotiated connect found, for the next connect to this URL, unless that
+   * connect has been overtaken (`current` false: removed, reconnected). Never fails the
+   * connect: a verdict not remembered only costs the next start a probe.
+   */
+  async #rememberEra(serverId: string, url: string, connection: Connection, current: () => boolean): Promise<void> {
+    try {
+      const verdict = eraVerdict(connection, url, Date.now(), await this.#authorizationContext(serverId));
+      if (!current()) return;
+      if (!verdict) return this.#forgetEra(serverId);
+      this.#eras = { ...this.#eras, [serverId]: verdict };
+      await this.#options.eras?.save(this.#eras);
+    } catch {
+      // Nothing to undo; see above.
+    }
+  }
+
+  #forgetEra(serverId: string): void {
+    if (!(serverId in this.#eras)) return;
+    const eras = { ...this.#eras };
+    delete eras[serverId];
+    this.#eras = eras;
+    void this.#options.eras?.save(eras).catch(() => {});
   }
 
   /** The connection broke under us: withdraw its Requests, show why, and try again. */

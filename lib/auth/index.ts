@@ -14,6 +14,7 @@ export {
   type ServerAuthorizationOptions,
 } from './flow';
 export {
+  authorizationContext,
   authStatus,
   createOAuthProvider,
   type AuthServer,
@@ -23,4 +24,12 @@ export {
   type StoredOAuthProvider,
 } from './provider';
 export { signOut, type SignOutOptions, type SignOutResult } from './signOut';
-export { memoryArea, webExtensionArea, type AuthStorage, type KeyValueArea, type WebExtensionStorageArea } from './storage';
+export {
+  cachedArea,
+  memoryArea,
+  webExtensionArea,
+  type AreaChanges,
+  type AuthStorage,
+  type KeyValueArea,
+  type WebExtensionStorageArea,
+} from './storage';

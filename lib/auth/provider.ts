@@ -126,6 +126,18 @@ export async function authStatus(storage: AuthStorage, serverId: string): Promis
 }
 
 /**
+ * Names the authorization context requests to a server are made in, with nothing secret in
+ * it: empty while no token is held, else the issuer and when its current token was saved. A
+ * new token (a sign-in, a refresh, another account) is a new context, as spec 2026-07-28
+ * server/utilities/caching has it: "a different access token requires a different cache".
+ */
+export async function authorizationContext(storage: AuthStorage, serverId: string): Promise<string> {
+  const record = await readRecord(storage, serverId);
+  const current = record.issuer ? record.tokens[record.issuer] : undefined;
+  return current ? `${record.issuer} ${current.receivedAt}` : '';
+}
+
+/**
  * Why a discovered authorization server must not be used, or `null` if it may.
  * spec 2025-11-25 basic/authorization, Authorization Code Protection: when
  * `code_challenge_methods_supported` is absent the server "does not support PKCE and MCP

@@ -13,12 +13,14 @@ import {
   isInputRequiredResult,
   type CallToolResult,
   type ClientContext,
+  type DiscoverResult,
   type JSONRPCRequest,
   type Result,
   type ElicitResult,
   type FetchLike,
   type Implementation,
   type GetPromptResult,
+  type PriorDiscovery,
   type Progress,
   type Prompt,
   type ReadResourceResult,
@@ -87,6 +89,13 @@ export interface LoadOptions {
    * leads to a consent Request, then the sign-in window, then the call carries on.
    */
   authorization?: AuthorizationSetup;
+  /**
+   * What an earlier connect learned of the server's era (see lib/mcp/eras.ts): `legacy` skips
+   * the `server/discover` probe, `modern` adopts the server's advertisement and sends nothing
+   * until the first request. Whether it is still true is the caller's to judge; a wrong one
+   * makes the connect fail.
+   */
+  prior?: PriorDiscovery;
 }
 
 export interface CallOptions {
@@ -127,6 +136,8 @@ export interface Connection {
   readonly server: ServerConfig;
   readonly era: 'modern' | 'legacy';
   readonly protocolVersion: string | undefined;
+  /** The server's `server/discover` result, when the era is modern. */
+  readonly discover: DiscoverResult | undefined;
   readonly serverInfo: Implementation | undefined;
   readonly capabilities: ServerCapabilities;
   /** The server's `instructions`, if it gave any. */
@@ -238,6 +249,17 @@ const NO_SDK_TIMEOUT = 2 ** 31 - 1;
 interface Watchdog {
   touch(): void;
   stop(): void;
+}
+
+/** Opens the 2026-07-28 `subscriptions/listen` stream for every list the server says can change. */
+async function listenForListChanges(client: Client, signal: AbortSignal): Promise<void> {
+  const capabilities = client.getServerCapabilities();
+  const filter = {
+    ...(capabilities?.tools?.listChanged && { toolsListChanged: true }),
+    ...(capabilities?.resources?.listChanged && { resourcesListChanged: true }),
+    ...(capabilities?.prompts?.listChanged && { promptsListChanged: true }),
+  };
+  if (Object.keys(filter).length > 0) await client.listen(filter, { timeout: NO_SDK_TIMEOUT, signal });
 }
 
 /**
@@ -456,8 +478,14 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     connecting.abort(new CallError('timeout', `${server.name} did not answer while connecting for ${Math.round(idleTimeoutMs / 1000)} s.`)),
   );
   try {
-    await client.connect(transport, { timeout: NO_SDK_TIMEOUT, signal: connecting.signal });
+    await client.connect(transport, { timeout: NO_SDK_TIMEOUT, signal: connecting.signal, prior: options.prior });
+    // After a probe the SDK subscribes to the list changes the server offers; adopting a
+    // remembered advertisement sends nothing, so subscribe here, which also shows at once
+    // whether the server still speaks the era it was remembered in.
+    if (options.prior?.kind === 'modern') await listenForListChanges(client, connecting.signal);
   } catch (error) {
+    closing = true;
+    await client.close().catch(() => {});
     throw connecting.signal.aborted ? connecting.signal.reason : error;
   } finally {
     connectWatch.stop();
@@ -609,6 +637,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     server,
     era: client.getProtocolEra() ?? 'legacy',
     protocolVersion: client.getNegotiatedProtocolVersion(),
+    discover: client.getDiscoverResult(),
     serverInfo: client.getServerVersion(),
     capabilities: client.getServerCapabilities() ?? {},
     instructions: client.getInstructions(),

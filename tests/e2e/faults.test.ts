@@ -63,6 +63,7 @@ describe('faults', () => {
     const asked = panel.request('Modern Fixture');
     await asked.waitFor();
     const askedText = await asked.locator('header').textContent();
+    legacy.traffic.length = 0;
     await browser.stopWorker();
     // The panel's port dropped with the worker; it reconnects, which starts a new worker.
     const notice = panel.page.getByRole('region', { name: 'Lost from Legacy Fixture' });
@@ -84,6 +85,11 @@ describe('faults', () => {
 
     await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
     await expect.poll(() => panel.serverStatus('Modern Fixture')).toBe('Connected');
+    // The new worker remembered that this server speaks 2025-11-25: no server/discover probe.
+    const sent = legacy.traffic.map((exchange) => exchange.messages[0]);
+    expect(sent).toContain('initialize');
+    expect(sent).not.toContain('server/discover');
+
     // And the restarted worker works.
     await panel.runTool('Legacy Fixture', 'deploy');
     await panel.request('Legacy Fixture').getByRole('button', { name: 'Decline' }).click();

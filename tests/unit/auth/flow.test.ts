@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   AuthorizationError,
+  cachedArea,
   createServerAuthorization,
   memoryArea,
   signOut,
+  type AuthStorage,
   type Authorize,
   type Consent,
+  type KeyValueArea,
 } from '../../../lib/auth';
 import type { Answer, Request } from '../../../lib/request';
 import { fakeNetwork, ISSUER, MCP_URL, REDIRECT_URL, type FakeNetworkOptions } from './fakeNetwork';
@@ -21,10 +24,20 @@ const approve: Authorize = async (url) => {
   return callback.href;
 };
 
-function setup(options: { network?: FakeNetworkOptions; consent?: (request: Request) => Answer; authorize?: Authorize } = {}) {
+interface SetupOptions {
+  network?: FakeNetworkOptions;
+  consent?: (request: Request) => Answer;
+  authorize?: Authorize;
+  /** How the flow sees each memory area; by default, as it is. */
+  wrap?: (area: KeyValueArea, name: 'local' | 'session') => KeyValueArea;
+}
+
+function setupAuthorization(options: SetupOptions = {}) {
   const network = fakeNetwork(options.network);
   const local = memoryArea();
   const session = memoryArea();
+  const wrap = options.wrap ?? ((area) => area);
+  const storage: AuthStorage = { local: wrap(local, 'local'), session: wrap(session, 'session') };
   const asked: Request[] = [];
   const consent = vi.fn<Consent>(async (request) => {
     asked.push(request);
@@ -34,14 +47,14 @@ function setup(options: { network?: FakeNetworkOptions; consent?: (request: Requ
   const waiting: boolean[] = [];
   const authorization = createServerAuthorization({
     server,
-    storage: { local, session },
+    storage,
     redirectUrl: REDIRECT_URL,
     consent,
     authorize,
     fetch: network.fetch,
     onInteraction: (active) => waiting.push(active),
   });
-  return { network, local, session, asked, consent, authorize, authorization, waiting };
+  return { network, local, session, storage, asked, consent, authorize, authorization, waiting };
 }
 
 /** A callback tampered with by `edit` after the authorization server produced it. */
@@ -62,7 +75,18 @@ async function refusal(promise: Promise<unknown>): Promise<AuthorizationError> {
   return error as AuthorizationError;
 }
 
-describe('createServerAuthorization', () => {
+/**
+ * Storage as the flow sees it: the memory areas themselves, or read through `cachedArea` as
+ * in the extension. Every flow test runs with both.
+ */
+const storages: Array<[string, (area: KeyValueArea) => KeyValueArea]> = [
+  ['storage', (area) => area],
+  ['storage read through its in-memory cache', (area) => cachedArea(area, () => undefined)],
+];
+
+describe.each(storages)('createServerAuthorization over %s', (_label, wrap) => {
+  const setup = (options: SetupOptions = {}) => setupAuthorization({ ...options, wrap });
+
   it('asks the person with the server, the issuer, the scopes and the full URL before opening anything', async () => {
     const { asked, authorize, authorization, network } = setup();
     await authorization.signIn();
@@ -112,7 +136,7 @@ describe('createServerAuthorization', () => {
 
   it('asks no more after a no, until the person chooses to sign in; refreshes go on', async () => {
     let answer: Answer['ok'] = false;
-    const { authorization, consent, local, session, network } = setup({
+    const { authorization, consent, storage, network } = setup({
       consent: (request) => ({ id: request.id, ok: answer, reason: 'declined' }),
     });
     const { authProvider } = authorization.transportOptions();
@@ -125,7 +149,7 @@ describe('createServerAuthorization', () => {
     // The no outlives this object: a reconnect builds a new one from the same storage.
     const reconnected = createServerAuthorization({
       server,
-      storage: { local, session },
+      storage,
       redirectUrl: REDIRECT_URL,
       consent,
       authorize: approve,
@@ -294,9 +318,9 @@ describe('createServerAuthorization', () => {
   });
 
   it('signs out: forgets the tokens and revokes refresh then access token as a public client', async () => {
-    const { authorization, network, local, session } = setup();
+    const { authorization, network, local, session, storage } = setup();
     await authorization.signIn();
-    const result = await signOut({ storage: { local, session }, server, fetch: network.fetch });
+    const result = await signOut({ storage, server, fetch: network.fetch });
     expect(result).toEqual({ revoked: true, message: 'Signed out of Files; its authorization server revoked the tokens.' });
     const revocations = network.to('/revoke').map((call) => Object.fromEntries(call.body));
     expect(revocations).toEqual([
@@ -308,11 +332,52 @@ describe('createServerAuthorization', () => {
   });
 
   it('says so when the authorization server cannot revoke', async () => {
-    const { authorization, network, local, session } = setup({ network: { metadata: { revocation_endpoint: undefined } } });
+    const { authorization, network, storage } = setup({ network: { metadata: { revocation_endpoint: undefined } } });
     await authorization.signIn();
-    const result = await signOut({ storage: { local, session }, server, fetch: network.fetch });
+    const result = await signOut({ storage, server, fetch: network.fetch });
     expect(result.revoked).toBe(false);
     expect(result.message).toMatch(/offers no revocation, so the tokens stay valid there until they expire/);
+    expect(await authorization.status()).toMatchObject({ signedIn: false });
+  });
+});
+
+
+describe('createServerAuthorization over cached storage', () => {
+  /** Signed-in-ready flow whose local area counts its reads and takes change reports from the test. */
+  function signedIn() {
+    const reads = vi.fn();
+    let report: (keys: string[]) => void = () => undefined;
+    const counted = (area: KeyValueArea): KeyValueArea => ({
+      ...area,
+      get: (key) => {
+        reads(key);
+        return area.get(key);
+      },
+    });
+    const { local, authorization } = setupAuthorization({
+      wrap: (area, name) => (name === 'local' ? cachedArea(counted(area), (listener) => (report = listener)) : area),
+    });
+    return { local, reads, authorization, changed: (...keys: string[]) => report(keys) };
+  }
+
+  it('reads the token from storage once, not before every request', async () => {
+    const { reads, authorization } = signedIn();
+    await authorization.signIn();
+    reads.mockClear();
+    const { authProvider } = authorization.transportOptions();
+    for (let i = 0; i < 10; i += 1) expect(await authProvider.token()).toBe('access-secret-1');
+    expect(reads.mock.calls.length).toBeLessThanOrEqual(1);
+  });
+
+  it('stops sending a token that another context signed out of, once storage reports it', async () => {
+    const { local, authorization, changed } = signedIn();
+    await authorization.signIn();
+    const { authProvider } = authorization.transportOptions();
+    expect(await authProvider.token()).toBe('access-secret-1');
+    const record = (await local.get('auth:files')) as { tokens: object };
+    await local.set('auth:files', { ...record, tokens: {} });
+    changed('auth:files');
+    expect(await authProvider.token()).toBeUndefined();
     expect(await authorization.status()).toMatchObject({ signedIn: false });
   });
 });
