@@ -6,7 +6,6 @@ export interface ActivityListProps {
   title: string;
   activities: ActivityView[];
   serverNames: Map<string, string>;
-  now: number;
   onCancel: (activityId: string) => void;
   onReadResource: (serverId: string, uri: string) => void;
   onClear: () => void;
@@ -37,7 +36,7 @@ function useRevealNewest(activities: ActivityView[]) {
 }
 
 /** The latest results of one kind, newest first. */
-export function ActivityList({ title, activities, serverNames, now, onCancel, onReadResource, onClear }: ActivityListProps) {
+export function ActivityList({ title, activities, serverNames, onCancel, onReadResource, onClear }: ActivityListProps) {
   const list = useRevealNewest(activities);
   if (activities.length === 0) return null;
   return (
@@ -53,9 +52,8 @@ export function ActivityList({ title, activities, serverNames, now, onCancel, on
           key={activity.id}
           activity={activity}
           serverName={serverNames.get(activity.serverId) ?? 'a removed server'}
-          now={now}
-          onCancel={() => onCancel(activity.id)}
-          onReadResource={(uri) => onReadResource(activity.serverId, uri)}
+          onCancel={onCancel}
+          onReadResource={onReadResource}
         />
       ))}
     </section>

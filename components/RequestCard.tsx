@@ -1,13 +1,13 @@
+import { memo } from 'preact/compat';
 import { useEffect, useRef } from 'preact/hooks';
 import type { InboxItem, OpenMode } from '@/lib/messages';
 import type { Answer } from '@/lib/request';
 import { SchemaForm } from './SchemaForm';
-import { clock, span } from './time';
+import { clock, Clocked, span } from './time';
 import { UrlConsent } from './UrlConsent';
 
 export interface RequestCardProps {
   request: InboxItem;
-  now: number;
   /** Why the worker refused the last Answer, if it did. */
   refusal?: string;
   /** Take focus on mount (a new Request, or one whose notification was clicked). */
@@ -23,8 +23,8 @@ const TYPING = new Set(['TEXTAREA', 'BUTTON', 'A', 'SUMMARY']);
  * (spec client/elicitation: the client MUST make clear which server is requesting).
  * Enter submits a form, Escape cancels.
  */
-export function RequestCard({ request, now, refusal, focus, onAnswer, onOpen }: RequestCardProps) {
-  const { id, serverName } = request;
+export const RequestCard = memo(function RequestCard({ request, refusal, focus, onAnswer, onOpen }: RequestCardProps) {
+  const { id, serverName, askedAt, expiresAt } = request;
   const region = useRef<HTMLElement>(null);
   const decline = () => onAnswer({ id, ok: false, reason: 'declined' });
   const cancel = () => onAnswer({ id, ok: false, reason: 'cancelled' });
@@ -69,8 +69,8 @@ export function RequestCard({ request, now, refusal, focus, onAnswer, onOpen }: 
       <header>
         <strong class="server">{serverName}</strong>
         <span class="muted">
-          asked {clock(request.askedAt)} · waiting {span(now - request.askedAt)}
-          {request.expiresAt !== null && <> · expires in {span(request.expiresAt - now)}</>}
+          asked {clock(askedAt)} · waiting <Clocked text={(now) => span(now - askedAt)} />
+          {expiresAt !== null && <> · expires in <Clocked text={(now) => span(expiresAt - now)} /></>}
         </span>
       </header>
       <p class="prompt">{request.prompt}</p>
@@ -113,4 +113,4 @@ export function RequestCard({ request, now, refusal, focus, onAnswer, onOpen }: 
       )}
     </section>
   );
-}
+});

@@ -2,11 +2,11 @@ import { effect, signal } from '@preact/signals';
 import { render } from 'preact';
 import browser from 'webextension-polyfill';
 import { App, type AppActions, type TabKey } from '@/components/App';
+import { now } from '@/components/time';
 import type { ServerSettings, ServerView } from '@/lib/messages';
 import { connect, connected, hubState, imported, lastError, refusals, send } from './connection';
 import './style.css';
 
-const now = signal(Date.now());
 setInterval(() => (now.value = Date.now()), 1_000);
 const tab = signal<TabKey>('inbox');
 const focusId = signal<string | undefined>(undefined);
@@ -88,7 +88,6 @@ function Root() {
       error={lastError.value}
       connected={connected.value}
       focusId={focusId.value}
-      now={now.value}
       actions={actions}
     />
   );

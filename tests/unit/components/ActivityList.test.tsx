@@ -26,7 +26,6 @@ function list(activities: ActivityView[]) {
       title="Results"
       activities={activities}
       serverNames={new Map([['s1', 'Deploys']])}
-      now={Date.now()}
       onCancel={() => {}}
       onReadResource={() => {}}
       onClear={() => {}}
