@@ -131,7 +131,7 @@ const callMessages = (calls: Call[]) => calls.map(({ serverId, token }) => ({ ty
 
 /** Fills in `<token>-ok` in the card that names the token, and submits it, as a person would. */
 async function answerInPanel({ serverName, token }: Call): Promise<void> {
-  const card = panel.request(serverName).filter({ hasText: token });
+  const card = await panel.reach(panel.request(serverName).filter({ hasText: token }));
   await card.getByLabel('Answer').fill(`${token}-ok`);
   await card.getByRole('button', { name: 'Submit' }).click();
   try {
