@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import type { SavedServer } from '../lib/hub';
 import { PANEL_PORT, type HubState } from '../lib/messages';
-import { installProbe, type ProbeWindow } from './probe';
+import { probeScript, type ProbeWindow } from './probe';
 import { withTimeout } from './stats';
 
 /** Where bench/wxt.config.ts builds the extension (not .output/chrome-mv3, which tests rebuild). */
@@ -72,7 +72,7 @@ export async function launchBench(extensionDir = EXTENSION_DIR): Promise<BenchBr
       throw error;
     }));
   const extensionId = new URL(worker.url()).host;
-  await context.addInitScript(installProbe, PANEL_PORT);
+  await context.addInitScript({ content: probeScript(PANEL_PORT) });
   const panelUrl = `chrome-extension://${extensionId}/sidepanel.html`;
   // A page that is never the panel, to hold browser-wide CDP sessions.
   const controlPage = context.pages()[0] ?? (await context.newPage());

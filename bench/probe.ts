@@ -2,12 +2,16 @@
  * What the bench adds to every extension page before the panel's own script runs: a hook
  * on the panel's port (`runtime.connect`), so the bench can post through the very port the
  * panel uses and time each worker message as it arrives, before and after the panel
- * handles it; and a watch for the first render of the tab list.
+ * handles it; the worker's state as of each message, rebuilt from its first `state` and the
+ * `patch`es after it with the panel's own lib/statePatch.ts; and a watch for the first
+ * render of the tab list.
  *
- * `installProbe` is shipped to the page as source (Playwright `addInitScript`): it must not
- * use any outer name.
+ * `installProbe` is shipped to the page as source (`probeScript`): it must not use any outer
+ * name.
  */
 import type { HubState, PanelMessage, WorkerMessage } from '../lib/messages';
+import type { applyStatePatch } from '../lib/statePatch';
+import { statePatchModule } from '../tests/fixtures/page-module';
 
 export interface ProbePort {
   name: string;
@@ -15,7 +19,10 @@ export interface ProbePort {
 }
 
 export interface StateArrival {
+  /** The worker's state as of `message`. */
   state: HubState;
+  /** The `state` or `patch` message that brought it. */
+  message: WorkerMessage;
   /** `performance.now()` when the message reached the page, before the panel handled it. */
   at: number;
 }
@@ -38,8 +45,9 @@ export interface PanelProbe {
   tablistAt?: number;
   /** After the frame that follows `tablistAt` (rAF, then a task: style, layout, paint done). */
   tablistFrameAt?: number;
+  /** The worker's state as of its last message (`state` or `patch`). */
   latest?: StateArrival;
-  /** Told of each worker message before the panel sees it. */
+  /** Told of each worker message before the panel sees it (`probe.latest` already includes it). */
   before: Set<(message: WorkerMessage, at: number) => void>;
   /** Told after the panel's listener and the render it scheduled (microtasks) have run. */
   after: Set<(message: WorkerMessage, at: number, handledAt: number) => void>;
@@ -53,8 +61,8 @@ export interface ProbeWindow {
   __probe: PanelProbe;
 }
 
-/** `portName`: the panel's port (PANEL_PORT), passed in because this runs as shipped source. */
-export function installProbe(portName: string): void {
+/** `portName`: the panel's port (PANEL_PORT), passed in because this runs as shipped source; so is `apply`. */
+export function installProbe(portName: string, apply: typeof applyStatePatch): void {
   // tsx (esbuild keepNames) wraps named functions in __name(); evaluated code needs it too.
   (globalThis as unknown as { __name: (target: unknown) => unknown }).__name = (target) => target;
   if (location.protocol !== 'chrome-extension:') return;
@@ -77,11 +85,12 @@ export function installProbe(portName: string): void {
           probe.before.delete(listener);
           reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`));
         }, timeoutMs);
-        const listener = (message: WorkerMessage, at: number) => {
-          if (message.type !== 'state' || !test(message.state)) return;
+        const listener = (message: WorkerMessage) => {
+          const arrival = probe.latest;
+          if (arrival?.message !== message || !test(arrival.state)) return;
           clearTimeout(timer);
           probe.before.delete(listener);
-          resolve({ state: message.state, at });
+          resolve(arrival);
         };
         probe.before.add(listener);
       });
@@ -108,7 +117,9 @@ export function installProbe(portName: string): void {
         const message = raw as WorkerMessage;
         if (message.type === 'state') {
           probe.firstStateAt ??= at;
-          probe.latest = { state: message.state, at };
+          probe.latest = { state: message.state, message, at };
+        } else if (message.type === 'patch' && probe.latest) {
+          probe.latest = { state: apply(probe.latest.state, message.patch), message, at };
         }
         for (const hook of [...probe.before]) hook(message, at);
         listener(raw, sender);
@@ -150,4 +161,9 @@ export function installProbe(portName: string): void {
     void nextFrame().then((at) => (probe.tablistFrameAt = at));
   });
   observer.observe(document, { childList: true, subtree: true });
+}
+
+/** The probe as a page script: `installProbe` with lib/statePatch.ts beside it. */
+export function probeScript(portName: string): string {
+  return `(${installProbe.toString()})(${JSON.stringify(portName)}, ${statePatchModule()}.applyStatePatch);`;
 }

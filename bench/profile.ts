@@ -172,7 +172,7 @@ async function scale(urls: ServerUrls, files: Record<string, string>): Promise<s
     await waitForState(page, { inbox: total });
     const redraws: number[] = [];
     const after = await profileBoth(browser, page, 'scale-rerender', async () => {
-      for (let i = 0; i < 10; i += 1) redraws.push(await rerender(page));
+      for (let i = 0; i < 10; i += 1) redraws.push(await rerender(page, servers[i]!.id, `profile-${i}`));
     });
     await cancelAll(page, total);
     await page.close();
@@ -183,7 +183,7 @@ async function scale(urls: ServerUrls, files: Record<string, string>): Promise<s
       '',
       describe('Worker during the burst', summarizeProfile(during.worker, files)),
       '',
-      describe('Panel re-rendering all cards', summarizeProfile(after.panel, files), ` — 10 state changes, ${redraws.map((value) => value.toFixed(0)).join(', ')} ms each`),
+      describe('Panel handling state changes with all cards shown', summarizeProfile(after.panel, files), ` — 10 state changes, ${redraws.map((value) => value.toFixed(0)).join(', ')} ms each`),
     ];
   });
 }

@@ -24,10 +24,13 @@ export interface ScaleOptions {
 interface BurstTimes {
   /** First call-tool posted → the frame after all cards were in the DOM. */
   burst: number;
-  /** The state with every Request arrived → all cards in the DOM. */
+  /** The message that brought the last Request → all cards in the DOM. */
   arrivalToDom: number;
   /** … → the frame after. */
   arrivalToPainted: number;
+  /** That message's size (JSON). */
+  lastBytes: number;
+  /** The whole state then (what a panel opening gets). */
   stateBytes: number;
   statesReceived: number;
 }
@@ -40,14 +43,16 @@ export function burst(page: Page, serverIds: string[], perServer: number): Promi
       const port = probe.port!;
       const total = serverIds.length * perServer;
       let arrival: number | undefined;
+      let lastBytes = 0;
       let stateBytes = 0;
       let statesReceived = 0;
-      const onMessage = (message: { type: string; state?: { inbox: unknown[] } }, at: number) => {
-        if (message.type !== 'state') return;
+      const onMessage = (message: { type: string }, at: number) => {
+        if (message.type !== 'state' && message.type !== 'patch') return;
         statesReceived += 1;
-        if (arrival === undefined && message.state?.inbox.length === total) {
+        if (arrival === undefined && probe.latest?.state.inbox.length === total) {
           arrival = at;
-          stateBytes = JSON.stringify(message).length;
+          lastBytes = JSON.stringify(message).length;
+          stateBytes = JSON.stringify({ type: 'state', state: probe.latest.state }).length;
         }
       };
       probe.before.add(onMessage);
@@ -68,7 +73,7 @@ export function burst(page: Page, serverIds: string[], perServer: number): Promi
         });
         const { domAt, paintedAt } = await rendered;
         const painted = await paintedAt;
-        return { burst: painted - started, arrivalToDom: domAt - arrival!, arrivalToPainted: painted - arrival!, stateBytes, statesReceived };
+        return { burst: painted - started, arrivalToDom: domAt - arrival!, arrivalToPainted: painted - arrival!, lastBytes, stateBytes, statesReceived };
       } finally {
         probe.before.delete(onMessage);
       }
@@ -95,24 +100,28 @@ async function openWithPending(browser: BenchBrowser, total: number): Promise<{ 
   }
 }
 
-/** Runs in the page: one state change that leaves the inbox as it is; arrival → next frame. */
-export function rerender(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const probe = (window as unknown as ProbeWindow).__probe;
-    const next = new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('No state after clear-activities')), 30_000);
-      const onMessage = (message: { type: string }, at: number) => {
-        if (message.type !== 'state') return;
-        probe.before.delete(onMessage);
-        clearTimeout(timer);
-        // The frame after the panel handled this message (its render is a microtask of the handler).
-        setTimeout(() => void probe.nextFrame().then((painted) => resolve(painted - at)), 0);
-      };
-      probe.before.add(onMessage);
-    });
-    probe.port!.postMessage({ type: 'clear-activities' });
-    return next;
-  });
+/**
+ * Runs in the page: one state change that leaves the inbox as it is (an `echo` call on
+ * `serverId` ends); the message with the call done arrives → next frame.
+ */
+export function rerender(page: Page, serverId: string, text: string): Promise<number> {
+  return page.evaluate(
+    async ({ serverId, text }) => {
+      const probe = (window as unknown as ProbeWindow).__probe;
+      const { at } = await new Promise<{ at: number }>((resolve, reject) => {
+        const done = probe.state(
+          (state) => state.activities.some((activity) => activity.kind === 'tool' && activity.args.text === text && activity.status !== 'running'),
+          30_000,
+          `echo(${text})`,
+        );
+        probe.port!.postMessage({ type: 'call-tool', serverId, tool: 'echo', args: { text } });
+        done.then(resolve, reject);
+      });
+      // The frame after the panel handled this message (its render is a microtask of the handler).
+      return new Promise<number>((resolve) => setTimeout(() => void probe.nextFrame().then((painted) => resolve(painted - at)), 0));
+    },
+    { serverId, text },
+  );
 }
 
 /** Answers every pending Request `cancel` until `calls` tool calls have ended (bounded). */
@@ -202,7 +211,7 @@ export async function benchScale(browser: BenchBrowser, modernUrls: string[], le
   const heapRetained = await workerHeap(browser, true);
   const panelHeap = await pageHeap(page, true);
   const rerenders: number[] = [];
-  for (let i = 0; i < options.rerenders; i += 1) rerenders.push(await rerender(page));
+  for (let i = 0; i < options.rerenders; i += 1) rerenders.push(await rerender(page, servers[i % servers.length]!.id, `rerender-${i}`));
   const opens: Array<{ handled: number; painted: number }> = [];
   for (let i = 0; i < options.opens; i += 1) opens.push(await openWithPending(browser, total));
   await cancelAll(page, total);
@@ -223,7 +232,7 @@ export async function benchScale(browser: BenchBrowser, modernUrls: string[], le
       [
         row('**a panel opens onto them: first `state` arrives → next frame**', opens.map((run) => run.painted)),
         row('… first `state` arrives → all cards in the DOM', opens.map((run) => run.handled)),
-        row('any later `state` (e.g. the 1 s clock, a progress update) arrives → next frame', rerenders),
+        row('any later state change (a call on one server ends) arrives → next frame', rerenders),
       ],
     ),
     '',
@@ -232,8 +241,9 @@ export async function benchScale(browser: BenchBrowser, modernUrls: string[], le
       [
         [`the burst: first of ${total} calls posted → all ${total} cards painted`, ms(burstTimes.burst)],
         ['… the state with the last Request arrived → next frame', ms(burstTimes.arrivalToPainted)],
-        ['`state` messages the panel handled during the burst', String(burstTimes.statesReceived)],
-        ['size of one `state` message with all Requests (JSON)', bytes(burstTimes.stateBytes)],
+        ['`state` and `patch` messages the panel handled during the burst', String(burstTimes.statesReceived)],
+        ['size of the message that brought the last Request (JSON)', bytes(burstTimes.lastBytes)],
+        ['size of the whole state with all Requests (JSON; sent when a panel opens)', bytes(burstTimes.stateBytes)],
         ['**worker JS heap, used** (as found after the burst)', bytes(heapUsed)],
         ['worker JS heap after a full GC', bytes(heapRetained)],
         ['worker JS heap after a full GC, servers connected, nothing pending', bytes(idleHeap)],

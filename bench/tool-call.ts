@@ -1,19 +1,19 @@
 /**
  * Bench 1: a small `tools/call` round trip (`echo`), four ways against one server:
- * (a) the extension — the panel posts `call-tool` on its port and waits for the `state`
- *     in which that call is done, timed in the page;
+ * (a) the extension — the panel posts `call-tool` on its port and waits for the message
+ *     (a state patch) in which that call is done, timed in the page;
  * (b) the raw SDK v2 client in Node; (c) raw `fetch` in Node; (d) raw `fetch` in the
  *     extension page. The same server process serves all four, in interleaved rounds, with
  *     a port-only round trip beside them; the worker reports its own fetch times after.
  */
 import type { Page } from 'playwright-core';
-import type { HubState } from '../lib/messages';
+import type { WorkerMessage } from '../lib/messages';
 import { addServer, evaluateInWorker, type BenchBrowser } from './browser';
 import type { ProbeWindow } from './probe';
 import { rawEchoCalls, rawInitialize, type RawSession } from './raw-mcp';
 import { latencyCells, table, type Section } from './report';
 import { connectSdkClient } from './sdk-client';
-import { interleave, ms, ratio, summarize } from './stats';
+import { bytes, interleave, ms, ratio, summarize } from './stats';
 
 export interface ToolCallOptions {
   calls: number;
@@ -21,12 +21,12 @@ export interface ToolCallOptions {
   rounds: number;
 }
 
-/** The panel's side of one call: post, wait for `done`; also how long the panel then took to handle that state. */
+/** The panel's side of one call: post, wait for `done`; also how long the panel then took to handle that message. */
 export async function extensionCalls(
   page: Page,
   serverId: string,
   texts: string[],
-): Promise<{ roundTrips: number[]; handling: number[]; stateBytes: number; parts: Record<string, number> }> {
+): Promise<{ roundTrips: number[]; handling: number[]; messages: number; doneBytes: number[]; stateBytes: number; parts: Record<string, number> }> {
   return page.evaluate(
     async ({ serverId, texts }) => {
       const probe = (window as unknown as ProbeWindow).__probe;
@@ -34,11 +34,15 @@ export async function extensionCalls(
       if (!port) throw new Error('The panel has no port to the worker.');
       const roundTrips: number[] = [];
       const handling: number[] = [];
-      const doneStates = new Set<HubState>();
-      const onHandled = (message: { type: string; state?: HubState }, at: number, handledAt: number) => {
-        if (message.state && doneStates.delete(message.state)) handling.push(handledAt - at);
+      const doneBytes: number[] = [];
+      let messages = 0;
+      const doneMessages = new Set<WorkerMessage>();
+      const onHandled = (message: WorkerMessage, at: number, handledAt: number) => {
+        if (doneMessages.delete(message)) handling.push(handledAt - at);
       };
+      const onMessage = (message: WorkerMessage) => void (message.type === 'patch' && (messages += 1));
       probe.after.add(onHandled);
+      probe.before.add(onMessage);
       try {
         for (const text of texts) {
           const finished = probe.state(
@@ -48,35 +52,37 @@ export async function extensionCalls(
           );
           const started = performance.now();
           port.postMessage({ type: 'call-tool', serverId, tool: 'echo', args: { text } });
-          const { state, at } = await finished;
+          const { state, message, at } = await finished;
           roundTrips.push(at - started);
-          doneStates.add(state);
+          doneMessages.add(message);
+          doneBytes.push(JSON.stringify(message).length);
           const activity = state.activities.find((item) => item.kind === 'tool' && item.args.text === text);
           if (activity?.status !== 'done') throw new Error(`echo(${text}) ended ${activity?.status}: ${activity?.error ?? ''}`);
         }
-        // Let the last state's handling be measured.
+        // Let the last message's handling be measured.
         await new Promise((resolve) => setTimeout(resolve, 50));
       } finally {
         probe.after.delete(onHandled);
+        probe.before.delete(onMessage);
       }
       const state = (probe.latest?.state ?? {}) as unknown as Record<string, unknown>;
       const parts = Object.fromEntries(Object.entries(state).map(([key, value]) => [key, JSON.stringify(value).length]));
-      return { roundTrips, handling, stateBytes: JSON.stringify(state).length, parts };
+      return { roundTrips, handling, messages, doneBytes, stateBytes: JSON.stringify(state).length, parts };
     },
     { serverId, texts },
   );
 }
 
-/** The panel's side of a no-op (`dismiss-notice` of nothing): port → worker → full `state` back, no MCP. */
+/** The panel's side of a message that needs no MCP (`export-servers`): port → worker → its reply back. */
 async function portRoundTrips(page: Page, count: number): Promise<number[]> {
   return page.evaluate(async (count) => {
     const probe = (window as unknown as ProbeWindow).__probe;
     const durations: number[] = [];
     for (let i = 0; i < count; i += 1) {
       const next = new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('No state after dismiss-notice')), 10_000);
+        const timer = setTimeout(() => reject(new Error('No reply to export-servers')), 10_000);
         const onMessage = (message: { type: string }, at: number) => {
-          if (message.type !== 'state') return;
+          if (message.type !== 'exported') return;
           probe.before.delete(onMessage);
           clearTimeout(timer);
           resolve(at);
@@ -84,7 +90,7 @@ async function portRoundTrips(page: Page, count: number): Promise<number[]> {
         probe.before.add(onMessage);
       });
       const started = performance.now();
-      probe.port!.postMessage({ type: 'dismiss-notice', id: 'bench-none' });
+      probe.port!.postMessage({ type: 'export-servers', format: 'mcpServers' });
       durations.push((await next) - started);
     }
     return durations;
@@ -127,6 +133,8 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
   };
   let stateBytes = 0;
   let stateParts: Record<string, number> = {};
+  const messagesPerCall: number[] = [];
+  const doneBytes: number[] = [];
   let recording = false;
   const record = (into: number[], values: number[]) => recording && into.push(...values);
   const texts = (variant: string, count: number) => Array.from({ length: count }, (_, i) => `${variant}-${i}-${Math.random().toString(36).slice(2, 8)}`);
@@ -137,6 +145,8 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
       const result = await extensionCalls(page, serverId, texts('ext', count));
       record(samples.extension, result.roundTrips);
       record(samples.handling, result.handling);
+      record(messagesPerCall, [result.messages / count]);
+      record(doneBytes, result.doneBytes);
       stateBytes = result.stateBytes;
       stateParts = result.parts;
     },
@@ -185,7 +195,7 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
     table(
       ['variant', 'p50', 'p95', 'n'],
       [
-        ['**(a) extension**: panel port → worker → server → `state` with the call `done` (Tools tab shown)', ...latencyCells(a)],
+        ['**(a) extension**: panel port → worker → server → the state with the call `done` (Tools tab shown)', ...latencyCells(a)],
         ['(a′) the same with the Inbox tab shown (the panel renders almost nothing per state)', ...latencyCells(aInbox)],
         ['(b) SDK v2 `Client.callTool` in Node (auto negotiation → 2025-11-25)', ...latencyCells(b)],
         ['(c) raw `fetch` POST in Node', ...latencyCells(c)],
@@ -199,9 +209,9 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
       ['part of (a)', 'p50', 'p95', 'n'],
       [
         ['the worker\'s own `fetch` of the tools/call POST (Resource Timing in the worker)', ...latencyCells(workerFetch)],
-        ['panel port → worker → full `state` back, no MCP (a no-op `dismiss-notice`); (a) pays this twice', ...latencyCells(port)],
+        ['panel port → worker → a small reply back, no MCP (`export-servers`); (a) pays one such hop per message', ...latencyCells(port)],
         ['one `chrome.storage.local.get` in the worker (the OAuth provider reads one before every request)', ...latencyCells(storageRead)],
-        ['the panel handling the `done` state (listener + the render it schedules; Tools tab)', ...latencyCells(handling)],
+        ['the panel handling the message with the call `done` (listener + the render it schedules; Tools tab)', ...latencyCells(handling)],
       ],
     ),
     '',
@@ -216,7 +226,9 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
       ],
     ),
     '',
-    `Each call makes the worker send the whole state twice (running, done); at the end one \`state\` message was ${(stateBytes / 1024).toFixed(1)} KB of JSON: ` +
+    `Each call made the worker send ${(messagesPerCall.reduce((sum, n) => sum + n, 0) / Math.max(1, messagesPerCall.length)).toFixed(2)} \`patch\` messages ` +
+      `(running, done; one when both fall in one task); the one with the call done was ${bytes(summarize(doneBytes).p50)} of JSON (p50). ` +
+      `The whole state, which a panel gets when its port opens, was ${(stateBytes / 1024).toFixed(1)} KB at the end: ` +
       Object.entries(stateParts)
         .sort((x, y) => y[1] - x[1])
         .map(([key, size]) => `${key} ${(size / 1024).toFixed(1)} KB`)

@@ -6,21 +6,26 @@ export interface ActivityListProps {
   title: string;
   activities: ActivityView[];
   serverNames: Map<string, string>;
-  now: number;
   onCancel: (activityId: string) => void;
   onReadResource: (serverId: string, uri: string) => void;
   onClear: () => void;
 }
 
-const smooth = () => (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
+/** Whether the top of `element` shows, below what sits over the top of the view (its scroll margin: the sticky tabs). */
+function inView(element: Element): boolean {
+  const { top } = element.getBoundingClientRect();
+  const covered = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+  return top >= covered && top < window.innerHeight;
+}
 
 /** A result younger than this counts as just started, even if it finished before the panel drew it running. */
 const JUST_STARTED_MS = 5_000;
 
 /**
- * Scrolls to a result that starts while the list is shown: results sit above the tools, so
- * Run far down the list would otherwise seem to do nothing. Results that were there when the
- * list appeared (a tab switch) do not move the view.
+ * Scrolls to a result that starts while the list is shown, unless it is in view already:
+ * results sit above the tools, so Run far down the list would otherwise seem to do nothing.
+ * Results that were there when the list appeared (a tab switch) do not move the view. No
+ * smooth scrolling: its frames would run into the next call's.
  */
 function useRevealNewest(activities: ActivityView[]) {
   const seen = useRef<Set<string> | null>(null);
@@ -31,13 +36,14 @@ function useRevealNewest(activities: ActivityView[]) {
     seen.current = new Set(activities.map((activity) => activity.id));
     if (!known || !first || known.has(first.id)) return;
     if (first.status !== 'running' && Date.now() - first.startedAt > JUST_STARTED_MS) return;
-    list.current?.querySelector('article')?.scrollIntoView?.({ behavior: smooth(), block: 'nearest' });
+    const newest = list.current?.querySelector('article');
+    if (newest && !inView(newest)) newest.scrollIntoView?.({ block: 'nearest' });
   }, [first?.id]);
   return list;
 }
 
 /** The latest results of one kind, newest first. */
-export function ActivityList({ title, activities, serverNames, now, onCancel, onReadResource, onClear }: ActivityListProps) {
+export function ActivityList({ title, activities, serverNames, onCancel, onReadResource, onClear }: ActivityListProps) {
   const list = useRevealNewest(activities);
   if (activities.length === 0) return null;
   return (
@@ -53,9 +59,8 @@ export function ActivityList({ title, activities, serverNames, now, onCancel, on
           key={activity.id}
           activity={activity}
           serverName={serverNames.get(activity.serverId) ?? 'a removed server'}
-          now={now}
-          onCancel={() => onCancel(activity.id)}
-          onReadResource={(uri) => onReadResource(activity.serverId, uri)}
+          onCancel={onCancel}
+          onReadResource={onReadResource}
         />
       ))}
     </section>

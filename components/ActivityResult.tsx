@@ -1,3 +1,4 @@
+import { memo } from 'preact/compat';
 import type { ActivityView, PromptView, ResourceReadView } from '@/lib/messages';
 import { CallResult } from './CallResult';
 import { ContentBlock } from './content/ContentBlock';
@@ -6,9 +7,9 @@ import { ResourceContents } from './content/ResourceContents';
 export interface ActivityResultProps {
   activity: ActivityView;
   serverName: string;
-  now: number;
-  onCancel: () => void;
-  onReadResource: (uri: string) => void;
+  /** Callbacks take the activity's ids, so every row gets the same ones and unchanged rows skip rendering. */
+  onCancel: (activityId: string) => void;
+  onReadResource: (serverId: string, uri: string) => void;
 }
 
 function Outcome({ activity }: { activity: ResourceReadView | PromptView }) {
@@ -24,9 +25,10 @@ function Outcome({ activity }: { activity: ResourceReadView | PromptView }) {
 }
 
 /** One finished or running request's outcome: a tool call, a resource read or a prompt. */
-export function ActivityResult({ activity, serverName, now, onCancel, onReadResource }: ActivityResultProps) {
+export const ActivityResult = memo(function ActivityResult({ activity, serverName, onCancel, onReadResource }: ActivityResultProps) {
+  const read = (uri: string) => onReadResource(activity.serverId, uri);
   if (activity.kind === 'tool') {
-    return <CallResult call={activity} serverName={serverName} now={now} onCancel={onCancel} onReadResource={onReadResource} />;
+    return <CallResult call={activity} serverName={serverName} onCancel={() => onCancel(activity.id)} onReadResource={read} />;
   }
   if (activity.kind === 'resource') {
     return (
@@ -56,9 +58,9 @@ export function ActivityResult({ activity, serverName, now, onCancel, onReadReso
       {activity.result?.messages.map((message, index) => (
         <div key={index} class={`message role-${message.role}`}>
           <span class="role">{message.role}</span>
-          <ContentBlock block={message.content} onRead={onReadResource} />
+          <ContentBlock block={message.content} onRead={read} />
         </div>
       ))}
     </article>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useMemo } from 'preact/hooks';
 import type { ImportResult } from '@/lib/mcpJson';
 import type { ActivityView, HubState, OpenMode, ServerSettings, ServerView, Settings } from '@/lib/messages';
 import type { Answer } from '@/lib/request';
@@ -48,21 +49,37 @@ export interface AppProps {
   connected: boolean;
   /** The Request to focus (new, or its notification was clicked). */
   focusId?: string;
-  now: number;
+  /** The same object on every render: components compare callbacks to skip rendering. */
   actions: AppActions;
 }
 
 const byKind = (activities: ActivityView[], kind: ActivityView['kind']) => activities.filter((activity) => activity.kind === kind);
 
-export function App({ state, tab, refusals, imported, error, connected, focusId, now, actions }: AppProps) {
+export function App({ state, tab, refusals, imported, error, connected, focusId, actions }: AppProps) {
+  const serverActions = useMemo(
+    () => ({
+      add: actions.addServer,
+      update: actions.updateServer,
+      reconnect: actions.reconnect,
+      grantAccess: actions.grantAccess,
+      signIn: actions.signIn,
+      signOut: actions.signOut,
+      remove: actions.removeServer,
+      importServers: actions.importServers,
+      exportServers: actions.exportServers,
+      updateSettings: actions.updateSettings,
+    }),
+    [actions],
+  );
+  const servers = state?.servers;
+  const names = useMemo(() => new Map(servers?.map((server) => [server.id, server.displayName])), [servers]);
+  const connectedServers = useMemo(() => servers?.filter((server) => server.status === 'connected') ?? [], [servers]);
   if (!state) return <p class="muted">{connected ? 'Loading…' : 'Connecting to the toolnexus worker…'}</p>;
-  const names = new Map(state.servers.map((server) => [server.id, server.displayName]));
   const results = (title: string, kind: ActivityView['kind']) => (
     <ActivityList
       title={title}
       activities={byKind(state.activities, kind)}
       serverNames={names}
-      now={now}
       onCancel={actions.cancelActivity}
       onReadResource={actions.readResource}
       onClear={actions.clearActivities}
@@ -102,7 +119,6 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
             notices={state.notices}
             onFinishFlow={actions.finishFlow}
             onDismissNotice={actions.dismissNotice}
-            now={now}
             refusals={refusals}
             focusId={focusId}
             onAnswer={actions.answer}
@@ -118,34 +134,17 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         {tab === 'resources' && (
           <>
             {results('Read', 'resource')}
-            <ResourcesView servers={state.servers.filter((server) => server.status === 'connected')} onRead={actions.readResource} onReadTemplate={actions.readTemplate} />
+            <ResourcesView servers={connectedServers} onRead={actions.readResource} onReadTemplate={actions.readTemplate} />
           </>
         )}
         {tab === 'prompts' && (
           <>
             {results('Prompt messages', 'prompt')}
-            <PromptsView servers={state.servers.filter((server) => server.status === 'connected')} onGet={actions.getPrompt} />
+            <PromptsView servers={connectedServers} onGet={actions.getPrompt} />
           </>
         )}
         {tab === 'servers' && (
-          <ServersView
-            servers={state.servers}
-            settings={state.settings}
-            imported={imported}
-            now={now}
-            actions={{
-              add: actions.addServer,
-              update: actions.updateServer,
-              reconnect: actions.reconnect,
-              grantAccess: actions.grantAccess,
-              signIn: actions.signIn,
-              signOut: actions.signOut,
-              remove: actions.removeServer,
-              importServers: actions.importServers,
-              exportServers: actions.exportServers,
-              updateSettings: actions.updateSettings,
-            }}
-          />
+          <ServersView servers={state.servers} settings={state.settings} imported={imported} actions={serverActions} />
         )}
         {tab === 'history' && <HistoryView history={state.history} onClear={actions.clearHistory} />}
       </Tabs>

@@ -2,6 +2,7 @@ import type { Progress } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/messages';
 import { ContentBlock } from './content/ContentBlock';
 import { JsonView } from './JsonView';
+import { Clocked } from './time';
 
 /** Read through this type so the panel builds whether or not `CallView` carries them yet. */
 type CallWithProgress = CallView & {
@@ -13,8 +14,6 @@ type CallWithProgress = CallView & {
 export interface CallResultProps {
   call: CallWithProgress;
   serverName: string;
-  /** The panel's clock: how long a running call has taken so far. */
-  now?: number;
   /** Ask the server to stop a running call; without it there is no Cancel button. */
   onCancel?: () => void;
   /** Read a resource a result links to; without it links have no Read button. */
@@ -47,11 +46,10 @@ function CallProgress({ tool, progress }: { tool: string; progress: Progress }) 
 }
 
 /** What a tool call returned; every server string is rendered as text or HTML-free markdown. */
-export function CallResult({ call, serverName, now, onCancel, onReadResource }: CallResultProps) {
+export function CallResult({ call, serverName, onCancel, onReadResource }: CallResultProps) {
   const status: string = call.status;
   const running = status === 'running';
   const failed = status === 'failed' || call.result?.isError === true;
-  const end = call.endedAt ?? (running ? now : undefined);
   const label = running ? 'running…' : failed ? 'error' : status === 'cancelled' ? 'cancelled' : 'done';
   const content = call.result?.content ?? [];
   const structured = call.result?.structuredContent;
@@ -64,7 +62,9 @@ export function CallResult({ call, serverName, now, onCancel, onReadResource }: 
         </span>
         <span class="status">
           {label}
-          {end !== undefined && ` · ${duration(end - call.startedAt, running)}`}
+          {call.endedAt !== undefined
+            ? ` · ${duration(call.endedAt - call.startedAt)}`
+            : running && <Clocked text={(now) => ` · ${duration(now - call.startedAt, true)}`} />}
         </span>
       </header>
       {running && call.progress && <CallProgress tool={call.tool} progress={call.progress} />}

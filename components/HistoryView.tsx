@@ -1,3 +1,4 @@
+import { memo } from 'preact/compat';
 import type { HistoryEntry } from '@/lib/history';
 import { JsonView } from './JsonView';
 
@@ -10,10 +11,14 @@ const ACTION_TEXT = { accept: 'Accepted', decline: 'Declined', cancel: 'Cancelle
 const when = (time: number) => new Date(time).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 
 /** What each server asked and what the person answered and shared, newest first. */
-export function HistoryView({ history, onClear }: HistoryViewProps) {
+export const HistoryView = memo(function HistoryView({ history, onClear }: HistoryViewProps) {
   if (history.length === 0) return <p class="empty muted">Nothing answered yet. Answers to servers are kept here.</p>;
   const groups = new Map<string, HistoryEntry[]>();
-  for (const entry of history) groups.set(entry.serverId, [...(groups.get(entry.serverId) ?? []), entry]);
+  for (const entry of history) {
+    const group = groups.get(entry.serverId);
+    if (group) group.push(entry);
+    else groups.set(entry.serverId, [entry]);
+  }
   return (
     <>
       <div class="actions">
@@ -53,4 +58,4 @@ export function HistoryView({ history, onClear }: HistoryViewProps) {
       ))}
     </>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'preact/compat';
 import type { FlowView, InboxItem, NoticeView, OpenMode } from '@/lib/messages';
 import type { Answer } from '@/lib/request';
 import { RequestCard } from './RequestCard';
@@ -7,7 +8,6 @@ export interface InboxViewProps {
   inbox: InboxItem[];
   flows: FlowView[];
   notices: NoticeView[];
-  now: number;
   refusals: Record<string, string>;
   /** The Request that should take focus. */
   focusId?: string;
@@ -17,7 +17,7 @@ export interface InboxViewProps {
   onDismissNotice: (id: string) => void;
 }
 
-function FlowCard({ flow, onFinish }: { flow: FlowView; onFinish: () => void }) {
+const FlowCard = memo(function FlowCard({ flow, onFinish }: { flow: FlowView; onFinish: (requestId: string) => void }) {
   return (
     <section role="region" aria-label={`In progress for ${flow.serverName}`} class="card flow" aria-busy="true">
       <header>
@@ -30,19 +30,19 @@ function FlowCard({ flow, onFinish }: { flow: FlowView; onFinish: () => void }) 
         opened. When you are done there, the server carries on.
       </p>
       <div class="actions">
-        <button type="button" class="secondary" onClick={onFinish}>
+        <button type="button" class="secondary" onClick={() => onFinish(flow.requestId)}>
           Retry
         </button>
       </div>
     </section>
   );
-}
+});
 
 const NOTICE_LABEL = { refused: 'Refused for', withdrawn: 'Withdrawn by', lost: 'Lost from' } as const;
 const NOTICE_VERB = { refused: 'refused', withdrawn: 'withdrawn', lost: 'lost' } as const;
 
 /** A Request the person did not get to answer, and why; nothing here can be sent any more. */
-function NoticeCard({ notice, onDismiss }: { notice: NoticeView; onDismiss: () => void }) {
+const NoticeCard = memo(function NoticeCard({ notice, onDismiss }: { notice: NoticeView; onDismiss: (id: string) => void }) {
   return (
     <section role="region" aria-label={`${NOTICE_LABEL[notice.kind]} ${notice.serverName}`} class={`card notice notice-${notice.kind}`}>
       <header>
@@ -61,23 +61,23 @@ function NoticeCard({ notice, onDismiss }: { notice: NoticeView; onDismiss: () =
         {notice.reason}
       </p>
       <div class="actions">
-        <button type="button" class="secondary" onClick={onDismiss}>
+        <button type="button" class="secondary" onClick={() => onDismiss(notice.id)}>
           Dismiss
         </button>
       </div>
     </section>
   );
-}
+});
 
 /** Pending Requests grouped by the server that asks, newest first in each group. */
-export function InboxView({ inbox, flows, notices, now, refusals, focusId, onAnswer, onOpen, onFinishFlow, onDismissNotice }: InboxViewProps) {
+export const InboxView = memo(function InboxView({ inbox, flows, notices, refusals, focusId, onAnswer, onOpen, onFinishFlow, onDismissNotice }: InboxViewProps) {
   const above = (
     <>
       {notices.map((notice) => (
-        <NoticeCard key={notice.id} notice={notice} onDismiss={() => onDismissNotice(notice.id)} />
+        <NoticeCard key={notice.id} notice={notice} onDismiss={onDismissNotice} />
       ))}
       {flows.map((flow) => (
-        <FlowCard key={flow.requestId} flow={flow} onFinish={() => onFinishFlow(flow.requestId)} />
+        <FlowCard key={flow.requestId} flow={flow} onFinish={onFinishFlow} />
       ))}
     </>
   );
@@ -93,8 +93,11 @@ export function InboxView({ inbox, flows, notices, now, refusals, focusId, onAns
   // new Request never moves the card someone is typing in (a moved field loses focus).
   const groups = new Map<string, InboxItem[]>();
   for (const request of [...inbox].sort((a, b) => a.askedAt - b.askedAt)) {
-    groups.set(request.serverId, [request, ...(groups.get(request.serverId) ?? [])]);
+    const group = groups.get(request.serverId);
+    if (group) group.push(request);
+    else groups.set(request.serverId, [request]);
   }
+  for (const group of groups.values()) group.reverse();
   return (
     <>
       {above}
@@ -107,7 +110,6 @@ export function InboxView({ inbox, flows, notices, now, refusals, focusId, onAns
             <RequestCard
               key={request.id}
               request={request}
-              now={now}
               refusal={refusals[request.id]}
               focus={request.id === focusId}
               onAnswer={onAnswer}
@@ -118,4 +120,4 @@ export function InboxView({ inbox, flows, notices, now, refusals, focusId, onAns
       ))}
     </>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'preact/compat';
 import type { ServerView } from '@/lib/messages';
 import { promptArguments, promptSchema } from '@/lib/forms/argumentSchemas';
 import { SchemaForm } from './SchemaForm';
@@ -8,7 +9,7 @@ export interface PromptsViewProps {
 }
 
 /** Each server's prompts, with a form for their arguments. */
-export function PromptsView({ servers, onGet }: PromptsViewProps) {
+export const PromptsView = memo(function PromptsView({ servers, onGet }: PromptsViewProps) {
   const offering = servers.filter((server) => server.prompts.length > 0);
   if (offering.length === 0) return <p class="empty muted">No connected server offers prompts.</p>;
   return (
@@ -40,4 +41,4 @@ export function PromptsView({ servers, onGet }: PromptsViewProps) {
       ))}
     </>
   );
-}
+});

@@ -1,13 +1,14 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { memo } from 'preact/compat';
+import type { RefObject } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { InboxItem, OpenMode } from '@/lib/messages';
 import type { Answer } from '@/lib/request';
 import { SchemaForm } from './SchemaForm';
-import { clock, span } from './time';
+import { clock, Clocked, span } from './time';
 import { UrlConsent } from './UrlConsent';
 
 export interface RequestCardProps {
   request: InboxItem;
-  now: number;
   /** Why the worker refused the last Answer, if it did. */
   refusal?: string;
   /** Take focus on mount (a new Request, or one whose notification was clicked). */
@@ -19,13 +20,47 @@ export interface RequestCardProps {
 const TYPING = new Set(['TEXTAREA', 'BUTTON', 'A', 'SUMMARY']);
 
 /**
+ * Whether the card is on screen or within a screen of it, or `wanted` (e.g. it is to take
+ * focus); once true, it stays true: a form taken down would lose what was typed in it.
+ * Decided before the first paint, so a card in view never shows without its form, and
+ * watched after that (IntersectionObserver).
+ */
+function useNearScreen(card: RefObject<HTMLElement | null>, wanted: boolean): [boolean, () => void] {
+  const [near, setNear] = useState(wanted);
+  useLayoutEffect(() => {
+    const element = card.current;
+    if (near || !element) return;
+    if (wanted) return setNear(true);
+    const { top, bottom } = element.getBoundingClientRect();
+    const screen = window.innerHeight;
+    if (typeof IntersectionObserver === 'undefined' || (bottom >= -screen && top <= 2 * screen)) return setNear(true);
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '100% 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, wanted]);
+  return [near || wanted, () => setNear(true)];
+}
+
+/**
+ * Room for a form not built yet, so the cards around it move little when it is: the buttons'
+ * row, and about 52 px a field (measured in Chromium: 4 fields 243 px, 10 with descriptions 590).
+ */
+function formHeight(schema: object | undefined): number {
+  const properties = (schema as { properties?: object } | undefined)?.properties;
+  return 44 + 52 * Object.keys(properties ?? {}).length;
+}
+
+/**
  * One pending Request. It always names the server that asks, when, and until when
  * (spec client/elicitation: the client MUST make clear which server is requesting).
  * Enter submits a form, Escape cancels.
  */
-export function RequestCard({ request, now, refusal, focus, onAnswer, onOpen }: RequestCardProps) {
-  const { id, serverName } = request;
+export const RequestCard = memo(function RequestCard({ request, refusal, focus, onAnswer, onOpen }: RequestCardProps) {
+  const { id, serverName, askedAt, expiresAt } = request;
   const region = useRef<HTMLElement>(null);
+  // Hundreds of forms cost the panel a second to build: only those a person can reach are.
+  // A URL card has none; the card to take focus needs its field at once.
+  const [near, reached] = useNearScreen(region, request.kind !== 'input' || focus === true);
   const decline = () => onAnswer({ id, ok: false, reason: 'declined' });
   const cancel = () => onAnswer({ id, ok: false, reason: 'cancelled' });
 
@@ -65,12 +100,20 @@ export function RequestCard({ request, now, refusal, focus, onAnswer, onOpen }: 
   );
 
   return (
-    <section ref={region} tabIndex={-1} role="region" aria-label={`Request from ${serverName}`} class="card request" onKeyDown={onKeyDown}>
+    <section
+      ref={region}
+      tabIndex={-1}
+      role="region"
+      aria-label={`Request from ${serverName}`}
+      class="card request"
+      onKeyDown={onKeyDown}
+      onFocusIn={near ? undefined : reached}
+    >
       <header>
         <strong class="server">{serverName}</strong>
         <span class="muted">
-          asked {clock(request.askedAt)} · waiting {span(now - request.askedAt)}
-          {request.expiresAt !== null && <> · expires in {span(request.expiresAt - now)}</>}
+          asked {clock(askedAt)} · waiting <Clocked text={(now) => span(now - askedAt)} />
+          {expiresAt !== null && <> · expires in <Clocked text={(now) => span(expiresAt - now)} /></>}
         </span>
       </header>
       <p class="prompt">{request.prompt}</p>
@@ -79,7 +122,9 @@ export function RequestCard({ request, now, refusal, focus, onAnswer, onOpen }: 
           {refusal}
         </p>
       )}
-      {request.kind === 'input' ? (
+      {request.kind === 'input' && !near ? (
+        <div class="form-placeholder" style={{ height: `${formHeight(request.data?.schema)}px` }} />
+      ) : request.kind === 'input' ? (
         <SchemaForm
           idPrefix={id}
           schema={request.data?.schema ?? { type: 'object', properties: {} }}
@@ -113,4 +158,4 @@ export function RequestCard({ request, now, refusal, focus, onAnswer, onOpen }: 
       )}
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'preact/compat';
 import type { ServerView } from '@/lib/messages';
 import { templateSchema } from '@/lib/forms/argumentSchemas';
 import { SchemaForm } from './SchemaForm';
@@ -9,7 +10,7 @@ export interface ResourcesViewProps {
 }
 
 /** Each server's resources (read with one click) and templates (a form for the variables). */
-export function ResourcesView({ servers, onRead, onReadTemplate }: ResourcesViewProps) {
+export const ResourcesView = memo(function ResourcesView({ servers, onRead, onReadTemplate }: ResourcesViewProps) {
   const offering = servers.filter((server) => server.resources.length + server.resourceTemplates.length > 0);
   if (offering.length === 0) return <p class="empty muted">No connected server offers resources.</p>;
   return (
@@ -56,4 +57,4 @@ export function ResourcesView({ servers, onRead, onReadTemplate }: ResourcesView
       ))}
     </>
   );
-}
+});

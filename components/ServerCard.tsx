@@ -1,17 +1,22 @@
+import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import type { ServerSettings, ServerView } from '@/lib/messages';
 import { ServerForm } from './ServerForm';
-import { span } from './time';
+import { Clocked, span } from './time';
+
+/** The same for every card (they name the server), so a card whose server did not change skips rendering. */
+export interface ServerCardActions {
+  update: (serverId: string, patch: Partial<ServerSettings>) => void;
+  reconnect: (serverId: string) => void;
+  grantAccess: (server: ServerView) => void;
+  signIn: (serverId: string) => void;
+  signOut: (serverId: string) => void;
+  remove: (serverId: string) => void;
+}
 
 export interface ServerCardProps {
   server: ServerView;
-  now: number;
-  onUpdate: (patch: Partial<ServerSettings>) => void;
-  onReconnect: () => void;
-  onGrantAccess: () => void;
-  onSignIn: () => void;
-  onSignOut: () => void;
-  onRemove: () => void;
+  actions: ServerCardActions;
 }
 
 const STATUS_TEXT = {
@@ -27,10 +32,11 @@ function hostOf(url: string | null): string {
   return url && URL.canParse(url) ? new URL(url).host : 'its authorization server';
 }
 
-export function ServerCard({ server, now, onUpdate, onReconnect, onGrantAccess, onSignIn, onSignOut, onRemove }: ServerCardProps) {
+export const ServerCard = memo(function ServerCard({ server, actions }: ServerCardProps) {
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const info = server.serverInfo;
+  const { retryAt, serverInfo: info } = server;
+  const onUpdate = (patch: Partial<ServerSettings>) => actions.update(server.id, patch);
   return (
     <section class={`card server status-${server.status}`} aria-label={`Server ${server.displayName}`}>
       <header>
@@ -62,7 +68,7 @@ export function ServerCard({ server, now, onUpdate, onReconnect, onGrantAccess, 
       {server.error && (
         <p class="error" role={server.status === 'error' ? 'alert' : undefined}>
           {server.error}
-          {server.retryAt !== undefined && server.retryAt > now && <> Retrying in {span(server.retryAt - now)}.</>}
+          {retryAt !== undefined && <Clocked text={(now) => (retryAt > now ? ` Retrying in ${span(retryAt - now)}.` : '')} />}
         </p>
       )}
       {editing ? (
@@ -80,7 +86,7 @@ export function ServerCard({ server, now, onUpdate, onReconnect, onGrantAccess, 
         <div role="alertdialog" aria-label={`Remove ${server.displayName}?`} class="confirm">
           <p>Remove {server.displayName}? Its pending requests are cancelled.</p>
           <div class="actions">
-            <button type="button" class="danger" onClick={onRemove}>
+            <button type="button" class="danger" onClick={() => actions.remove(server.id)}>
               Remove
             </button>
             <button type="button" class="secondary" onClick={() => setRemoving(false)}>
@@ -90,15 +96,15 @@ export function ServerCard({ server, now, onUpdate, onReconnect, onGrantAccess, 
         </div>
       ) : (
         <div class="actions">
-          {server.status === 'needs-permission' && <button onClick={onGrantAccess}>Grant access</button>}
-          {server.status === 'needs-authorization' && <button onClick={onSignIn}>Sign in</button>}
+          {server.status === 'needs-permission' && <button onClick={() => actions.grantAccess(server)}>Grant access</button>}
+          {server.status === 'needs-authorization' && <button onClick={() => actions.signIn(server.id)}>Sign in</button>}
           {server.auth?.signedIn && (
-            <button type="button" class="secondary" onClick={onSignOut}>
+            <button type="button" class="secondary" onClick={() => actions.signOut(server.id)}>
               Sign out
             </button>
           )}
           {server.enabled && (
-            <button type="button" class="secondary" onClick={onReconnect}>
+            <button type="button" class="secondary" onClick={() => actions.reconnect(server.id)}>
               Reconnect
             </button>
           )}
@@ -115,4 +121,4 @@ export function ServerCard({ server, now, onUpdate, onReconnect, onGrantAccess, 
       )}
     </section>
   );
-}
+});

@@ -1,29 +1,23 @@
 import type { ImportResult } from '@/lib/mcpJson';
 import type { ServerSettings, ServerView, Settings } from '@/lib/messages';
+import { memo } from 'preact/compat';
 import { ImportExport } from './ImportExport';
-import { ServerCard } from './ServerCard';
+import { ServerCard, type ServerCardActions } from './ServerCard';
 import { ServerForm } from './ServerForm';
 
 export interface ServersViewProps {
   servers: ServerView[];
   settings: Settings;
   imported: ImportResult | null;
-  now: number;
-  actions: {
+  actions: ServerCardActions & {
     add: (settings: Omit<ServerSettings, 'enabled'>) => void;
-    update: (serverId: string, patch: Partial<ServerSettings>) => void;
-    reconnect: (serverId: string) => void;
-    grantAccess: (server: ServerView) => void;
-    signIn: (serverId: string) => void;
-    signOut: (serverId: string) => void;
-    remove: (serverId: string) => void;
     importServers: (text: string) => void;
     exportServers: (format: 'mcpServers' | 'vscode') => void;
     updateSettings: (settings: Partial<Settings>) => void;
   };
 }
 
-export function ServersView({ servers, settings, imported, now, actions }: ServersViewProps) {
+export const ServersView = memo(function ServersView({ servers, settings, imported, actions }: ServersViewProps) {
   return (
     <>
       <section class="card" aria-label="Add a server">
@@ -32,17 +26,7 @@ export function ServersView({ servers, settings, imported, now, actions }: Serve
       <ImportExport imported={imported} onImport={actions.importServers} onExport={actions.exportServers} />
       {servers.length === 0 && <p class="empty muted">No servers yet. Paste an MCP server URL above.</p>}
       {servers.map((server) => (
-        <ServerCard
-          key={server.id}
-          server={server}
-          now={now}
-          onUpdate={(patch) => actions.update(server.id, patch)}
-          onReconnect={() => actions.reconnect(server.id)}
-          onGrantAccess={() => actions.grantAccess(server)}
-          onSignIn={() => actions.signIn(server.id)}
-          onSignOut={() => actions.signOut(server.id)}
-          onRemove={() => actions.remove(server.id)}
-        />
+        <ServerCard key={server.id} server={server} actions={actions} />
       ))}
       <section class="card settings" aria-label="Settings">
         <label for="request-timeout">Requests wait for you (minutes)</label>
@@ -73,4 +57,4 @@ export function ServersView({ servers, settings, imported, now, actions }: Serve
       </section>
     </>
   );
-}
+});

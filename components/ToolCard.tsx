@@ -1,11 +1,13 @@
 import type { Tool } from '@modelcontextprotocol/client';
+import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import { SchemaForm } from './SchemaForm';
 
 export interface ToolCardProps {
   serverId: string;
   tool: Tool;
-  onRun: (args: Record<string, unknown>) => void;
+  /** The same for every card, so a card whose tool did not change skips rendering. */
+  onRun: (serverId: string, tool: string, args: Record<string, unknown>) => void;
 }
 
 /** Badges from the tool's annotations; spec: hints from an untrusted server, shown as such. */
@@ -36,7 +38,7 @@ const needsInput = (tool: Tool) => {
  * A tool with its Run button and arguments form (built from its own inputSchema). Run
  * calls at once with the form's current values; a tool marked destructive asks first.
  */
-export function ToolCard({ serverId, tool, onRun }: ToolCardProps) {
+export const ToolCard = memo(function ToolCard({ serverId, tool, onRun }: ToolCardProps) {
   const [confirming, setConfirming] = useState(false);
   const formId = `tool-${serverId}-${tool.name}`;
   const destructive = tool.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true;
@@ -47,7 +49,7 @@ export function ToolCard({ serverId, tool, onRun }: ToolCardProps) {
       schema={tool.inputSchema}
       onSubmit={(args) => {
         setConfirming(false);
-        onRun(args);
+        onRun(serverId, tool.name, args);
       }}
     />
   );
@@ -100,4 +102,4 @@ export function ToolCard({ serverId, tool, onRun }: ToolCardProps) {
       )}
     </article>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'preact/compat';
 import type { ServerView } from '@/lib/messages';
 import { ToolCard } from './ToolCard';
 
@@ -7,7 +8,7 @@ export interface ToolsViewProps {
 }
 
 /** Every connected server's tools, one section per server. */
-export function ToolsView({ servers, onRun }: ToolsViewProps) {
+export const ToolsView = memo(function ToolsView({ servers, onRun }: ToolsViewProps) {
   const connected = servers.filter((server) => server.status === 'connected');
   if (connected.length === 0) return <p class="empty muted">No connected server. Add one under Servers.</p>;
   return (
@@ -19,10 +20,10 @@ export function ToolsView({ servers, onRun }: ToolsViewProps) {
           </h2>
           {server.tools.length === 0 && <p class="muted">This server offers no tools.</p>}
           {server.tools.map((tool) => (
-            <ToolCard key={tool.name} serverId={server.id} tool={tool} onRun={(args) => onRun(server.id, tool.name, args)} />
+            <ToolCard key={tool.name} serverId={server.id} tool={tool} onRun={onRun} />
           ))}
         </section>
       ))}
     </>
   );
-}
+});

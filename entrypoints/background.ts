@@ -5,8 +5,9 @@ import { Hub, type SavedServer, type Stored } from '@/lib/hub';
 import { InboxError } from '@/lib/inbox';
 import { keepAliveWhile } from '@/lib/keepAlive';
 import { notifyNewRequests } from '@/lib/notifier';
-import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/messages';
+import { PANEL_PORT, type HubState, type PanelMessage, type WorkerMessage } from '@/lib/messages';
 import { originRulesSync } from '@/lib/originRules';
+import { diffState, type StatePatch } from '@/lib/statePatch';
 
 /**
  * One storage key as a typed value: `local` for the person's data (survives browser
@@ -78,9 +79,20 @@ export default defineBackground(() => {
     openUrl: (url, mode) => (mode === 'tab' ? openTab(url) : browser.identity.launchWebAuthFlow({ url, interactive: true }).then(() => {})),
     canReach: async (origin) => LOOPBACK_ORIGIN.test(origin) || browser.permissions.contains({ origins: [`${origin}/*`] }),
   });
-  const ports = new Set<Runtime.Port>();
+  /** Each open panel port, with the state it was last sent: its next patch is made against that. */
+  const ports = new Map<Runtime.Port, HubState>();
   const post = (port: Runtime.Port, message: WorkerMessage) => port.postMessage(message);
-  const broadcast = (message: WorkerMessage) => ports.forEach((port) => post(port, message));
+  const broadcast = (message: WorkerMessage) => ports.forEach((_, port) => post(port, message));
+  const publish = (state: HubState) => {
+    // Ports sent the same state share one patch.
+    const patches = new Map<HubState, StatePatch | null>();
+    for (const [port, sent] of ports) {
+      if (!patches.has(sent)) patches.set(sent, diffState(sent, state));
+      const patch = patches.get(sent);
+      if (patch) post(port, { type: 'patch', patch });
+      ports.set(port, state);
+    }
+  };
 
   chromeApi.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
   // Firefox has a sidebar instead of a side panel; the toolbar button toggles it.
@@ -89,7 +101,7 @@ export default defineBackground(() => {
 
   const updateKeepAlive = keepAliveWhile(() => hub.busy(), () => browser.runtime.getPlatformInfo());
   hub.subscribe((state) => {
-    broadcast({ type: 'state', state });
+    publish(state);
     updateKeepAlive();
   });
 
@@ -197,14 +209,15 @@ export default defineBackground(() => {
 
   browser.runtime.onConnect.addListener((port) => {
     if (port.name !== PANEL_PORT) return;
-    ports.add(port);
     port.onDisconnect.addListener(() => ports.delete(port));
     port.onMessage.addListener((message) => {
       handle(port, message as PanelMessage).catch((error: unknown) => {
         post(port, { type: 'error', message: error instanceof Error ? error.message : String(error) });
       });
     });
-    post(port, { type: 'state', state: hub.state() });
+    const state = hub.state();
+    ports.set(port, state);
+    post(port, { type: 'state', state });
     if (focusOnConnect) post(port, { type: 'focus-request', requestId: focusOnConnect });
     focusOnConnect = undefined;
   });

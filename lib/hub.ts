@@ -159,6 +159,9 @@ export class Hub {
   readonly #askedBefore = new Map<string, PendingRequest>();
   #pendingTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #listeners = new Set<HubListener>();
+  #emitQueued = false;
+  /** The panel's view of each pending URL Request, built once (see `state()`). */
+  readonly #inboxItems = new WeakMap<PendingRequest, InboxItem>();
 
   constructor(options: HubOptions) {
     this.#options = options;
@@ -216,12 +219,19 @@ export class Hub {
     this.#emit();
   }
 
+  /**
+   * Everything the panel shows. What did not change is the very object the last call returned:
+   * the panel is sent only what is not (lib/statePatch.ts).
+   */
   state(): HubState {
     return {
       servers: [...this.#views.values()],
       inbox: this.inbox.list().map((request): InboxItem => {
         const analysis = this.#analyses.get(request.id);
-        return analysis ? { ...request, analysis } : request;
+        if (!analysis) return request;
+        let item = this.#inboxItems.get(request);
+        if (!item) this.#inboxItems.set(request, (item = { ...request, analysis }));
+        return item;
       }),
       flows: [...this.#flows.values()].map((flow) => flow.view),
       notices: this.#notices,
@@ -852,9 +862,19 @@ export class Hub {
     await this.#options.servers.save([...this.#saved.values()]);
   }
 
+  /**
+   * Tells listeners once for all the changes one task makes (a lost server's notices, its
+   * withdrawn Requests and its new status; a call that cannot start, started and failed): in a
+   * microtask, so the first change waits for no timer, and the state read then holds the last.
+   */
   #emit(): void {
-    const state = this.state();
-    for (const listener of this.#listeners) listener(state);
+    if (this.#emitQueued) return;
+    this.#emitQueued = true;
+    queueMicrotask(() => {
+      this.#emitQueued = false;
+      const state = this.state();
+      for (const listener of this.#listeners) listener(state);
+    });
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * The typed protocol between the background worker and the side panel, over one
- * `runtime.connect` port. The worker owns all state and sends it whole on every change;
- * the panel only renders it and sends the person's intents back.
+ * `runtime.connect` port. The worker owns all state: it sends it whole when the port opens,
+ * then a patch of what changed (lib/statePatch.ts) after each change; the panel only renders
+ * it and sends the person's intents back.
  */
 import type {
   CallToolResult,
@@ -21,6 +22,7 @@ import type { PendingRequest } from './inbox';
 import type { ExportFormat, ImportResult } from './mcpJson';
 import type { UrlAnalysis } from './urls';
 import type { Answer } from './request';
+import type { StatePatch } from './statePatch';
 
 export const PANEL_PORT = 'toolnexus-panel';
 
@@ -148,6 +150,10 @@ export interface NoticeView {
   at: number;
 }
 
+/**
+ * Everything the panel shows. The worker replaces a value to change it and never edits one it
+ * has sent: patches find changes by identity.
+ */
 export interface HubState {
   servers: ServerView[];
   inbox: InboxItem[];
@@ -185,7 +191,10 @@ export type PanelMessage =
   | { type: 'update-settings'; settings: Partial<Settings> };
 
 export type WorkerMessage =
+  /** The whole state: the first message on every port. */
   | { type: 'state'; state: HubState }
+  /** What changed since the last `state` or `patch` on this port. */
+  | { type: 'patch'; patch: StatePatch }
   /** An Answer the inbox refused; the Request is still pending unless it is gone. */
   | { type: 'answer-refused'; requestId: string; message: string; problems: Problem[] }
   | { type: 'imported'; result: ImportResult }

@@ -2,8 +2,13 @@ import { signal } from '@preact/signals';
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { ImportResult } from '@/lib/mcpJson';
 import { PANEL_PORT, type HubState, type PanelMessage, type WorkerMessage } from '@/lib/messages';
+import { applyStatePatch } from '@/lib/statePatch';
 
-/** The panel's view of the worker: the last state it sent, and what it said besides. */
+/**
+ * The panel's view of the worker: its state as of the last message (a whole state, then
+ * patches that keep every unchanged object, so memoized components skip it), and what it
+ * said besides.
+ */
 export const hubState = signal<HubState | null>(null);
 export const refusals = signal<Record<string, string>>({});
 export const imported = signal<ImportResult | null>(null);
@@ -11,6 +16,16 @@ export const lastError = signal<string | null>(null);
 export const connected = signal(false);
 
 let port: Runtime.Port | null = null;
+
+function show(state: HubState): void {
+  const inbox = hubState.value?.inbox;
+  hubState.value = state;
+  if (state.inbox === inbox) return;
+  // A refusal is shown until its Request is answered or gone.
+  const pending = new Set(state.inbox.map((request) => request.id));
+  const kept = Object.entries(refusals.value).filter(([id]) => pending.has(id));
+  if (kept.length < Object.keys(refusals.value).length) refusals.value = Object.fromEntries(kept);
+}
 
 export interface ConnectionHooks {
   onFocusRequest: (requestId: string) => void;
@@ -27,12 +42,13 @@ export function connect(hooks: ConnectionHooks): void {
   port.onMessage.addListener((raw) => {
     const message = raw as WorkerMessage;
     switch (message.type) {
-      case 'state': {
-        hubState.value = message.state;
-        const pending = new Set(message.state.inbox.map((request) => request.id));
-        refusals.value = Object.fromEntries(Object.entries(refusals.value).filter(([id]) => pending.has(id)));
+      case 'state':
+        show(message.state);
         return;
-      }
+      case 'patch':
+        // A patch only follows this port's own first state.
+        if (hubState.value) show(applyStatePatch(hubState.value, message.patch));
+        return;
       case 'answer-refused':
         refusals.value = { ...refusals.value, [message.requestId]: message.message };
         return;

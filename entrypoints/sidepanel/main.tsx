@@ -2,11 +2,12 @@ import { effect, signal } from '@preact/signals';
 import { render } from 'preact';
 import browser from 'webextension-polyfill';
 import { App, type AppActions, type TabKey } from '@/components/App';
+import { now } from '@/components/time';
 import type { ServerSettings, ServerView } from '@/lib/messages';
 import { connect, connected, hubState, imported, lastError, refusals, send } from './connection';
+import { watchNewRequests } from './newRequests';
 import './style.css';
 
-const now = signal(Date.now());
 setInterval(() => (now.value = Date.now()), 1_000);
 const tab = signal<TabKey>('inbox');
 const focusId = signal<string | undefined>(undefined);
@@ -63,19 +64,14 @@ const actions: AppActions = {
   dismissError: () => (lastError.value = null),
 };
 
-// A new Request takes the person to the inbox and focuses it.
-let seen: Set<string> | null = null;
+// A new Request takes the person to the inbox at once, and focuses it (once per burst).
+const watch = watchNewRequests({
+  onArrival: () => (tab.value = 'inbox'),
+  onNewest: (id) => (focusId.value = id),
+});
 effect(() => {
   const state = hubState.value;
-  if (!state) return;
-  const inbox = [...state.notices, ...state.inbox];
-  const fresh = seen ? inbox.filter((request) => !seen!.has(request.id)) : [];
-  seen = new Set(inbox.map((request) => request.id));
-  const newest = fresh.at(-1);
-  if (newest) {
-    tab.value = 'inbox';
-    focusId.value = newest.id;
-  }
+  if (state) watch([...state.notices, ...state.inbox]);
 });
 
 function Root() {
@@ -88,7 +84,6 @@ function Root() {
       error={lastError.value}
       connected={connected.value}
       focusId={focusId.value}
-      now={now.value}
       actions={actions}
     />
   );

@@ -13,7 +13,9 @@ import fc from 'fast-check';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedServer } from '../../lib/hub';
-import type { HubState } from '../../lib/messages';
+import type { HubState, WorkerMessage } from '../../lib/messages';
+import type { applyStatePatch } from '../../lib/statePatch';
+import { statePatchModule } from '../fixtures/page-module';
 import type { FixtureServer } from '../fixtures/servers';
 import { startModernTokenServer, startTokenServer, type TokenOutcome } from '../fixtures/token-server';
 import { launchExtension, type ExtensionBrowser } from './browser';
@@ -42,7 +44,7 @@ type PortGlobal = {
       connect(info: { name: string }): {
         postMessage(message: unknown): void;
         disconnect(): void;
-        onMessage: { addListener(listener: (message: { type: string; state?: HubState }) => void): void };
+        onMessage: { addListener(listener: (message: WorkerMessage) => void): void };
       };
     };
   };
@@ -58,39 +60,43 @@ interface Condition {
 
 /**
  * Waits, on a port of its own, for the worker's state to meet `condition`, posting
- * `messages` first; resolves with that state.
+ * `messages` first; resolves with that state. The port brings the whole state first and
+ * patches after it, applied with the panel's own lib/statePatch.ts (shipped as source: the
+ * page's CSP lets nothing build it from a string).
  */
 function stateWhen(page: Page, condition: Condition, messages: unknown[] = [], timeoutMs = 30_000): Promise<HubState> {
-  return page.evaluate(
-    ({ condition, messages, timeoutMs }) =>
-      new Promise<HubState>((resolve, reject) => {
-        const met = (state: HubState) =>
-          (condition.connected === undefined || (state.servers.length === condition.connected && state.servers.every((server) => server.status === 'connected'))) &&
-          (condition.inbox === undefined || state.inbox.length === condition.inbox) &&
-          (!condition.settled || state.activities.every((activity) => activity.status !== 'running'));
-        const port = (globalThis as unknown as PortGlobal).chrome.runtime.connect({ name: 'toolnexus-panel' });
-        let last: HubState | undefined;
-        const timer = setTimeout(() => {
-          port.disconnect();
-          const summary = {
-            inbox: last?.inbox.length,
-            servers: last?.servers.map((server) => server.status),
-            activities: last?.activities.map((activity) => activity.status).join(','),
-          };
-          reject(new Error(`The worker's state never met ${JSON.stringify(condition)}; last: ${JSON.stringify(summary)}`));
-        }, timeoutMs);
-        port.onMessage.addListener((message) => {
-          if (message.type !== 'state' || !message.state) return;
-          last = message.state;
-          if (!met(message.state)) return;
-          clearTimeout(timer);
-          port.disconnect();
-          resolve(message.state);
-        });
-        for (const message of messages) port.postMessage(message);
-      }),
-    { condition, messages, timeoutMs },
-  );
+  return page.evaluate<HubState>(`(${watchState.toString()})(${statePatchModule()}.applyStatePatch, ${JSON.stringify({ condition, messages, timeoutMs })})`);
+}
+
+/** Runs in the page, as source: no outer names. */
+function watchState(apply: typeof applyStatePatch, { condition, messages, timeoutMs }: { condition: Condition; messages: unknown[]; timeoutMs: number }): Promise<HubState> {
+  return new Promise<HubState>((resolve, reject) => {
+    const met = (state: HubState) =>
+      (condition.connected === undefined || (state.servers.length === condition.connected && state.servers.every((server) => server.status === 'connected'))) &&
+      (condition.inbox === undefined || state.inbox.length === condition.inbox) &&
+      (!condition.settled || state.activities.every((activity) => activity.status !== 'running'));
+    const port = (globalThis as unknown as PortGlobal).chrome.runtime.connect({ name: 'toolnexus-panel' });
+    let last: HubState | undefined;
+    const timer = setTimeout(() => {
+      port.disconnect();
+      const summary = {
+        inbox: last?.inbox.length,
+        servers: last?.servers.map((server) => server.status),
+        activities: last?.activities.map((activity) => activity.status).join(','),
+      };
+      reject(new Error(`The worker's state never met ${JSON.stringify(condition)}; last: ${JSON.stringify(summary)}`));
+    }, timeoutMs);
+    port.onMessage.addListener((message) => {
+      if (message.type === 'state') last = message.state;
+      else if (message.type === 'patch' && last) last = apply(last, message.patch);
+      else return;
+      if (!met(last)) return;
+      clearTimeout(timer);
+      port.disconnect();
+      resolve(last);
+    });
+    for (const message of messages) port.postMessage(message);
+  });
 }
 
 let browser: ExtensionBrowser;
@@ -125,7 +131,7 @@ const callMessages = (calls: Call[]) => calls.map(({ serverId, token }) => ({ ty
 
 /** Fills in `<token>-ok` in the card that names the token, and submits it, as a person would. */
 async function answerInPanel({ serverName, token }: Call): Promise<void> {
-  const card = panel.request(serverName).filter({ hasText: token });
+  const card = await panel.reach(panel.request(serverName).filter({ hasText: token }));
   await card.getByLabel('Answer').fill(`${token}-ok`);
   await card.getByRole('button', { name: 'Submit' }).click();
   try {

@@ -46,6 +46,23 @@ export class PanelPage {
     return this.page.getByRole('region', { name: `Request from ${serverName}` });
   }
 
+  /**
+   * Scrolls a Request's card into view until it shows its form, as a person does to answer
+   * it: with many waiting, the panel builds a card's form only as the card comes near the
+   * screen, and a newer Request taking focus can scroll the view away first.
+   */
+  async reach(card: Locator): Promise<Locator> {
+    for (let attempt = 1; ; attempt += 1) {
+      await card.scrollIntoViewIfNeeded();
+      try {
+        await card.getByRole('button').first().waitFor({ timeout: 1_000 });
+        return card;
+      } catch (error) {
+        if (attempt === 5) throw error;
+      }
+    }
+  }
+
   /** The newest result of a tool on the Tools tab. */
   result(tool: string): Locator {
     return this.page.getByRole('article', { name: `Result of ${tool}` }).first();

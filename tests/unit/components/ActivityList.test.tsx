@@ -5,14 +5,22 @@ import type { ActivityView } from '../../../lib/messages';
 
 const scrolled = vi.fn();
 const scrollIntoView = Element.prototype.scrollIntoView;
+const getBoundingClientRect = Element.prototype.getBoundingClientRect;
+/** Where results are on screen: their top edge, in px from the top of the view. */
+let resultTop = -400;
 afterEach(() => {
   cleanup();
   Element.prototype.scrollIntoView = scrollIntoView;
+  Element.prototype.getBoundingClientRect = getBoundingClientRect;
 });
 beforeEach(() => {
   scrolled.mockReset();
+  resultTop = -400;
   Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
     scrolled(this.getAttribute('aria-label'), options);
+  };
+  Element.prototype.getBoundingClientRect = function (this: Element) {
+    return this.tagName === 'ARTICLE' ? new DOMRect(0, resultTop, 300, 80) : getBoundingClientRect.call(this);
   };
 });
 
@@ -26,7 +34,6 @@ function list(activities: ActivityView[]) {
       title="Results"
       activities={activities}
       serverNames={new Map([['s1', 'Deploys']])}
-      now={Date.now()}
       onCancel={() => {}}
       onReadResource={() => {}}
       onClear={() => {}}
@@ -40,11 +47,25 @@ describe('ActivityList', () => {
     expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual(['Result of deploy', 'Result of status']);
   });
 
-  it('scrolls a result that just started into view', () => {
+  it('scrolls a result that just started into view, at once (no smooth scroll to run into the next call)', () => {
     const view = render(list([call('old', { status: 'done' })]));
     view.rerender(list([call('deploy'), call('old', { status: 'done' })]));
     expect(scrolled).toHaveBeenCalledOnce();
-    expect(scrolled.mock.lastCall?.[0]).toBe('Result of deploy');
+    expect(scrolled.mock.lastCall).toEqual(['Result of deploy', { block: 'nearest' }]);
+  });
+
+  it('leaves the view alone when the result that just started is in view already', () => {
+    resultTop = 120;
+    const view = render(list([call('old', { status: 'done' })]));
+    view.rerender(list([call('deploy'), call('old', { status: 'done' })]));
+    expect(scrolled).not.toHaveBeenCalled();
+  });
+
+  it('scrolls to a result that starts below the view', () => {
+    resultTop = window.innerHeight + 10;
+    const view = render(list([]));
+    view.rerender(list([call('deploy')]));
+    expect(scrolled).toHaveBeenCalledOnce();
   });
 
   it('scrolls to the first result started from an empty list', () => {

@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallResult, type CallResultProps } from '../../../components/CallResult';
+import { now } from '../../../components/time';
 
 afterEach(cleanup);
 
@@ -61,15 +62,20 @@ describe('CallResult', () => {
 
   describe('while running', () => {
     it('says so, with the time so far', () => {
-      render(<CallResult serverName="s" now={13_000} call={call({ status: 'running' })} />);
+      now.value = 13_000;
+      render(<CallResult serverName="s" call={call({ status: 'running' })} />);
       const article = screen.getByRole('article', { name: 'Result of deploy' });
       expect(article.getAttribute('aria-busy')).toBe('true');
       expect(article.textContent).toContain('running… · 12 s');
     });
 
     it('counts whole seconds, as the panel clock ticks', () => {
-      render(<CallResult serverName="s" now={3_400} call={call({ status: 'running' })} />);
-      expect(screen.getByRole('article').querySelector('.status')?.textContent).toBe('running… · 2 s');
+      now.value = 3_400;
+      render(<CallResult serverName="s" call={call({ status: 'running' })} />);
+      const status = screen.getByRole('article').querySelector('.status');
+      expect(status?.textContent).toBe('running… · 2 s');
+      act(() => void (now.value = 4_400));
+      expect(status?.textContent).toBe('running… · 3 s');
     });
 
     it('shows the server’s progress and message', () => {

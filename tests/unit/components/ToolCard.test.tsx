@@ -13,7 +13,7 @@ describe('ToolCard', () => {
     render(<ToolCard serverId="s1" tool={tool({ type: 'object', properties: {} })} onRun={onRun} />);
     expect(screen.queryByText('Arguments')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Run deploy' }));
-    await vi.waitFor(() => expect(onRun).toHaveBeenCalledWith({}));
+    await vi.waitFor(() => expect(onRun).toHaveBeenCalledWith('s1', 'deploy', {}));
   });
 
   it('has an Arguments toggle for a tool that takes some, open when one is required', () => {

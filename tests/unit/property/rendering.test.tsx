@@ -11,6 +11,7 @@ import { CallResult, type CallResultProps } from '../../../components/CallResult
 import { ContentBlock } from '../../../components/content/ContentBlock';
 import { InboxView, type InboxViewProps } from '../../../components/InboxView';
 import { RequestCard } from '../../../components/RequestCard';
+import { now as clock } from '../../../components/time';
 import { elicitationToRequest, ElicitationParamsError } from '../../../lib/mcp/protocol';
 import type { InboxItem } from '../../../lib/messages';
 import type { Request } from '../../../lib/request';
@@ -171,9 +172,10 @@ describe(`Tool results from a hostile server (${RUNS.callResults + RUNS.blocks} 
     fc.assert(
       fc.property(callArbitrary, hostileString(), fc.integer({ min: 0, max: 2_000_000_000_000 }), (call, serverName, now) => {
         cleanup();
+        clock.value = now;
         let container: Element;
         try {
-          container = render(<CallResult call={call} serverName={serverName} now={now} onCancel={() => {}} onReadResource={() => {}} />).container;
+          container = render(<CallResult call={call} serverName={serverName} onCancel={() => {}} onReadResource={() => {}} />).container;
         } catch (error) {
           throw new Error(`CallResult threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
         }
@@ -242,7 +244,8 @@ describe(`Request cards from a hostile server (${RUNS.requestCards} generated re
         cleanup();
         let container: Element;
         try {
-          container = render(<RequestCard request={request} now={1_700_000_010_000} refusal={refusal} onAnswer={() => {}} onOpen={() => {}} />).container;
+          clock.value = 1_700_000_010_000;
+          container = render(<RequestCard request={request} refusal={refusal} onAnswer={() => {}} onOpen={() => {}} />).container;
         } catch (error) {
           throw new Error(
             `RequestCard threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)} for ${JSON.stringify(request.data ?? request.url).slice(0, 400)}`,
@@ -284,7 +287,7 @@ describe('Request cards for schemas a real server can send', () => {
       return;
     }
     const item: InboxItem = { ...request, serverId: 's', serverName: 'Hostile', askedAt: 0, expiresAt: null };
-    const { container } = render(<RequestCard request={item} now={0} onAnswer={() => {}} onOpen={() => {}} />);
+    const { container } = render(<RequestCard request={item} onAnswer={() => {}} onOpen={() => {}} />);
     expect(container.textContent).toContain('Deploy?');
   });
 });
@@ -308,7 +311,6 @@ describe(`Focus while Requests keep arriving (${RUNS.focus} generated arrivals)`
     inbox: items,
     flows: [],
     notices: [],
-    now: 1_000_000,
     refusals: {},
     focusId,
     onAnswer: () => {},
