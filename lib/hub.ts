@@ -854,6 +854,8 @@ export class Hub {
   #update(serverId: string, patch: Partial<ServerView>): void {
     const view = this.#views.get(serverId);
     if (!view) return;
+    // Nothing new (e.g. "connecting" again): keep the view, so no patch re-sends the server.
+    if (Object.entries(patch).every(([key, value]) => view[key as keyof ServerView] === value)) return;
     this.#views.set(serverId, { ...view, ...patch });
     this.#emit();
   }

@@ -42,4 +42,15 @@ describe('the hub’s state for the panel', () => {
     after.inbox.forEach((item, index) => expect(item).toBe(before.inbox[index]));
     expect(diffState(before, after)).toBeNull();
   });
+
+  it('keeps a server’s view when an update changes nothing of it', async () => {
+    // Host access pending: the server is shown as needing it, and asking again changes nothing.
+    const subject = new Hub({ servers: { load: async () => [], save: async () => {} }, canReach: async () => false });
+    await subject.addServer({ url: 'https://mcp.example.com/mcp' });
+    const before = subject.state();
+    await subject.accessChanged();
+    await subject.reconnect(before.servers[0]!.id);
+    expect(subject.state().servers[0]).toBe(before.servers[0]);
+    expect(diffState(before, subject.state())).toBeNull();
+  });
 });
