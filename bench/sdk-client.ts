@@ -1,10 +1,12 @@
 /** The raw SDK v2 client in Node, set up as the extension sets up its own (lib/mcp/client.ts). */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport, type PriorDiscovery } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 
 export interface SdkClientOptions {
   /** Answers `elicitation/create`; without it the client does not offer elicitation. */
   onElicit?: (params: { message: string }) => Promise<{ action: 'accept' | 'decline' | 'cancel' }>;
+  /** A known era, as the worker passes the one it remembers (lib/mcp/eras.ts): no probe. */
+  prior?: PriorDiscovery;
 }
 
 export async function connectSdkClient(url: string, options: SdkClientOptions = {}): Promise<Client> {
@@ -21,13 +23,13 @@ export async function connectSdkClient(url: string, options: SdkClientOptions = 
     const onElicit = options.onElicit;
     client.setRequestHandler('elicitation/create', (request) => onElicit(request.params as { message: string }));
   }
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)), options.prior ? { prior: options.prior } : undefined);
   return client;
 }
 
 /** What the hub does for each server it connects: connect, then read every list the server offers. */
-export async function connectAndList(url: string): Promise<Client> {
-  const client = await connectSdkClient(url);
+export async function connectAndList(url: string, options: SdkClientOptions = {}): Promise<Client> {
+  const client = await connectSdkClient(url, options);
   const offers = client.getServerCapabilities() ?? {};
   await Promise.all([
     offers.tools ? client.listTools() : null,
