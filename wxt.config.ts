@@ -22,6 +22,9 @@ const geckoSettings = {
 };
 
 export default defineConfig({
+  // Every module says what it uses: WXT's auto-imports would let any file (lib/ and the worker
+  // included) reach a component by a free name, and pull the panel's code into the worker.
+  imports: false,
   manifest: ({ browser }) => ({
     name: 'toolnexus',
     description: 'An MCP client in your browser: tools, forms and sign-ins from MCP servers, answered by you.',

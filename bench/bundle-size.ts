@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { MODULE_MARK, moduleName } from './cpu-profile';
 import { table, type Section } from './report';
@@ -38,16 +38,43 @@ function sizes(root: string, paths: string[]): FileSize[] {
 const total = (files: FileSize[]) => files.reduce((sum, file) => ({ raw: sum.raw + file.raw, gzip: sum.gzip + file.gzip }), { raw: 0, gzip: 0 });
 const isCode = (path: string) => /\.(m?js|css)$/.test(path);
 
-/** The panel's files are those sidepanel.html loads; background.js is the worker. */
-function extensionSizes(dir: string): { panel: FileSize[]; worker: FileSize[]; other: FileSize[] } {
+/** The chunks a module names, statically (`import … from "…"`) or by `import("…")`, as paths in the build. */
+function importsOf(dir: string, file: string): { static: string[]; dynamic: string[] } {
+  const code = readFileSync(join(dir, file), 'utf8');
+  const resolve = (specifier: string) => relative(dir, specifier.startsWith('/') ? join(dir, specifier) : join(dir, dirname(file), specifier));
+  const found = (pattern: RegExp) => [...code.matchAll(pattern)].map((match) => resolve(match[1]!));
+  return { static: found(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g), dynamic: found(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g) };
+}
+
+/**
+ * The panel's first load is what sidepanel.html references and what those modules import
+ * statically; what they import with `import()` comes later. background.js is the worker.
+ */
+function extensionSizes(dir: string): { panelInitial: FileSize[]; panelLater: FileSize[]; worker: FileSize[]; other: FileSize[] } {
   const html = readFileSync(join(dir, 'sidepanel.html'), 'utf8');
-  const referenced = new Set([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!.replace(/^\//, '').replace(/^\.\//, '')));
+  const initial = new Set([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!.replace(/^\//, '').replace(/^\.\//, '')));
+  const later = new Set<string>();
+  const queue = [...initial].filter((path) => path.endsWith('.js')).map((path) => ({ path, eager: true }));
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const { static: eager, dynamic } = importsOf(dir, next.path);
+    for (const path of eager) {
+      if (next.eager ? initial.has(path) : initial.has(path) || later.has(path)) continue;
+      (next.eager ? initial : later).add(path);
+      queue.push({ path, eager: next.eager });
+    }
+    for (const path of dynamic) {
+      if (initial.has(path) || later.has(path)) continue;
+      later.add(path);
+      queue.push({ path, eager: false });
+    }
+  }
   // bench-sdk/ is the bench's own raw-SDK page (bench/sdk-page), not part of the product.
   const all = sizes(dir, walk(dir).filter((path) => isCode(path) && !relative(dir, path).startsWith('bench-sdk/')));
   return {
-    panel: all.filter((file) => referenced.has(file.path)),
+    panelInitial: all.filter((file) => initial.has(file.path)),
+    panelLater: all.filter((file) => later.has(file.path)),
     worker: all.filter((file) => file.path === 'background.js'),
-    other: all.filter((file) => !referenced.has(file.path) && file.path !== 'background.js'),
+    other: all.filter((file) => !initial.has(file.path) && !later.has(file.path) && file.path !== 'background.js'),
   };
 }
 
@@ -84,14 +111,16 @@ interface ModuleShare {
  * What a bundle is made of: the non-minified build's text split at its module comments,
  * grouped by package, each group gzipped; shares scaled to the minified file's gzip size.
  */
-function composition(profileFile: string, minifiedGzip: number): ModuleShare[] {
+function composition(profileFiles: string[], minifiedGzip: number): ModuleShare[] {
   const groups = new Map<string, string[]>();
-  let current = '(bundle prelude)';
-  for (const line of readFileSync(profileFile, 'utf8').split('\n')) {
-    const mark = MODULE_MARK.exec(line);
-    if (mark) current = moduleName(mark[1]!);
-    if (!groups.has(current)) groups.set(current, []);
-    groups.get(current)!.push(line);
+  for (const file of profileFiles) {
+    let current = '(bundle prelude)';
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const mark = MODULE_MARK.exec(line);
+      if (mark) current = moduleName(mark[1]!);
+      if (!groups.has(current)) groups.set(current, []);
+      groups.get(current)!.push(line);
+    }
   }
   const sizes = [...groups].map(([module, lines]) => ({ module, gzip: gzipSync(lines.join('\n'), { level: 9 }).length }));
   const sum = sizes.reduce((total, entry) => total + entry.gzip, 0);
@@ -110,38 +139,44 @@ function compositionTable(title: string, shares: ModuleShare[], top = 10): strin
 export function benchBundleSize(extensionDir: string, profileDir?: string): Section {
   const ours = extensionSizes(extensionDir);
   const inspector = inspectorSizes();
-  const panel = total(ours.panel);
+  const panelInitial = total(ours.panelInitial);
+  const panel = total([...ours.panelInitial, ...ours.panelLater]);
   const worker = total(ours.worker);
-  const whole = total([...ours.panel, ...ours.worker, ...ours.other]);
+  const whole = total([...ours.panelInitial, ...ours.panelLater, ...ours.worker, ...ours.other]);
   const theirs = total(inspector.files);
   const theirsInitial = total(inspector.initial);
   const share = (value: number) => `1/${(theirs.gzip / value).toFixed(1)}`;
   const row = (label: string, size: { raw: number; gzip: number }) => [label, bytes(size.raw), `**${bytes(size.gzip)}**`, share(size.gzip)];
+  const names = (files: FileSize[]) => files.map((file) => file.path).join(', ');
   const markdown: string[] = [
-    `JS and CSS only, each file gzipped at level 9. Inspector: \`${INSPECTOR}@${inspector.version}\` from \`npm pack\`, every \`.js\`/\`.css\` under \`dist/\`.`,
+    `JS and CSS only, each file gzipped at level 9. Inspector: \`${INSPECTOR}@${inspector.version}\` from \`npm pack\`, every \`.js\`/\`.css\` under \`dist/\`. ` +
+      "The panel's first load is what sidepanel.html references and what that imports statically; the rest of the panel is what it loads with `import()` (right after its first render).",
     '',
     table(
       ['bundle', 'raw', 'gzip', 'vs Inspector'],
       [
-        row(`toolnexus side panel (${ours.panel.map((file) => file.path).join(', ')})`, panel),
+        row(`toolnexus side panel, first load (${names(ours.panelInitial)})`, panelInitial),
+        ...(ours.panelLater.length > 0 ? [row(`toolnexus side panel, loaded after (${names(ours.panelLater)})`, total(ours.panelLater))] : []),
+        row('**toolnexus side panel, everything it can load**', panel),
         row('toolnexus worker (background.js: SDK client, hub, auth)', worker),
-        ...(ours.other.length > 0 ? [row(`toolnexus other (${ours.other.map((file) => file.path).join(', ')})`, total(ours.other))] : []),
+        ...(ours.other.length > 0 ? [row(`toolnexus other (${names(ours.other)})`, total(ours.other))] : []),
         row('**toolnexus, whole extension**', whole),
-        row(`MCP Inspector web client, what index.html loads (${inspector.initial.map((file) => file.path).join(', ')})`, theirsInitial),
+        row(`MCP Inspector web client, what index.html loads (${names(inspector.initial)})`, theirsInitial),
         row('**MCP Inspector web client, all of dist/**', theirs),
       ],
     ),
   ];
   if (profileDir) {
-    const panelScript = ours.panel.find((file) => file.path.endsWith('.js'));
-    const panelProfile = panelScript && walk(join(profileDir, 'chunks')).find((path) => /\/sidepanel-[^/]*\.js$/.test(path));
+    const profiled = extensionSizes(profileDir);
+    const panelJs = [...profiled.panelInitial, ...profiled.panelLater].filter((file) => file.path.endsWith('.js')).map((file) => join(profileDir, file.path));
+    const panelJsGzip = [...ours.panelInitial, ...ours.panelLater].filter((file) => file.path.endsWith('.js')).reduce((sum, file) => sum + file.gzip, 0);
     markdown.push(
       '',
       'What they are made of (the non-minified build split at its module comments, grouped by package, shares scaled to the minified gzip size):',
       '',
-      compositionTable('worker (background.js)', composition(join(profileDir, 'background.js'), worker.gzip)),
+      compositionTable('worker (background.js)', composition([join(profileDir, 'background.js')], worker.gzip)),
       '',
-      ...(panelScript && panelProfile ? [compositionTable(`side panel (${panelScript.path})`, composition(panelProfile, panelScript.gzip))] : []),
+      compositionTable('side panel (all its JS)', composition(panelJs, panelJsGzip)),
     );
   }
   return {
@@ -149,13 +184,18 @@ export function benchBundleSize(extensionDir: string, profileDir?: string): Sect
     markdown: markdown.join('\n'),
     targets: [
       {
-        name: '3. whole extension vs Inspector',
+        name: '3. side panel (everything it can load) vs Inspector',
         goal: '≤ 1/8',
-        measured: `${share(whole.gzip)} (${bytes(whole.gzip)} vs ${bytes(theirs.gzip)})`,
+        measured: `${share(panel.gzip)} (${bytes(panel.gzip)} vs ${bytes(theirs.gzip)}; first load ${bytes(panelInitial.gzip)}, ${share(panelInitial.gzip)})`,
+        met: panel.gzip * 8 <= theirs.gzip,
+      },
+      { name: '3. side panel (everything it can load) gzip', goal: '≤ 120 KB', measured: bytes(panel.gzip), met: panel.gzip <= PANEL_TARGET },
+      {
+        name: '3. beyond the issue: whole extension (worker too) vs Inspector',
+        goal: '≤ 1/8',
+        measured: `${share(whole.gzip)} (${bytes(whole.gzip)})`,
         met: whole.gzip * 8 <= theirs.gzip,
       },
-      { name: '3. whole extension gzip', goal: '≤ 120 KB', measured: bytes(whole.gzip), met: whole.gzip <= PANEL_TARGET },
-      { name: '3. side panel alone gzip', goal: '≤ 120 KB', measured: bytes(panel.gzip), met: panel.gzip <= PANEL_TARGET },
     ],
   };
 }

@@ -1,5 +1,6 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { browser as chromeApi } from 'wxt/browser';
+import { defineBackground } from 'wxt/utils/define-background';
 import { webExtensionArea } from '@/lib/auth';
 import { Hub, type SavedServer, type Stored } from '@/lib/hub';
 import { InboxError } from '@/lib/inbox';
