@@ -6,11 +6,12 @@
 import type { ContentBlock as Block } from '@modelcontextprotocol/client';
 import { cleanup, render } from '@testing-library/preact';
 import fc from 'fast-check';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CallResult, type CallResultProps } from '../../../components/CallResult';
 import { ContentBlock } from '../../../components/content/ContentBlock';
 import { InboxView, type InboxViewProps } from '../../../components/InboxView';
 import { RequestCard } from '../../../components/RequestCard';
+import { SchemaForm } from '../../../components/SchemaForm';
 import { now as clock } from '../../../components/time';
 import { elicitationToRequest, ElicitationParamsError } from '../../../lib/mcp/protocol';
 import type { InboxItem } from '../../../lib/messages';
@@ -21,6 +22,8 @@ import { hostileKey, hostileString, nearValidWire, PAYLOADS, validParams, wireJs
 const RUNS = { callResults: 2_000, blocks: 1_000, requestCards: 400, focus: 200 } as const;
 
 afterEach(cleanup);
+// The forms themselves, not their placeholders: their code is loaded first.
+beforeAll(() => SchemaForm.preload());
 
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
