@@ -3,7 +3,7 @@ import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { InboxItem, OpenMode } from '@/lib/messages';
 import type { Answer } from '@/lib/request';
-import { SchemaForm } from './SchemaForm';
+import { fieldsHeight, SchemaForm } from './SchemaForm';
 import { clock, Clocked, span } from './time';
 import { UrlConsent } from './UrlConsent';
 
@@ -43,12 +43,9 @@ function useNearScreen(card: RefObject<HTMLElement | null>, wanted: boolean): [b
 
 /**
  * Room for a form not built yet, so the cards around it move little when it is: the buttons'
- * row, and about 52 px a field (measured in Chromium: 4 fields 243 px, 10 with descriptions 590).
+ * row and the fields (measured in Chromium: 4 fields 243 px, 10 with descriptions 590).
  */
-function formHeight(schema: object | undefined): number {
-  const properties = (schema as { properties?: object } | undefined)?.properties;
-  return 44 + 52 * Object.keys(properties ?? {}).length;
-}
+const formHeight = (schema: object | undefined) => 44 + fieldsHeight(schema);
 
 /**
  * One pending Request. It always names the server that asks, when, and until when
@@ -63,7 +60,9 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus, 
   const [near, reached] = useNearScreen(region, request.kind !== 'input' || focus === true);
   const decline = () => onAnswer({ id, ok: false, reason: 'declined' });
   const cancel = () => onAnswer({ id, ok: false, reason: 'cancelled' });
+  const formLoaded = SchemaForm.loaded.value;
 
+  // Again when the form's code comes in: a Request that arrives as the panel opens can beat it.
   useEffect(() => {
     if (!focus || !region.current) return;
     // Never take focus from a field the person is typing in: the rest of what they type would
@@ -72,7 +71,7 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus, 
     if (active instanceof HTMLElement && (active.matches('input, select, textarea') || active.isContentEditable) && !region.current.contains(active)) return;
     const field = region.current.querySelector<HTMLElement>('input, select, textarea');
     (field ?? region.current).focus();
-  }, [focus]);
+  }, [focus, formLoaded]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;

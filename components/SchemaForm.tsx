@@ -1,193 +1,44 @@
-// The package index also exports a test registry that imports @rjsf/validator-ajv8 (eval-based).
-import Form from '@rjsf/core/lib/components/Form.js';
-import CheckboxesWidget from '@rjsf/core/lib/components/widgets/CheckboxesWidget.js';
-import getDefaultRegistry from '@rjsf/core/lib/getDefaultRegistry.js';
-import {
-  TranslatableString,
-  type IconButtonProps,
-  type RJSFSchema,
-  type TemplatesType,
-  type UiSchema,
-  type WidgetProps,
-} from '@rjsf/utils';
 import type { ComponentChildren } from 'preact';
-import { useErrorBoundary, useMemo } from 'preact/hooks';
-import { cfWorkerValidator } from '@/lib/forms/rjsfValidator';
-import { secretAwareTemplates } from './forms/SecretFieldWarning';
-
-type FormData = Record<string, unknown>;
-type Schema = Record<string, unknown>;
-
-const isSchema = (value: unknown): value is Schema => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/**
- * The values and titles of a choice written as `oneOf`/`anyOf` of `{ const, title }` (spec
- * 2025-11-25 client/elicitation: titled single- and multi-select), or null for anything else.
- */
-function titledChoices(schema: Schema): { values: unknown[]; titles: string[] } | null {
-  if (schema.oneOf && schema.anyOf) return null;
-  const options = schema.oneOf ?? schema.anyOf;
-  if (!Array.isArray(options) || options.length === 0) return null;
-  if (!options.every((option) => isSchema(option) && 'const' in option)) return null;
-  const choices = options as Schema[];
-  return {
-    values: choices.map((choice) => choice.const),
-    titles: choices.map((choice) => (typeof choice.title === 'string' ? choice.title : String(choice.const))),
-  };
-}
-
-/**
- * The schema as rjsf should render it, and the uiSchema that goes with it, built per property:
- * - a titled choice becomes an `enum` with `ui:enumNames`: rjsf would otherwise pick the first
- *   `const` of a `oneOf`/`anyOf` as a default, so an optional choice nobody made got sent;
- * - the legacy `enumNames` keyword (which rjsf 6 no longer reads) becomes `ui:enumNames`;
- * - an array of choices becomes checkboxes; `uniqueItems` is what makes it rjsf's multi-select
- *   (without it rjsf shows a list of free items and an Add button), and a checkbox group can
- *   only produce unique items anyway.
- * The values accepted stay the same.
- */
-function forRjsf(schema: unknown): { schema: unknown; ui: UiSchema } {
-  if (!isSchema(schema)) return { schema, ui: {} };
-  let rendered: Schema = { ...schema };
-  const ui: UiSchema = {};
-
-  const choices = titledChoices(rendered);
-  if (choices) {
-    const { oneOf: _oneOf, anyOf: _anyOf, ...rest } = rendered;
-    rendered = { ...rest, enum: choices.values };
-    ui['ui:enumNames'] = choices.titles;
-  } else if (Array.isArray(rendered.enum) && Array.isArray(rendered.enumNames)) {
-    ui['ui:enumNames'] = rendered.enumNames;
-  }
-
-  if (isSchema(rendered.properties)) {
-    const properties: Schema = {};
-    for (const [name, property] of Object.entries(rendered.properties)) {
-      const field = forRjsf(property);
-      properties[name] = field.schema;
-      if (Object.keys(field.ui).length > 0) ui[name] = field.ui;
-    }
-    rendered.properties = properties;
-  }
-
-  if (isSchema(rendered.items)) {
-    const items = forRjsf(rendered.items);
-    rendered.items = items.schema;
-    if (Object.keys(items.ui).length > 0) ui.items = items.ui;
-    if (isSchema(items.schema) && Array.isArray(items.schema.enum)) {
-      rendered.uniqueItems = true;
-      ui['ui:widget'] = 'checkboxes';
-    }
-  }
-  return { schema: rendered, ui };
-}
-
-/** rjsf's checkbox group, as a group named by the field's title (its label points at no input). */
-function CheckboxGroupWidget(props: WidgetProps) {
-  return (
-    <div role="group" aria-label={props.label || undefined}>
-      <CheckboxesWidget {...props} />
-    </div>
-  );
-}
-
-/**
- * rjsf's array and property buttons show only a Glyphicons icon, a font the panel does not
- * load: an empty pill. These show a word or an arrow, and are named in rjsf's own
- * (translatable) words.
- */
-function labelledButton(name: TranslatableString, className: string, glyph?: string) {
-  return function LabelledButton({ iconType: _iconType, icon: _icon, uiSchema: _uiSchema, registry, className: extra, ...button }: IconButtonProps) {
-    const label = registry.translateString(name);
-    return (
-      <button
-        type="button"
-        {...button}
-        className={`secondary form-button ${className} ${extra ?? ''}`}
-        {...(glyph ? { 'aria-label': label, title: label } : {})}
-      >
-        {glyph ? <span aria-hidden="true">{glyph}</span> : label}
-      </button>
-    );
-  };
-}
-
-const AddButton = labelledButton(TranslatableString.AddButton, 'form-add');
-
-const templates: Partial<TemplatesType> = {
-  ...secretAwareTemplates,
-  ButtonTemplates: {
-    ...getDefaultRegistry().templates.ButtonTemplates,
-    // rjsf wraps its own AddButton in bootstrap grid columns; this one is a plain row.
-    AddButton: (props: IconButtonProps) => (
-      <p class="form-add-row">
-        <AddButton {...props} />
-      </p>
-    ),
-    RemoveButton: labelledButton(TranslatableString.RemoveButton, 'form-remove'),
-    MoveUpButton: labelledButton(TranslatableString.MoveUpButton, 'form-move', '↑'),
-    MoveDownButton: labelledButton(TranslatableString.MoveDownButton, 'form-move', '↓'),
-    CopyButton: labelledButton(TranslatableString.CopyButton, 'form-copy'),
-    ClearButton: labelledButton(TranslatableString.ClearButton, 'form-clear', '✕'),
-  },
-};
-
-const widgets = { CheckboxesWidget: CheckboxGroupWidget };
+import { lazyComponent, type PlaceholderProps } from './lazy';
 
 export interface SchemaFormProps {
   /** Distinct per form on the page: field ids (and so label links) derive from it. */
   idPrefix: string;
   schema: object;
-  onSubmit: (data: FormData) => void;
+  onSubmit: (data: Record<string, unknown>) => void;
   /** The form element's id, for submit buttons placed outside it (`form=` attribute). */
   formId?: string;
   /** The buttons; the first `type="submit"` one submits. */
   children?: ComponentChildren;
 }
 
-/** A JSON-Schema form: rjsf with the CSP-safe validator, defaults pre-filled, secrets flagged. */
-/**
- * A schema from a server that rjsf cannot render (e.g. `enum: 5`) must not take the panel
- * down with it: the card says so and keeps its Decline and Cancel buttons.
- */
-export function SchemaForm(props: SchemaFormProps) {
-  const [error] = useErrorBoundary();
-  if (error) {
-    return (
-      <>
-        <p role="alert" class="error">
-          This form cannot be shown: its schema is broken ({error instanceof Error ? error.message : String(error)}).
-        </p>
-        {props.children}
-      </>
-    );
-  }
-  return <RjsfForm {...props} />;
+/** Room for a schema's fields before they are built: about 52 px a field (measured in Chromium). */
+export function fieldsHeight(schema: object | undefined): number {
+  const properties = (schema as { properties?: object } | undefined)?.properties;
+  return 52 * Object.keys(properties ?? {}).length;
 }
 
-function RjsfForm({ idPrefix, schema, onSubmit, formId, children }: SchemaFormProps) {
-  const form = useMemo(() => {
-    const { schema: rendered, ui } = forRjsf(schema);
-    // The card already names what the form is for: no title (e.g. a generated "add_arguments") above the fields.
-    const uiSchema: UiSchema = { ...ui, 'ui:label': false, 'ui:submitButtonOptions': { norender: true } };
-    return { schema: rendered as RJSFSchema, uiSchema };
-  }, [schema]);
+/**
+ * The form while its code loads: the fields' room, so nothing around it moves when they come,
+ * and the buttons, so Decline and Cancel work at once. Submit has no form to submit yet: there
+ * is nothing filled in to send.
+ */
+function FormPlaceholder({ schema, children, failure }: SchemaFormProps & PlaceholderProps) {
   return (
-    <Form
-      id={formId}
-      idPrefix={idPrefix}
-      schema={form.schema}
-      uiSchema={form.uiSchema}
-      validator={cfWorkerValidator}
-      templates={templates}
-      widgets={widgets}
-      // A `oneOf` of consts that forRjsf could not reach (behind a $ref) still starts empty.
-      experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
-      noHtml5Validate
-      showErrorList={false}
-      onSubmit={({ formData }) => onSubmit((formData ?? {}) as FormData)}
-    >
-      {children ?? <></>}
-    </Form>
+    <div class="form-loading" aria-busy={failure ? undefined : 'true'}>
+      {failure ?? <div class="form-placeholder" style={{ height: `${fieldsHeight(schema)}px` }} />}
+      {children}
+    </div>
   );
 }
+
+/**
+ * A JSON-Schema form (forms/RjsfSchemaForm.tsx). rjsf is over half of the panel's code and no
+ * part of its first render, so it comes in a chunk of its own, which the panel fetches as soon
+ * as it has drawn its first state.
+ */
+export const SchemaForm = lazyComponent(
+  'This form',
+  () => import('./forms/RjsfSchemaForm').then((module) => module.RjsfSchemaForm),
+  FormPlaceholder,
+);

@@ -1,87 +1,26 @@
-import { compiler, RuleType, type MarkdownToJSX } from 'markdown-to-jsx/react';
-import { h, type ComponentChildren } from 'preact';
-import { useMemo } from 'preact/hooks';
-import { mediaDataUrl, mediaKind } from './dataUrl';
+import { lazyComponent, type PlaceholderProps } from '../lazy';
 
 export interface MarkdownTextProps {
   /** Markdown from a server: untrusted. */
   text: string;
 }
 
-/** The elements markdown itself produces; raw HTML is off, so nothing else should come. */
-const MARKDOWN_TAGS = new Set([
-  'a', 'blockquote', 'br', 'code', 'del', 'div', 'em', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'img',
-  'input', 'li', 'mark', 'ol', 'p', 'pre', 'span', 'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'th', 'thead',
-  'tr', 'ul',
-]);
-/** No `id` (a server heading must not take an id the panel uses), no `style` but table alignment, no handlers. */
-const KEPT_PROPS = new Set(['key', 'className', 'class', 'title', 'alt', 'start', 'align', 'type', 'checked', 'lang']);
-
-function webUrl(href: unknown): string | null {
-  if (typeof href !== 'string') return null;
-  try {
-    const url = new URL(href);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-/** An image in markdown: a remote one is named, never fetched (servers' URLs are not prefetched). */
-function MarkdownImage({ src, alt, title }: { src?: string; alt?: string; title?: string }) {
-  const inline = src ? /^data:([^;,]+);base64,(.*)$/s.exec(src) : null;
-  const local = inline ? mediaDataUrl(inline[1], inline[2]!) : null;
-  if (local && mediaKind(inline?.[1]) === 'image') {
-    return <img class="markdown-image" src={local} alt={alt ?? ''} title={title} />;
-  }
+/** The text as written, as plain text, while the markdown renderer loads (or if it cannot). */
+function PlainText({ text, failure }: MarkdownTextProps & PlaceholderProps) {
   return (
-    <span class="markdown-image-ref">
-      [image{alt ? `: ${alt}` : ''}]{src && !src.startsWith('data:') && <code>{src}</code>}
-    </span>
+    <div class="markdown" aria-busy={failure ? undefined : 'true'}>
+      {failure}
+      <p>{text}</p>
+    </div>
   );
 }
 
 /**
- * Every element the compiler asks for goes through here: only markdown's own tags and a
- * few plain attributes pass, and links open only http(s), in a new tab, without an opener.
+ * A server's markdown, rendered without its HTML (RenderedMarkdown.tsx). markdown-to-jsx comes
+ * in a chunk of its own, which the panel fetches as soon as it has drawn its first state.
  */
-function safeElement(tag: unknown, props: Record<string, unknown> | null, ...children: ComponentChildren[]) {
-  const kept: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(props ?? {})) if (KEPT_PROPS.has(name)) kept[name] = value;
-  const align = (props?.style as { textAlign?: unknown } | undefined)?.textAlign;
-  if (align === 'left' || align === 'center' || align === 'right') kept.style = { textAlign: align };
-  if (typeof tag !== 'string' || !MARKDOWN_TAGS.has(tag)) return h('span', kept, ...children);
-
-  if (tag === 'img') {
-    const { src, alt, title } = (props ?? {}) as { src?: string; alt?: string; title?: string };
-    return h(MarkdownImage, { src, alt, title });
-  }
-  if (tag === 'input') return h('input', { ...kept, disabled: true });
-  if (tag === 'a') {
-    const href = webUrl(props?.href);
-    if (!href) return h('span', kept, ...children);
-    // The title shows where the link really goes, whatever its text claims.
-    return h('a', { ...kept, href, title: href, target: '_blank', rel: 'noopener noreferrer' }, ...children);
-  }
-  return h(tag, kept, ...children);
-}
-
-const HTML_RULES: number[] = [RuleType.htmlBlock, RuleType.htmlSelfClosing, RuleType.htmlComment];
-
-const options: MarkdownToJSX.Options = {
-  disableParsingRawHTML: true,
-  // The compiler's own element objects are React's; Preact renders only what `h` makes.
-  createElement: safeElement as unknown as MarkdownToJSX.Options['createElement'],
-  wrapper: null,
-  renderRule(next, node) {
-    // Unreachable with raw HTML off; should the parser change, HTML is still not rendered.
-    if (HTML_RULES.includes(node.type)) return null;
-    return next();
-  },
-};
-
-/** A server's markdown as a person reads it: formatting yes, its HTML and remote images no. */
-export function MarkdownText({ text }: MarkdownTextProps) {
-  const rendered = useMemo(() => compiler(text, options) as ComponentChildren, [text]);
-  return <div class="markdown">{rendered}</div>;
-}
+export const MarkdownText = lazyComponent(
+  'Formatting for this text',
+  () => import('./RenderedMarkdown').then((module) => module.RenderedMarkdown),
+  PlainText,
+);

@@ -2,6 +2,8 @@ import { effect, signal } from '@preact/signals';
 import { render } from 'preact';
 import browser from 'webextension-polyfill';
 import { App, type AppActions, type TabKey } from '@/components/App';
+import { MarkdownText } from '@/components/content/MarkdownText';
+import { SchemaForm } from '@/components/SchemaForm';
 import { now } from '@/components/time';
 import type { ServerSettings, ServerView } from '@/lib/messages';
 import { connect, connected, hubState, imported, lastError, refusals, send } from './connection';
@@ -72,6 +74,16 @@ const watch = watchNewRequests({
 effect(() => {
   const state = hubState.value;
   if (state) watch([...state.notices, ...state.inbox]);
+});
+
+// Forms and markdown are most of the panel's code and none of its first render: they load once
+// the first state is drawn and the panel is idle, well before a Request or a result usually
+// needs them (one that does sooner loads them itself, behind a placeholder).
+let preloading = false;
+effect(() => {
+  if (preloading || !hubState.value) return;
+  preloading = true;
+  requestIdleCallback(() => void Promise.allSettled([SchemaForm.preload(), MarkdownText.preload()]), { timeout: 1_000 });
 });
 
 function Root() {

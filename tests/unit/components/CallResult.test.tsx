@@ -1,9 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CallResult, type CallResultProps } from '../../../components/CallResult';
+import { MarkdownText } from '../../../components/content/MarkdownText';
 import { now } from '../../../components/time';
 
 afterEach(cleanup);
+// Rendered, not its plain-text placeholder: the markdown code is loaded first.
+beforeAll(() => MarkdownText.preload());
 
 type Call = CallResultProps['call'];
 

@@ -1,8 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { options, type VNode } from 'preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InboxView, type InboxViewProps } from '../../../components/InboxView';
 import { RequestCard } from '../../../components/RequestCard';
+import { RjsfSchemaForm } from '../../../components/forms/RjsfSchemaForm';
 import { SchemaForm } from '../../../components/SchemaForm';
 import { now } from '../../../components/time';
 import type { InboxItem } from '../../../lib/messages';
@@ -39,6 +40,9 @@ function scrollTo(id: string): void {
   }
 }
 
+// The forms themselves, not their placeholders: their code is loaded first.
+beforeAll(() => SchemaForm.preload());
+
 beforeEach(() => {
   tops = new Map();
   observers = [];
@@ -66,12 +70,12 @@ afterEach(() => {
   globalThis.IntersectionObserver = IntersectionObserverBefore;
 });
 
-/** How often SchemaForm renders while `run` runs. */
+/** How often the form itself renders while `run` runs. */
 function formRenders(run: () => void): number {
   let count = 0;
   const previous = options.diffed;
   options.diffed = (vnode: VNode) => {
-    if (vnode.type === SchemaForm) count += 1;
+    if (vnode.type === RjsfSchemaForm) count += 1;
     previous?.(vnode);
   };
   try {

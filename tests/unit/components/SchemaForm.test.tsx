@@ -1,8 +1,10 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SchemaForm } from '../../../components/SchemaForm';
 
 afterEach(cleanup);
+// The form itself, not its placeholder: its code is loaded first.
+beforeAll(() => SchemaForm.preload());
 
 /** Renders the form with a Submit button; `submit()` resolves with what the form sent, if anything. */
 function showForm(schema: object) {

@@ -1,9 +1,12 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToolCard } from '../../../components/ToolCard';
+import { SchemaForm } from '../../../components/SchemaForm';
 
 afterEach(cleanup);
+// The form itself, not its placeholder: its code is loaded first.
+beforeAll(() => SchemaForm.preload());
 
 const tool = (inputSchema: Tool['inputSchema']): Tool => ({ name: 'deploy', description: 'Deploys.', inputSchema });
 

@@ -6,11 +6,13 @@
 import type { ContentBlock as Block } from '@modelcontextprotocol/client';
 import { cleanup, render } from '@testing-library/preact';
 import fc from 'fast-check';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CallResult, type CallResultProps } from '../../../components/CallResult';
 import { ContentBlock } from '../../../components/content/ContentBlock';
+import { MarkdownText } from '../../../components/content/MarkdownText';
 import { InboxView, type InboxViewProps } from '../../../components/InboxView';
 import { RequestCard } from '../../../components/RequestCard';
+import { SchemaForm } from '../../../components/SchemaForm';
 import { now as clock } from '../../../components/time';
 import { elicitationToRequest, ElicitationParamsError } from '../../../lib/mcp/protocol';
 import type { InboxItem } from '../../../lib/messages';
@@ -21,6 +23,8 @@ import { hostileKey, hostileString, nearValidWire, PAYLOADS, validParams, wireJs
 const RUNS = { callResults: 2_000, blocks: 1_000, requestCards: 400, focus: 200 } as const;
 
 afterEach(cleanup);
+// What the panel renders once its code is in, not the placeholders shown while it loads.
+beforeAll(() => Promise.all([SchemaForm.preload(), MarkdownText.preload()]));
 
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
@@ -34,7 +38,7 @@ const ALLOWED_TAGS = new Set(
     'article', 'header', 'section', 'span', 'strong', 'p', 'div', 'details', 'summary', 'pre', 'code', 'figure', 'img',
     'figcaption', 'audio', 'a', 'button', 'progress', 'mark', 'ul', 'li', 'form', 'fieldset', 'legend', 'label', 'input',
     'select', 'option', 'textarea', 'i', 'small', 'h2', 'h3', 'h5', 'b',
-    // markdown (MarkdownText's MARKDOWN_TAGS)
+    // markdown (RenderedMarkdown's MARKDOWN_TAGS)
     'blockquote', 'br', 'del', 'em', 'footer', 'h1', 'h4', 'h6', 'hr', 'ol', 'sub', 'sup', 'table', 'tbody', 'td', 'th', 'thead', 'tr',
   ].map((tag) => tag.toUpperCase()),
 );

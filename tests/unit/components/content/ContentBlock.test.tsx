@@ -1,9 +1,12 @@
 import type { ContentBlock as Block } from '@modelcontextprotocol/client';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentBlock } from '../../../../components/content/ContentBlock';
+import { MarkdownText } from '../../../../components/content/MarkdownText';
 
 afterEach(cleanup);
+// Rendered, not its plain-text placeholder: the markdown code is loaded first.
+beforeAll(() => MarkdownText.preload());
 
 const PIXEL =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

@@ -1,8 +1,10 @@
 import { cleanup, render } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MarkdownText } from '../../../../components/content/MarkdownText';
 
 afterEach(cleanup);
+// Rendered, not its plain-text placeholder: the markdown code is loaded first.
+beforeAll(() => MarkdownText.preload());
 
 const PIXEL =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
