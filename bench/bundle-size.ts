@@ -43,7 +43,8 @@ function importsOf(dir: string, file: string): { static: string[]; dynamic: stri
   const code = readFileSync(join(dir, file), 'utf8');
   const resolve = (specifier: string) => relative(dir, specifier.startsWith('/') ? join(dir, specifier) : join(dir, dirname(file), specifier));
   const found = (pattern: RegExp) => [...code.matchAll(pattern)].map((match) => resolve(match[1]!));
-  return { static: found(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g), dynamic: found(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g) };
+  // The minifier quotes with ", ' or ` alike.
+  return { static: found(/(?:\bfrom|\bimport)\s*["'`]([^"'`]+\.js)["'`]/g), dynamic: found(/\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g) };
 }
 
 /**
