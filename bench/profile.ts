@@ -84,7 +84,7 @@ async function withBrowser<T>(use: (browser: BenchBrowser) => Promise<T>): Promi
 
 async function startUp(urls: ServerUrls, files: Record<string, string>): Promise<string[]> {
   return withBrowser(async (browser) => {
-    const servers: SavedServer[] = urls.legacyFleet.slice(0, 3).map((url, i) => ({ id: `p-${i}`, url, name: `Server ${i + 1}`, enabled: true }));
+    const servers: SavedServer[] = urls.legacyFleet.slice(0, 20).map((url, i) => ({ id: `p-${i}`, url, name: `Server ${i + 1}`, enabled: true }));
     const chromium = browser.context.browser();
     if (!chromium) throw new Error('No browser handle to trace with.');
     let trace: Trace | undefined;
@@ -109,7 +109,7 @@ async function startUp(urls: ServerUrls, files: Record<string, string>): Promise
     const panelProfile = pick(traceProfiles(trace!, panel));
     const phaseTable = (values: Record<string, number>) => table(['trace event', 'ms'], Object.entries(values).map(([name, value]) => [`\`${name}\``, value.toFixed(1)]));
     return [
-      '### Worker cold start (3 servers) and panel open, from a trace',
+      '### Worker cold start (20 servers) and panel open, from a trace',
       '',
       'Service worker thread, from the panel\'s `runtime.connect` waking it until all servers connected:',
       '',

@@ -9,6 +9,7 @@ import { History, historyEntry, type HistoryEntry } from './history';
 import { Inbox, InboxError, type PendingRequest, type Provenance } from './inbox';
 import { load, type CallOptions, type Connection, type InputRound, type ListChange, type LoadOptions } from './mcp/client';
 import { eraVerdict, priorDiscovery, type EraVerdicts } from './mcp/eras';
+import { throttledMirror } from './mirror';
 import { parseMcpJson, toMcpJson, type ExportFormat, type ImportResult } from './mcpJson';
 import type {
   ActivityView,
@@ -150,21 +151,24 @@ export class Hub {
   #started = false;
   #tookOver: Promise<void> = Promise.resolve();
   #eras: EraVerdicts = {};
-  #pendingToSave: PendingRequest[] | undefined;
   /** 2026-07-28 calls waiting on the person, by activity id, as kept in `suspended`. */
   readonly #suspended = new Map<string, SuspendedCall>();
   /** Of those, the ones a stopped worker left, carried on once their server connects. */
   readonly #toResume = new Map<string, SuspendedCall>();
   /** When the kept Requests were first asked, so asking them again keeps their times. */
   readonly #askedBefore = new Map<string, PendingRequest>();
-  #pendingTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #listeners = new Set<HubListener>();
+  /** Pending Requests, as the next worker will find them (see throttledMirror). */
+  readonly #savePending: (pending: PendingRequest[]) => void;
+  readonly #saveSuspended: (calls: SuspendedCall[]) => void;
   #emitQueued = false;
   /** The panel's view of each pending URL Request, built once (see `state()`). */
   readonly #inboxItems = new WeakMap<PendingRequest, InboxItem>();
 
   constructor(options: HubOptions) {
     this.#options = options;
+    this.#savePending = throttledMirror(options.pending);
+    this.#saveSuspended = throttledMirror(options.suspended);
     this.inbox = options.inbox ?? new Inbox({ timeoutMs: DEFAULT_SETTINGS.requestTimeoutMinutes * 60_000 });
     this.#history = new History(options.history ?? { load: async () => [], save: async () => {} });
     this.inbox.subscribe((pending) => {
@@ -480,26 +484,6 @@ export class Hub {
     this.#emit();
   }
 
-  /**
-   * Mirrors pending Requests: a change is written at once, and changes that follow within
-   * 200 ms are written together after it. Writing every change cost the worker almost half
-   * its time in a burst of 200 Requests; writing late would lose a lone new Request to a
-   * worker stopped right after it arrived.
-   */
-  #savePending(pending: PendingRequest[]): void {
-    if (this.#pendingTimer !== undefined) {
-      this.#pendingToSave = pending;
-      return;
-    }
-    void this.#options.pending?.save(pending);
-    this.#pendingTimer = setTimeout(() => {
-      this.#pendingTimer = undefined;
-      const latest = this.#pendingToSave;
-      this.#pendingToSave = undefined;
-      if (latest) this.#savePending(latest);
-    }, 200);
-  }
-
   #notify(kind: NoticeView['kind'], request: Request & Provenance, reason: string, at = Date.now()): void {
     const notice: NoticeView = {
       id: request.id,
@@ -620,7 +604,7 @@ export class Hub {
     const activity = this.#activities.find((item) => item.id === activityId);
     if (round && activity) this.#suspended.set(activityId, { activity: { ...activity, progress: undefined }, round });
     else if (!this.#suspended.delete(activityId)) return;
-    void this.#options.suspended?.save([...this.#suspended.values()]);
+    this.#saveSuspended([...this.#suspended.values()]);
   }
 
   /** Carries on the calls a stopped worker left waiting on this (now connected) server. */
