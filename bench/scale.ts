@@ -259,9 +259,10 @@ export async function benchScale(browser: BenchBrowser, modernUrls: string[], le
     ),
     '',
     "A 2025-11-25 elicitation rides on the tool call's open SSE response, so each pending Request holds an HTTP/1.1 connection; " +
-      "Chromium allows 6 per origin (host:port) and the session's standalone GET stream holds one. With 5 pending, the answers' " +
-      'POSTs find no free connection: nothing moves until the 60 s idle timeout fails the calls. Removing the server hangs as ' +
-      'well (its session DELETE queues behind them), so the bench stops the worker to clear a stall.',
+      "Chromium allows 6 per origin (host:port) and the session's standalone GET stream holds one. Without a limit, 5 pending " +
+      "Requests left the answers' POSTs no connection and nothing moved until the calls timed out; lib/mcp/connectionLimit.ts " +
+      'keeps at most 4 calls open per origin and queues the rest, so the table reads 4 pending at most, every call ending. A ' +
+      '**stalled** row would mean that guard broke (the bench then stops the worker to clear it).',
   ].join('\n');
   return {
     title: `4. Scale: ${servers.length} servers × ${options.perServer} pending Requests`,
