@@ -190,7 +190,8 @@ export function benchBundleSize(extensionDir: string, profileDir?: string): Sect
         measured: `${share(panel.gzip)} (${bytes(panel.gzip)} vs ${bytes(theirs.gzip)}; first load ${bytes(panelInitial.gzip)}, ${share(panelInitial.gzip)})`,
         met: panel.gzip * 8 <= theirs.gzip,
       },
-      { name: '3. side panel (everything it can load) gzip', goal: '≤ 120 KB', measured: bytes(panel.gzip), met: panel.gzip <= PANEL_TARGET },
+      // KB here are 1024 bytes, as everywhere in these tables; say the decimal size too.
+      { name: '3. side panel (everything it can load) gzip', goal: '≤ 120 KB', measured: `${bytes(panel.gzip)} (${(panel.gzip / 1000).toFixed(1)} kB)`, met: panel.gzip <= PANEL_TARGET },
       {
         name: '3. beyond the issue: whole extension (worker too) vs Inspector',
         goal: '≤ 1/8',
