@@ -24,23 +24,28 @@ const eras = [
   { era: 'modern', version: '2026-07-28', start: startModernServer, name: 'Modern Fixture' },
 ] as const;
 
-describe.each(eras)('load() against a $version server', ({ era, version, start, name }) => {
-  let server: FixtureServer;
+/** A fixture server for the enclosing describe, and connections to it that are closed after it. */
+function fixtureFor(start: () => Promise<FixtureServer>, name: string) {
+  const fixture = { server: undefined as unknown as FixtureServer };
   const connections: Connection[] = [];
-
   beforeAll(async () => {
-    server = await start();
+    fixture.server = await start();
   });
   afterAll(async () => {
     await Promise.all(connections.map((connection) => connection.close()));
-    await server.close();
+    await fixture.server.close();
   });
-
-  async function connect(waitFor: WaitFor, idleTimeoutMs?: number) {
-    const connection = await load({ id: `s-${era}`, name, url: server.url }, { waitFor, idleTimeoutMs });
+  const connect = async (waitFor: WaitFor, options: { idleTimeoutMs?: number; url?: string } = {}) => {
+    const connection = await load({ id: `s-${name}`, name, url: options.url ?? fixture.server.url }, { waitFor, idleTimeoutMs: options.idleTimeoutMs });
     connections.push(connection);
     return connection;
-  }
+  };
+  return { fixture, connect };
+}
+
+describe.each(eras)('load() against a $version server', ({ era, version, start, name }) => {
+  const { fixture, connect: connectWith } = fixtureFor(start, name);
+  const connect = (waitFor: WaitFor, idleTimeoutMs?: number) => connectWith(waitFor, { idleTimeoutMs });
 
   it('negotiates the server’s era and lists its tools', async () => {
     const connection = await connect(person(() => ({ id: '', ok: false })).waitFor);
@@ -60,13 +65,13 @@ describe.each(eras)('load() against a $version server', ({ era, version, start, 
     expect(request.id).toMatch(/^elc-[0-9a-z]+-\d+$/);
     expect(request.data?.schema?.required).toEqual(['target', 'replicas']);
     expect(JSON.parse(text(result))).toEqual({ action: 'accept', content: { target: 'prod', replicas: 2 } });
-    expect(server.seen.at(-1)?.result).toEqual({ action: 'accept', content: { target: 'prod', replicas: 2 } });
+    expect(fixture.server.seen.at(-1)?.result).toEqual({ action: 'accept', content: { target: 'prod', replicas: 2 } });
   });
 
   it('sends decline when the person declines', async () => {
     const connection = await connect(person((request) => ({ id: request.id, ok: false, reason: 'declined' })).waitFor);
     expect(JSON.parse(text(await connection.callTool('deploy')))).toEqual({ action: 'decline' });
-    expect(server.seen.at(-1)?.result).toEqual({ action: 'decline' });
+    expect(fixture.server.seen.at(-1)?.result).toEqual({ action: 'decline' });
   });
 
   it('sends cancel for any other non-answer', async () => {
@@ -153,25 +158,11 @@ describe('load() against a 2025-11-25 server: what only that era can do', () => 
 });
 
 describe('load() against a 2026-07-28 server: rounds kept and carried on', () => {
-  let server: FixtureServer;
-  const connections: Connection[] = [];
-
-  beforeAll(async () => {
-    server = await startModernServer();
-  });
-  afterAll(async () => {
-    await Promise.all(connections.map((connection) => connection.close()));
-    await server.close();
-  });
-
-  async function connect(waitFor: WaitFor, url = server.url) {
-    const connection = await load({ id: 's-modern', name: 'Modern Fixture', url }, { waitFor });
-    connections.push(connection);
-    return connection;
-  }
+  const { fixture, connect: connectWith } = fixtureFor(() => startModernServer(), 'Modern Fixture');
+  const connect = (waitFor: WaitFor, url?: string) => connectWith(waitFor, { url });
 
   /** Starts `deploy` and returns the round it reports while waiting, then drops the connection, as a stopped worker does. */
-  async function keptRound(url = server.url): Promise<{ round: InputRound; asked: Request }> {
+  async function keptRound(url = fixture.server.url): Promise<{ round: InputRound; asked: Request }> {
     let asked!: Request;
     const connection = await connect(
       (request, { signal }) =>
@@ -214,7 +205,7 @@ describe('load() against a 2026-07-28 server: rounds kept and carried on', () =>
     const result = await (await connect(waitFor)).resume(round, { onRound: (next) => rounds.push(next) });
     expect(asked.map((a) => a.request)).toEqual([first]);
     expect(JSON.parse(text(result as CallToolResult))).toEqual({ action: 'accept', content: { target: 'prod', replicas: 3 } });
-    expect(server.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'accept', content: { target: 'prod', replicas: 3 } } });
+    expect(fixture.server.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'accept', content: { target: 'prod', replicas: 3 } } });
     expect(rounds).toEqual([undefined]);
   });
 
