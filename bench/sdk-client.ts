@@ -39,3 +39,16 @@ export async function connectAndList(url: string, options: SdkClientOptions = {}
   ]);
   return client;
 }
+
+/** Calls `echo` once per text, one after another, checking each reply; resolves with each round trip in ms. */
+export async function sdkEchoCalls(client: Client, texts: string[]): Promise<number[]> {
+  const durations: number[] = [];
+  for (const text of texts) {
+    const started = performance.now();
+    const result = await client.callTool({ name: 'echo', arguments: { text } });
+    durations.push(performance.now() - started);
+    const echoed = (result.content as Array<{ text?: string }> | undefined)?.[0]?.text;
+    if (echoed !== text) throw new Error(`SDK echo returned ${JSON.stringify(echoed)}`);
+  }
+  return durations;
+}

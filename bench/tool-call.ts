@@ -13,7 +13,7 @@ import { addServer, evaluateInWorker, type BenchBrowser } from './browser';
 import type { ProbeWindow } from './probe';
 import { rawEchoCalls, rawInitialize, type RawSession } from './raw-mcp';
 import { latencyCells, table, type Section } from './report';
-import { connectSdkClient } from './sdk-client';
+import { connectSdkClient, sdkEchoCalls } from './sdk-client';
 import type { SdkPageWindow } from './sdk-page/main';
 import { bytes, interleave, ms, ratio, summarize } from './stats';
 
@@ -157,17 +157,7 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
       await showTab('Inbox');
       record(samples.extensionInbox, (await extensionCalls(page, serverId, texts('inbox', count))).roundTrips);
     },
-    async () => {
-      const durations: number[] = [];
-      for (const text of texts('sdk', count)) {
-        const started = performance.now();
-        const result = await sdk.callTool({ name: 'echo', arguments: { text } });
-        durations.push(performance.now() - started);
-        const echoed = (result.content as Array<{ text?: string }> | undefined)?.[0]?.text;
-        if (echoed !== text) throw new Error(`SDK echo returned ${JSON.stringify(echoed)}`);
-      }
-      record(samples.sdk, durations);
-    },
+    async () => void record(samples.sdk, await sdkEchoCalls(sdk, texts('sdk', count))),
     async () => void record(samples.rawNode, await rawEchoCalls({ session: rawNode, texts: texts('raw', count) })),
     async () => void record(samples.rawPage, await page.evaluate(rawEchoCalls, { session: rawPage, texts: texts('page', count) })),
     async () => void record(samples.sdkPage, await sdkPage.evaluate((texts) => (window as unknown as SdkPageWindow).__benchSdk.calls(texts), texts('sdk-page', count))),

@@ -173,8 +173,7 @@ export class Hub {
     this.#history = new History(options.history ?? { load: async () => [], save: async () => {} });
     this.inbox.subscribe((pending) => {
       // Before start() has read what the last worker left, writing would erase it.
-      // Kept Requests not asked again yet stay mirrored, in case this worker stops too.
-      if (this.#started) this.#savePending([...pending, ...this.#askedBefore.values()]);
+      if (this.#started) this.#mirrorPending(pending);
       this.#emit();
     });
     this.inbox.onSettled((request, answer, at) => void this.#history.add(historyEntry(request, answer, at)).then(() => this.#emit()));
@@ -219,7 +218,7 @@ export class Hub {
     }
     this.#activities = keepActivities([...suspended.map((call) => call.activity), ...this.#activities], this.#options.keepActivities ?? 50);
     this.#started = true;
-    this.#savePending([...this.inbox.list(), ...this.#askedBefore.values()]);
+    this.#mirrorPending(this.inbox.list());
     this.#emit();
   }
 
@@ -434,6 +433,11 @@ export class Hub {
     }
     this.#analyses.set(request.id, analysis);
     return this.#askInbox(request, provenance, signal).finally(() => this.#analyses.delete(request.id));
+  }
+
+  /** Kept Requests not asked again yet stay mirrored beside the pending ones, in case this worker stops too. */
+  #mirrorPending(pending: PendingRequest[]): void {
+    this.#savePending([...pending, ...this.#askedBefore.values()]);
   }
 
   #askInbox(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {

@@ -7,7 +7,7 @@
 // As in the worker: zod must not probe for eval under the extension CSP.
 import '../../lib/mcp/zodJitless';
 import type { Client } from '@modelcontextprotocol/client';
-import { connectSdkClient } from '../sdk-client';
+import { connectSdkClient, sdkEchoCalls } from '../sdk-client';
 
 export interface SdkPageWindow {
   __benchSdk: {
@@ -25,14 +25,6 @@ let client: Client | undefined;
   },
   async calls(texts) {
     if (!client) throw new Error('connect first');
-    const durations: number[] = [];
-    for (const text of texts) {
-      const started = performance.now();
-      const result = await client.callTool({ name: 'echo', arguments: { text } });
-      durations.push(performance.now() - started);
-      const echoed = (result.content as Array<{ text?: string }> | undefined)?.[0]?.text;
-      if (echoed !== text) throw new Error(`SDK echo returned ${JSON.stringify(echoed)}`);
-    }
-    return durations;
+    return sdkEchoCalls(client, texts);
   },
 };

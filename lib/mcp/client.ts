@@ -228,9 +228,7 @@ class ElicitingClient extends Client {
 
   // The SDK's named extension point for results that are not complete (protocol.ts).
   protected override _resolveNonCompleteResult(decoded: InputRequiredPayload & { kind: 'input_required' }, flow: InputRequiredFlow): Promise<unknown> {
-    if (!this.driveInputRounds) return super._resolveNonCompleteResult(decoded, flow as never);
-    const { inputRequests, requestState } = decoded;
-    return this.driveInputRounds(requestState === undefined ? { inputRequests } : { inputRequests, requestState }, flow);
+    return this.driveInputRounds ? this.driveInputRounds(decoded, flow) : super._resolveNonCompleteResult(decoded, flow as never);
   }
 }
 
