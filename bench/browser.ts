@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import type { SavedServer } from '../lib/hub';
-import { PANEL_PORT, type HubState } from '../lib/messages';
+import { PANEL_PORT } from '../lib/messages';
+import { type HubState } from '../lib/state';
 import { probeScript, type ProbeWindow } from './probe';
 import { withTimeout } from './stats';
 

@@ -9,7 +9,8 @@
  * `installProbe` is shipped to the page as source (`probeScript`): it must not use any outer
  * name.
  */
-import type { HubState, PanelMessage, WorkerMessage } from '../lib/messages';
+import type { PanelMessage, WorkerMessage } from '../lib/messages';
+import type { HubState } from '../lib/state';
 import type { applyStatePatch } from '../lib/statePatch';
 import { statePatchModule } from '../tests/fixtures/page-module';
 

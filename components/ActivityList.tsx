@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { ActivityView } from '@/lib/messages';
+import type { ActivityView } from '@/lib/state';
 import { ActivityResult } from './ActivityResult';
 
 export interface ActivityListProps {

@@ -1,5 +1,5 @@
 import { memo } from 'preact/compat';
-import type { ActivityView, PromptView, ResourceReadView } from '@/lib/messages';
+import type { ActivityView, PromptView, ResourceReadView } from '@/lib/state';
 import { CallResult } from './CallResult';
 import { ContentBlock } from './content/ContentBlock';
 import { ResourceContents } from './content/ResourceContents';

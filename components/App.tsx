@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import type { ImportResult } from '@/lib/mcpJson';
-import type { ActivityView, HubState, OpenMode, ServerSettings, ServerView, Settings } from '@/lib/messages';
+import type { ActivityView, HubState, OpenMode, ServerSettings, ServerView, Settings } from '@/lib/state';
 import type { Answer } from '@/lib/request';
 import { ActivityList } from './ActivityList';
 import { HistoryView } from './HistoryView';

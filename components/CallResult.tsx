@@ -1,5 +1,5 @@
 import type { Progress } from '@modelcontextprotocol/client';
-import type { CallView } from '@/lib/messages';
+import type { CallView } from '@/lib/state';
 import { ContentBlock } from './content/ContentBlock';
 import { JsonView } from './JsonView';
 import { Clocked } from './time';

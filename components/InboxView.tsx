@@ -1,5 +1,5 @@
 import { memo } from 'preact/compat';
-import type { FlowView, InboxItem, NoticeView, OpenMode } from '@/lib/messages';
+import type { FlowView, InboxItem, NoticeView, OpenMode } from '@/lib/state';
 import type { Answer } from '@/lib/request';
 import { RequestCard } from './RequestCard';
 import { clock } from './time';

@@ -1,5 +1,5 @@
 import { memo } from 'preact/compat';
-import type { ServerView } from '@/lib/messages';
+import type { ServerView } from '@/lib/state';
 import { promptArguments, promptSchema } from '@/lib/forms/argumentSchemas';
 import { SchemaForm } from './SchemaForm';
 

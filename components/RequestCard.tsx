@@ -1,7 +1,7 @@
 import { memo } from 'preact/compat';
 import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { InboxItem, OpenMode } from '@/lib/messages';
+import type { InboxItem, OpenMode } from '@/lib/state';
 import type { Answer } from '@/lib/request';
 import { fieldsHeight, SchemaForm } from './SchemaForm';
 import { clock, Clocked, span } from './time';

@@ -1,6 +1,6 @@
 import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
-import type { ServerSettings, ServerView } from '@/lib/messages';
+import type { ServerSettings, ServerView } from '@/lib/state';
 import { ServerForm } from './ServerForm';
 import { Clocked, span } from './time';
 

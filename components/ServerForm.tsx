@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { formatHeaderLines, HeaderLineError, parseHeaderLines } from '@/lib/headers';
-import type { ServerSettings } from '@/lib/messages';
+import type { ServerSettings } from '@/lib/state';
 
 export interface ServerFormProps {
   /** Distinct per form on the page, for label links. */

@@ -1,5 +1,5 @@
 import type { ImportResult } from '@/lib/mcpJson';
-import type { ServerSettings, ServerView, Settings } from '@/lib/messages';
+import type { ServerSettings, ServerView, Settings } from '@/lib/state';
 import { memo } from 'preact/compat';
 import { ImportExport } from './ImportExport';
 import { ServerCard, type ServerCardActions } from './ServerCard';

@@ -14,7 +14,8 @@
  * expects; conformance/run.ts reads it, since the suite's --suite mode ignores exit codes.
  */
 import { AuthorizationError, memoryArea, type AuthorizationSetup, type PreRegisteredClient } from '../lib/auth';
-import { load, type Connection } from '../lib/mcp/client';
+import { load } from '../lib/mcp/client';
+import type { Connection } from '../lib/mcp/connection';
 import { scriptedBrowser } from '../tests/fixtures/auth/scripted-browser';
 import { plausibleArguments, scriptedPerson, type ScriptedPerson } from './scripted-person';
 

@@ -10,7 +10,7 @@
  *   `redirect: 'manual'`, as far as the first hop, never rendering anything.
  * - A script can decline or cancel instead, per Request.
  */
-import type { WaitFor } from '../lib/mcp/client';
+import type { WaitFor } from '../lib/mcp/connection';
 import type { Answer, Request } from '../lib/request';
 
 type Schema = Record<string, unknown>;

@@ -6,7 +6,8 @@ import { Hub, type SavedServer, type Stored } from '@/lib/hub';
 import { InboxError } from '@/lib/inbox';
 import { keepAliveWhile } from '@/lib/keepAlive';
 import { notifyNewRequests } from '@/lib/notifier';
-import { PANEL_PORT, type HubState, type PanelMessage, type WorkerMessage } from '@/lib/messages';
+import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/messages';
+import { type HubState } from '@/lib/state';
 import { originRulesSync } from '@/lib/originRules';
 import { diffState, type StatePatch } from '@/lib/statePatch';
 

@@ -7,24 +7,12 @@ import { ProtocolError, SdkError, SdkErrorCode, UriTemplate, type PriorDiscovery
 import { AuthorizationError, authorizationContext, authStatus, createServerAuthorization, signOut, type AuthorizationSetup } from './auth';
 import { History, historyEntry, type HistoryEntry } from './history';
 import { Inbox, InboxError, type PendingRequest, type Provenance } from './inbox';
-import { load, type CallOptions, type Connection, type InputRound, type ListChange, type LoadOptions } from './mcp/client';
+import { load } from './mcp/client';
+import type { CallOptions, Connection, InputRound, ListChange, LoadOptions } from './mcp/connection';
 import { eraVerdict, priorDiscovery, type EraVerdicts } from './mcp/eras';
 import { throttledMirror } from './mirror';
 import { parseMcpJson, toMcpJson, type ExportFormat, type ImportResult } from './mcpJson';
-import type {
-  ActivityView,
-  CallView,
-  FlowView,
-  InboxItem,
-  NoticeView,
-  OpenMode,
-  HubState,
-  PromptView,
-  ResourceReadView,
-  ServerSettings,
-  ServerView,
-  Settings,
-} from './messages';
+import type { ActivityView, CallView, FlowView, InboxItem, NoticeView, OpenMode, HubState, PromptView, ResourceReadView, ServerSettings, ServerView, Settings } from './state';
 import type { Answer, Request } from './request';
 import { analyzeUrl, type UrlAnalysis } from './urls';
 

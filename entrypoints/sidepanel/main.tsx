@@ -5,7 +5,7 @@ import { App, type AppActions, type TabKey } from '@/components/App';
 import { MarkdownText } from '@/components/content/MarkdownText';
 import { SchemaForm } from '@/components/SchemaForm';
 import { now } from '@/components/time';
-import type { ServerSettings, ServerView } from '@/lib/messages';
+import type { ServerSettings, ServerView } from '@/lib/state';
 import { connect, connected, hubState, imported, lastError, refusals, send } from './connection';
 import { watchNewRequests } from './newRequests';
 import './style.css';

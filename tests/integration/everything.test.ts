@@ -17,7 +17,8 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
-import { load, type Connection } from '../../lib/mcp/client';
+import { load } from '../../lib/mcp/client';
+import type { Connection } from '../../lib/mcp/connection';
 import type { Request } from '../../lib/request';
 import { plausibleArguments, scriptedPerson, type Reply, type Script } from '../../conformance/scripted-person';
 

@@ -1,6 +1,6 @@
 /** What the Hub tests share: an in-memory stored value, and waiting for a state. */
 import type { Hub } from '../../lib/hub';
-import type { HubState } from '../../lib/messages';
+import type { HubState } from '../../lib/state';
 
 /** A `Stored<T>` in memory; `value()` shows what was last saved. */
 export function memory<T>(initial: T) {

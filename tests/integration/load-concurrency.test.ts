@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hub, type SavedServer } from '../../lib/hub';
-import type { CallView, HubState } from '../../lib/messages';
+import type { CallView, HubState } from '../../lib/state';
 import type { FixtureServer } from '../fixtures/servers';
 import { startModernTokenServer, startTokenServer, tokenMessage, type TokenOutcome } from '../fixtures/token-server';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { CallError, load, type Connection, type InputRound, type WaitFor } from '../../lib/mcp/client';
+import { load } from '../../lib/mcp/client';
+import { CallError, type Connection, type InputRound, type WaitFor } from '../../lib/mcp/connection';
 import type { Answer, Request } from '../../lib/request';
 import { startLegacyServer, startModernServer, type FixtureServer } from '../fixtures/servers';
 

@@ -13,7 +13,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Inbox, InboxError, type PendingRequest } from '../../lib/inbox';
-import { load, type Connection, type WaitFor } from '../../lib/mcp/client';
+import { load } from '../../lib/mcp/client';
+import type { Connection, WaitFor } from '../../lib/mcp/connection';
 import { anyWireParams, elicitationFault, hostileString, jsonText, PAYLOADS } from '../fixtures/hostile-input';
 import { startHostileServer, type CallScript, type Frame, type HostileServer, type SentRequest } from '../fixtures/hostile-server';
 import { startModernServer, type FixtureServer } from '../fixtures/servers';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hub, type SavedServer } from '../../lib/hub';
-import type { OpenMode } from '../../lib/messages';
+import type { OpenMode } from '../../lib/state';
 import { startModernServer, startShowcaseServer, type FixtureServer } from '../fixtures/servers';
 import { memory, until } from './hub-harness';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ActivityView, HubState, InboxItem } from '../../lib/messages';
+import type { ActivityView, HubState, InboxItem } from '../../lib/state';
 import { applyStatePatch, diffState, type StatePatch } from '../../lib/statePatch';
 
 const LISTS = { servers: 'id', inbox: 'id', flows: 'requestId', notices: 'id', activities: 'id', history: 'requestId' } as const;

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestCard } from '../../../components/RequestCard';
 import { now } from '../../../components/time';
-import type { InboxItem } from '../../../lib/messages';
+import type { InboxItem } from '../../../lib/state';
 
 // The form's module comes only when the test lets it: first a failed fetch, then the module.
 const chunk = vi.hoisted(() => {

@@ -6,7 +6,7 @@ import { RequestCard } from '../../../components/RequestCard';
 import { RjsfSchemaForm } from '../../../components/forms/RjsfSchemaForm';
 import { SchemaForm } from '../../../components/SchemaForm';
 import { now } from '../../../components/time';
-import type { InboxItem } from '../../../lib/messages';
+import type { InboxItem } from '../../../lib/state';
 
 const request = (id: string, overrides: Partial<InboxItem> = {}): InboxItem => ({
   id,

@@ -15,7 +15,7 @@ import { RequestCard } from '../../../components/RequestCard';
 import { SchemaForm } from '../../../components/SchemaForm';
 import { now as clock } from '../../../components/time';
 import { elicitationToRequest, ElicitationParamsError } from '../../../lib/mcp/protocol';
-import type { InboxItem } from '../../../lib/messages';
+import type { InboxItem } from '../../../lib/state';
 import type { Request } from '../../../lib/request';
 import { analyzeUrl } from '../../../lib/urls';
 import { hostileKey, hostileString, nearValidWire, PAYLOADS, validParams, wireJson } from '../../fixtures/hostile-input';

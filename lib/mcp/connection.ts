@@ -1,0 +1,164 @@
+/**
+ * What the MCP client core promises its callers (the hub, the conformance harness, tests):
+ * the server it is given, the options `load` takes, and the `Connection` it returns. Types
+ * only, apart from `CallError`, so a caller can read the contract without the SDK wiring.
+ */
+import type {
+  CallToolResult,
+  DiscoverResult,
+  FetchLike,
+  GetPromptResult,
+  Implementation,
+  PriorDiscovery,
+  Progress,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplateType as ResourceTemplate,
+  ServerCapabilities,
+  Tool,
+} from '@modelcontextprotocol/client';
+import type { AuthorizationSetup } from '../auth';
+import type { Problem } from '../forms/validate';
+import type { Answer, Request } from '../request';
+
+export interface ServerConfig {
+  /** Stable local id (storage key); never sent to the server. */
+  id: string;
+  /** What the person calls it; shown on every Request from this server. */
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export interface WaitForContext {
+  /** Aborts when the server withdraws the question (call cancelled, connection closed). */
+  signal: AbortSignal;
+  /** Why the previous Answer to this same Request was not sent; empty on the first ask. */
+  problems: Problem[];
+}
+
+/** Hands a Request to the person (the inbox, or a script in tests) and resolves with the Answer. */
+export type WaitFor = (request: Request, context: WaitForContext) => Promise<Answer>;
+
+export interface LoadOptions {
+  waitFor: WaitFor;
+  fetch?: FetchLike;
+  clientInfo?: Implementation;
+  /**
+   * How long a call may go without hearing from the server before it fails. Time
+   * spent waiting on the person does not count: the SDK's 60 s default would
+   * otherwise expire a 2025-era call while someone is still filling in the form.
+   */
+  idleTimeoutMs?: number;
+  /** How often one Request is asked again after Answers that do not fit its schema. */
+  maxAttempts?: number;
+  /** Fresh lists after the server announces a change, so views refresh without a reload. */
+  onListChanged?: (change: ListChange) => void;
+  /**
+   * The connection is gone without `close()` being called: the transport closed, or the
+   * server stopped answering at all. Everything waiting on it has been failed by then.
+   */
+  onLost?: (error: Error) => void;
+  /** The server said the URL flow with this `elicitationId` is complete (2025-11-25). */
+  onElicitationComplete?: (elicitationId: string) => void;
+  /**
+   * Resolves once the person is done with an accepted URL Request (the window closed or
+   * redirected back, or they pressed Retry). Without it, only the server's own completion
+   * notification ends a flow.
+   */
+  untilUrlFlowEnds?: (request: Request, signal: AbortSignal) => Promise<void>;
+  /**
+   * Sign in to servers that require authorization (spec basic/authorization): a 401
+   * leads to a consent Request, then the sign-in window, then the call carries on.
+   */
+  authorization?: AuthorizationSetup;
+  /**
+   * What an earlier connect learned of the server's era (see lib/mcp/eras.ts): `legacy` skips
+   * the `server/discover` probe, `modern` adopts the server's advertisement and sends nothing
+   * until the first request. Whether it is still true is the caller's to judge; a wrong one
+   * makes the connect fail.
+   */
+  prior?: PriorDiscovery;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  onprogress?: (progress: Progress) => void;
+  /**
+   * 2026-07-28: the call is waiting on the person for this round (its Requests are being
+   * asked), or `undefined` once the round is answered and the retry is on its way. A host
+   * that keeps the round can carry the call on after a restart with {@link Connection.resume}.
+   */
+  onRound?: (round: InputRound | undefined) => void;
+}
+
+/** The requests that may answer `input_required` (spec 2026-07-28 basic/patterns/mrtr). */
+export type RoundMethod = 'tools/call' | 'prompts/get' | 'resources/read';
+
+/**
+ * One `input_required` round of a 2026-07-28 call: everything needed to ask the person
+ * again and send the retry, even from a new worker. The server holds nothing for it
+ * (spec mrtr: "the server processing the retry does not need any information beyond what
+ * is directly present in the retry request"), so it is plain data.
+ */
+export interface InputRound {
+  method: RoundMethod;
+  /** The original request's params; every retry repeats them. */
+  params: Record<string, unknown>;
+  /** 1 for the server's first `input_required` on this call. */
+  round: number;
+  /** The server's `inputRequests`, as it sent them (every one an elicitation). */
+  inputRequests: Record<string, unknown>;
+  /** Echoed byte for byte on the retry (spec mrtr: clients MUST NOT inspect or modify it). */
+  requestState?: string;
+  /** The Request each input is asked as, so asking it again keeps its id. */
+  requestIds: Record<string, string>;
+}
+
+export interface Connection {
+  readonly server: ServerConfig;
+  readonly era: 'modern' | 'legacy';
+  readonly protocolVersion: string | undefined;
+  /** The server's `server/discover` result, when the era is modern. */
+  readonly discover: DiscoverResult | undefined;
+  readonly serverInfo: Implementation | undefined;
+  readonly capabilities: ServerCapabilities;
+  /** The server's `instructions`, if it gave any. */
+  readonly instructions: string | undefined;
+  listTools(): Promise<Tool[]>;
+  callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult>;
+  /** Empty when the server does not offer resources. */
+  listResources(): Promise<Resource[]>;
+  listResourceTemplates(): Promise<ResourceTemplate[]>;
+  readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult>;
+  /** Empty when the server does not offer prompts. */
+  listPrompts(): Promise<Prompt[]>;
+  getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
+  /**
+   * Carries on a 2026-07-28 call from a round kept by an earlier connection (e.g. a worker
+   * that was stopped): asks the round's inputs again under the same Request ids, then sends
+   * its retry. The server decides whether the kept `requestState` is still good.
+   */
+  resume(round: InputRound, options?: CallOptions): Promise<CallToolResult | GetPromptResult | ReadResourceResult>;
+  close(): Promise<void>;
+}
+
+/** Which list a server said changed (`notifications/<kind>/list_changed`), with the fresh list. */
+export type ListChange =
+  | { kind: 'tools'; items: Tool[] }
+  | { kind: 'resources'; items: Resource[] }
+  | { kind: 'prompts'; items: Prompt[] };
+
+/** A tool call failed for a reason the person should read as-is. */
+export class CallError extends Error {
+  constructor(
+    /** `refused`: the server asked for something toolnexus will not do. */
+    readonly reason: 'timeout' | 'cancelled' | 'disconnected' | 'declined' | 'refused',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CallError';
+  }
+}
+

@@ -1,0 +1,161 @@
+/**
+ * What the panel is shown: the hub's state and its parts, as plain data. The worker owns it
+ * and replaces a value to change it (lib/statePatch.ts relies on that); the panel only renders
+ * it. The port protocol that carries it is lib/messages.ts.
+ */
+import type {
+  CallToolResult,
+  GetPromptResult,
+  Implementation,
+  Progress,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplateType,
+  Tool,
+} from '@modelcontextprotocol/client';
+import type { AuthStatus } from './auth/provider';
+import type { HistoryEntry } from './history';
+import type { PendingRequest } from './inbox';
+import type { UrlAnalysis } from './urls';
+
+export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'needs-permission' | 'needs-authorization' | 'error';
+
+/** What the person can set on a server; everything else is learned from it. */
+export interface ServerSettings {
+  url: string;
+  /** The person's name for it; empty means "use the server's own name". */
+  name?: string;
+  /** Sent on every request, e.g. an API key header. */
+  headers?: Record<string, string>;
+  enabled: boolean;
+  /** A client registered with the server's authorization server beforehand, if any. */
+  oauthClientId?: string;
+  oauthClientSecret?: string;
+}
+
+/** A client secret never goes to the panel: it only learns whether one is set. */
+export interface ServerView extends Omit<ServerSettings, 'oauthClientSecret'> {
+  id: string;
+  hasClientSecret?: boolean;
+  /** The person's name for it, else the server's own, else the URL's host. */
+  displayName: string;
+  status: ServerStatus;
+  /** The server's or the network's own words, for `error`, `needs-permission`, `needs-authorization`. */
+  error?: string;
+  /** When the next automatic reconnect is due, while one is scheduled. */
+  retryAt?: number;
+  era?: 'modern' | 'legacy';
+  protocolVersion?: string;
+  serverInfo?: Implementation;
+  instructions?: string;
+  /** The server's sign-in, when it has one: never token values. */
+  auth?: AuthStatus;
+  tools: Tool[];
+  resources: Resource[];
+  resourceTemplates: ResourceTemplateView[];
+  prompts: Prompt[];
+}
+
+export interface ResourceTemplateView extends ResourceTemplateType {
+  /** The template's variables, parsed in the worker so the panel needs no URI-template code. */
+  variables: string[];
+}
+
+export type ActivityStatus = 'running' | 'done' | 'failed' | 'cancelled';
+
+interface ActivityBase {
+  id: string;
+  serverId: string;
+  startedAt: number;
+  endedAt?: number;
+  status: ActivityStatus;
+  error?: string;
+  /** The server's latest progress notification, while running. */
+  progress?: Progress;
+}
+
+export interface CallView extends ActivityBase {
+  kind: 'tool';
+  tool: string;
+  args: Record<string, unknown>;
+  result?: CallToolResult;
+}
+
+export interface ResourceReadView extends ActivityBase {
+  kind: 'resource';
+  uri: string;
+  result?: ReadResourceResult;
+}
+
+export interface PromptView extends ActivityBase {
+  kind: 'prompt';
+  prompt: string;
+  args: Record<string, string>;
+  result?: GetPromptResult;
+}
+
+export type ActivityView = CallView | ResourceReadView | PromptView;
+
+export interface Settings {
+  /** How long a Request waits for the person before it is answered `cancel`. */
+  requestTimeoutMinutes: number;
+  /**
+   * Where toolnexus publishes its OAuth Client ID Metadata Document, if anywhere;
+   * authorization servers that support CIMD then need no registration.
+   */
+  clientMetadataUrl?: string;
+}
+
+/** A pending Request as the panel shows it; URL Requests carry what the worker found in the URL. */
+export interface InboxItem extends PendingRequest {
+  analysis?: UrlAnalysis;
+}
+
+export type OpenMode = 'window' | 'tab';
+
+/** A URL the person agreed to open and is still working in. */
+export interface FlowView {
+  requestId: string;
+  serverId: string;
+  serverName: string;
+  prompt: string;
+  url: string;
+  domain: string | null;
+  mode: OpenMode;
+  openedAt: number;
+}
+
+/**
+ * Something the person should know about a Request they did not get to answer:
+ * `refused` — a URL no one should open (e.g. `javascript:`), declined without asking;
+ * `withdrawn` — its server went away, so an answer can no longer be sent;
+ * `lost` — the background worker was stopped while it waited.
+ */
+export interface NoticeView {
+  id: string;
+  kind: 'refused' | 'withdrawn' | 'lost';
+  serverId: string;
+  serverName: string;
+  prompt: string;
+  url: string;
+  reason: string;
+  at: number;
+}
+
+/**
+ * Everything the panel shows. The worker replaces a value to change it and never edits one it
+ * has sent: patches find changes by identity.
+ */
+export interface HubState {
+  servers: ServerView[];
+  inbox: InboxItem[];
+  flows: FlowView[];
+  notices: NoticeView[];
+  /** Newest first. */
+  activities: ActivityView[];
+  /** Newest first. */
+  history: HistoryEntry[];
+  settings: Settings;
+}
+
