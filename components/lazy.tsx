@@ -1,5 +1,6 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { h, type ComponentType, type JSX, type VNode } from 'preact';
+import { errorMessage } from '@/lib/errorMessage';
 
 /** What a lazy component's placeholder gets besides the component's own props. */
 export interface PlaceholderProps {
@@ -19,7 +20,7 @@ type LoadState<P> = { status: 'waiting' } | { status: 'loaded'; component: Compo
 function LoadFailed({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
   return (
     <p role="alert" class="error load-failed">
-      {what} could not be loaded ({error instanceof Error ? error.message : String(error)}). If Retry does not help, close and
+      {what} could not be loaded ({errorMessage(error)}). If Retry does not help, close and
       reopen the panel.{' '}
       <button type="button" class="secondary" onClick={onRetry}>
         Retry

@@ -27,6 +27,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { errorMessage } from '../lib/errorMessage';
 
 const NODE22 = '22.23.5';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -267,6 +268,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`${errorMessage(error)}\n`);
   process.exit(1);
 });

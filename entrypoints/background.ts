@@ -10,6 +10,7 @@ import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/message
 import { type HubState } from '@/lib/state';
 import { originRulesSync } from '@/lib/originRules';
 import { diffState, type StatePatch } from '@/lib/statePatch';
+import { errorMessage } from '@/lib/errorMessage';
 
 /**
  * One storage key as a typed value: `local` for the person's data (survives browser
@@ -214,7 +215,7 @@ export default defineBackground(() => {
     port.onDisconnect.addListener(() => ports.delete(port));
     port.onMessage.addListener((message) => {
       handle(port, message as PanelMessage).catch((error: unknown) => {
-        post(port, { type: 'error', message: error instanceof Error ? error.message : String(error) });
+        post(port, { type: 'error', message: errorMessage(error) });
       });
     });
     const state = hub.state();

@@ -15,6 +15,7 @@ import { parseMcpJson, toMcpJson, type ExportFormat, type ImportResult } from '.
 import type { ActivityView, CallView, FlowView, InboxItem, NoticeView, OpenMode, HubState, PromptView, ResourceReadView, ServerSettings, ServerView, Settings } from './state';
 import type { Answer, Request } from './request';
 import { analyzeUrl, type UrlAnalysis } from './urls';
+import { errorMessage } from './errorMessage';
 
 /** A value kept across browser restarts (in the extension: one `storage.local` key). */
 export interface Stored<T> {
@@ -101,7 +102,6 @@ export const DEFAULT_SETTINGS: Settings = { requestTimeoutMinutes: 10 };
 /** 1 s, 2 s, 4 s … capped at a minute. */
 export const exponentialBackoff = (attempt: number) => Math.min(60_000, 1_000 * 2 ** attempt);
 
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * Whether a failed request means the connection itself is gone (network down, server
@@ -316,7 +316,7 @@ export class Hub {
     try {
       await createServerAuthorization(setup).signIn();
     } catch (error) {
-      this.#update(serverId, { status: 'needs-authorization', error: describe(error) });
+      this.#update(serverId, { status: 'needs-authorization', error: errorMessage(error) });
       return;
     }
     await this.reconnect(serverId);
@@ -582,7 +582,7 @@ export class Hub {
       this.#patchActivity(activity, { status: 'done', result } as Partial<T>);
     } catch (error) {
       const status = controller.signal.aborted ? 'cancelled' : 'failed';
-      this.#patchActivity(activity, { status, error: describe(error) } as Partial<T>);
+      this.#patchActivity(activity, { status, error: errorMessage(error) } as Partial<T>);
       if (connection && isConnectionLost(error)) this.#lost(serverId, error);
     } finally {
       this.#controllers.delete(activity.id);
@@ -799,7 +799,7 @@ export class Hub {
     live.connection = undefined;
     live.generation += 1;
     for (const request of this.inbox.list().filter((pending) => pending.serverId === serverId)) {
-      this.#notify('withdrawn', request, `${request.serverName} went away before you answered (${describe(error)}); an answer can no longer be sent.`);
+      this.#notify('withdrawn', request, `${request.serverName} went away before you answered (${errorMessage(error)}); an answer can no longer be sent.`);
     }
     this.#withdraw(serverId);
     void connection.close().catch(() => {});
@@ -811,7 +811,7 @@ export class Hub {
     if (!live) return;
     const delay = (this.#options.backoffMs ?? exponentialBackoff)(live.attempts);
     live.attempts += 1;
-    this.#update(serverId, { status: 'error', error: describe(error), retryAt: Date.now() + delay });
+    this.#update(serverId, { status: 'error', error: errorMessage(error), retryAt: Date.now() + delay });
     clearTimeout(live.retryTimer);
     live.retryTimer = setTimeout(() => void this.#connect(serverId), delay);
   }

@@ -4,6 +4,7 @@
  * `type`). A browser can only reach servers over HTTP, so entries that start a local
  * program are listed as skipped with the reason, never dropped silently.
  */
+import { errorMessage } from './errorMessage';
 
 export interface ImportedServer {
   name: string;
@@ -81,7 +82,7 @@ export function parseMcpJson(text: string): ImportResult {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new McpJsonError(`This is not valid JSON: ${error instanceof Error ? error.message : String(error)}. Nothing was imported.`);
+    throw new McpJsonError(`This is not valid JSON: ${errorMessage(error)}. Nothing was imported.`);
   }
   const list = isRecord(parsed) ? (parsed.mcpServers ?? parsed.servers) : undefined;
   if (!isRecord(list)) {

@@ -14,6 +14,7 @@ import { useErrorBoundary, useMemo } from 'preact/hooks';
 import { cfWorkerValidator } from '@/lib/forms/rjsfValidator';
 import type { SchemaFormProps } from '../SchemaForm';
 import { secretAwareTemplates } from './SecretFieldWarning';
+import { errorMessage } from '@/lib/errorMessage';
 
 type Schema = Record<string, unknown>;
 
@@ -144,7 +145,7 @@ export function RjsfSchemaForm(props: SchemaFormProps) {
     return (
       <>
         <p role="alert" class="error">
-          This form cannot be shown: its schema is broken ({error instanceof Error ? error.message : String(error)}).
+          This form cannot be shown: its schema is broken ({errorMessage(error)}).
         </p>
         {props.children}
       </>

@@ -15,6 +15,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { readRecord, storageKeys, type AuthServer } from './provider';
 import type { AuthStorage } from './storage';
+import { errorMessage } from '../errorMessage';
 
 export interface SignOutOptions {
   storage: AuthStorage;
@@ -98,7 +99,7 @@ async function revoke(
     }
     return 'revoked';
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   }
 }
 

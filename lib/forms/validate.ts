@@ -3,6 +3,7 @@
  * interprets schemas instead of compiling them, unlike Ajv.
  */
 import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
+import { errorMessage } from '../errorMessage';
 
 /** One thing wrong with a value, addressed by its property path (`""` for the whole value). */
 export interface Problem {
@@ -61,7 +62,7 @@ export function validate(schema: object, value: unknown): Problem[] {
   try {
     result = validatorFor(schema).validate(value);
   } catch (error) {
-    return [{ path: '', message: `the form's schema cannot be checked (${error instanceof Error ? error.message : String(error)})` }];
+    return [{ path: '', message: `the form's schema cannot be checked (${errorMessage(error)})` }];
   }
   if (result.valid) return [];
   const seen = new Set<string>();

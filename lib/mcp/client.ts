@@ -30,6 +30,7 @@ import { nextRequestId, type Answer, type Request } from '../request';
 import { limitOpenRequests } from './connectionLimit';
 import { CallError, type CallOptions, type Connection, type InputRound, type ListChange, type LoadOptions, type RoundMethod, type ServerConfig } from './connection';
 import { answerToElicitResult, checkElicitationParams, elicitationToRequest, ElicitationParamsError } from './protocol';
+import { errorMessage } from '../errorMessage';
 
 /** The -32602 a server gets (2025-11-25), or the error a call ends with (2026-07-28), for params we will not act on. */
 function refusal(error: ElicitationParamsError): ProtocolError {
@@ -316,7 +317,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       .ping({ timeout: 5_000 })
       .catch((error: unknown) => {
         if (!(error instanceof ProtocolError)) {
-          lose(new Error(`Lost the connection to ${server.name}: ${error instanceof Error ? error.message : String(error)}`));
+          lose(new Error(`Lost the connection to ${server.name}: ${errorMessage(error)}`));
         }
       })
       .finally(() => {
