@@ -1,0 +1,120 @@
+/**
+ * How much of what a server says may enter the panel's state. A server decides the size and
+ * shape of its results, lists and prompts; the panel renders them and the worker posts them
+ * over a port. Unbounded, one 70 MB result or a `structuredContent` nested 3,500 deep froze
+ * the open panel and left every panel opened later on "Loading…" (the port's first message,
+ * the whole state, could no longer be sent). So the worker cuts server data to these bounds
+ * before it is kept, and says what it cut.
+ *
+ * Pure: no I/O, no state. The worker keeps the full value nowhere: what the panel cannot
+ * show, nobody can read.
+ */
+
+export interface PanelBounds {
+  /** Characters kept of one string. */
+  maxString: number;
+  /** Items kept of one array. */
+  maxItems: number;
+  /** Keys kept of one object. */
+  maxKeys: number;
+  /** Levels of arrays and objects below the value itself. */
+  maxDepth: number;
+  /** Characters of strings and keys kept in all, across the whole value. */
+  maxTotal: number;
+}
+
+/**
+ * Generous for people (a result of a million characters is more than anyone reads in a panel),
+ * small for the port: the whole state of a panel fed by a dozen hostile servers stays within
+ * tens of MB, far below what a port message may carry. Depth 32 is far beyond the nesting of
+ * any schema or result of a real server.
+ */
+export const PANEL_BOUNDS: PanelBounds = {
+  maxString: 1_000_000,
+  maxItems: 5_000,
+  maxKeys: 2_000,
+  maxDepth: 32,
+  maxTotal: 4_000_000,
+};
+
+export interface Bounded<T> {
+  value: T;
+  /** What was cut, in words for the person; empty when nothing was. */
+  cuts: string[];
+}
+
+type Cut = 'string' | 'items' | 'keys' | 'depth' | 'total';
+
+const CUT_WORDS: Record<Cut, (bounds: PanelBounds) => string> = {
+  string: (b) => `texts longer than ${b.maxString.toLocaleString('en')} characters were shortened`,
+  items: (b) => `lists longer than ${b.maxItems.toLocaleString('en')} items were shortened`,
+  keys: (b) => `objects with more than ${b.maxKeys.toLocaleString('en')} fields were shortened`,
+  depth: (b) => `data nested deeper than ${b.maxDepth} levels was left out`,
+  total: (b) => `everything past the first ${b.maxTotal.toLocaleString('en')} characters was left out`,
+};
+
+/** Marks where a string was cut, so nobody takes the shortened text for the whole of it. */
+const cutMark = (dropped: number) => `… (${dropped.toLocaleString('en')} more characters not shown)`;
+const DEPTH_MARK = '… (nested too deep to show)';
+
+/**
+ * `value` cut to `bounds`, as a new value (the argument is not touched); the very same value
+ * when nothing needed cutting, so an unchanged list keeps its identity for state patches.
+ */
+export function boundForPanel<T>(value: T, bounds: PanelBounds = PANEL_BOUNDS): Bounded<T> {
+  const cuts = new Set<Cut>();
+  let budget = bounds.maxTotal;
+
+  const text = (input: string): string => {
+    const keep = Math.min(input.length, bounds.maxString, Math.max(0, budget));
+    budget -= keep;
+    if (keep === input.length) return input;
+    cuts.add(keep < Math.min(input.length, bounds.maxString) ? 'total' : 'string');
+    return input.slice(0, keep) + cutMark(input.length - keep);
+  };
+
+  const walk = (input: unknown, depth: number): unknown => {
+    if (typeof input === 'string') return text(input);
+    if (typeof input !== 'object' || input === null) return input;
+    if (depth >= bounds.maxDepth) {
+      cuts.add('depth');
+      return DEPTH_MARK;
+    }
+    if (Array.isArray(input)) {
+      if (input.length > bounds.maxItems) cuts.add('items');
+      let changed = input.length > bounds.maxItems;
+      const items: unknown[] = [];
+      for (const item of input.slice(0, bounds.maxItems)) {
+        if (budget <= 0) {
+          cuts.add('total');
+          changed = true;
+          break;
+        }
+        const bounded = walk(item, depth + 1);
+        changed ||= bounded !== item;
+        items.push(bounded);
+      }
+      return changed ? items : input;
+    }
+    const entries = Object.entries(input);
+    if (entries.length > bounds.maxKeys) cuts.add('keys');
+    let changed = entries.length > bounds.maxKeys;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of entries.slice(0, bounds.maxKeys)) {
+      budget -= key.length;
+      if (budget <= 0) {
+        cuts.add('total');
+        changed = true;
+        break;
+      }
+      const bounded = walk(item, depth + 1);
+      changed ||= bounded !== item;
+      // A key "__proto__" from JSON.parse is data: define it, never assign it.
+      Object.defineProperty(out, key, { value: bounded, enumerable: true, writable: true, configurable: true });
+    }
+    return changed ? out : input;
+  };
+
+  const bounded = walk(value, 0) as T;
+  return { value: bounded, cuts: [...cuts].map((cut) => CUT_WORDS[cut](bounds)) };
+}
