@@ -347,5 +347,6 @@ describe(`Focus while Requests keep arriving (${RUNS.focus} generated arrivals)`
       ),
       { numRuns: RUNS.focus },
     );
-  });
+    // Hundreds of full renders: on a loaded two-core CI machine this outran vitest's 5 s default.
+  }, 60_000);
 });
