@@ -22,9 +22,12 @@ export interface PendingRequest extends Request, Provenance {
   expiresAt: number | null;
 }
 
-export type InboxErrorCode = 'unknown-request' | 'invalid-answer';
+export type InboxErrorCode = 'unknown-request' | 'invalid-answer' | 'too-many';
 
-/** An Answer the inbox refused; the Request it named (if any) is still pending. */
+/**
+ * An Answer the inbox refused (the Request it named, if any, is still pending), or a Request it
+ * would not take (`too-many`): nothing already pending is touched either way.
+ */
 export class InboxError extends Error {
   constructor(
     readonly code: InboxErrorCode,
@@ -46,8 +49,15 @@ export function checkAnswer(request: Request, answer: Answer): Problem[] {
 export interface InboxOptions {
   /** How long a Request waits before it is answered `cancel` (reason `"expired"`). */
   timeoutMs?: number | null;
+  /**
+   * How many Requests one server may have waiting at once. A person answers a handful; past
+   * this a server is flooding, and each card it adds slows the panel for every other server.
+   */
+  maxPerServer?: number;
   now?: () => number;
 }
+
+export const MAX_PENDING_PER_SERVER = 50;
 
 interface Entry {
   pending: PendingRequest;
@@ -65,10 +75,12 @@ export class Inbox {
   readonly #listeners = new Set<InboxListener>();
   readonly #settledListeners = new Set<SettledListener>();
   #timeoutMs: number | null;
+  readonly #maxPerServer: number;
   readonly #now: () => number;
 
-  constructor({ timeoutMs = 10 * 60_000, now = Date.now }: InboxOptions = {}) {
+  constructor({ timeoutMs = 10 * 60_000, maxPerServer = MAX_PENDING_PER_SERVER, now = Date.now }: InboxOptions = {}) {
     this.#timeoutMs = timeoutMs;
+    this.#maxPerServer = maxPerServer;
     this.#now = now;
   }
 
@@ -77,12 +89,19 @@ export class Inbox {
    * `signal` (the server cancelled, the call ended) withdraws it with reason `"cancelled"`.
    * `askedBefore` asks a Request again that an earlier worker asked: it keeps its times,
    * and one whose time ran out meanwhile expires at once.
+   * @throws InboxError `too-many` (as a rejection) when the server already has `maxPerServer`
+   * Requests waiting; the server's request should then fail, not wait.
    */
   ask(request: Request, provenance: Provenance, signal?: AbortSignal, askedBefore?: Pick<PendingRequest, 'askedAt' | 'expiresAt'>): Promise<Answer> {
     if (this.#entries.has(request.id)) {
       return Promise.reject(new InboxError('invalid-answer', `Request ${request.id} is already pending.`));
     }
     if (signal?.aborted) return Promise.resolve({ id: request.id, ok: false, reason: 'cancelled' });
+    if (this.pendingFor(provenance.serverId) >= this.#maxPerServer) {
+      return Promise.reject(
+        new InboxError('too-many', `${provenance.serverName} already has ${this.#maxPerServer} requests waiting for the person; answer or dismiss those first.`),
+      );
+    }
     const askedAt = askedBefore?.askedAt ?? this.#now();
     const expiresAt = askedBefore ? askedBefore.expiresAt : this.#timeoutMs === null ? null : askedAt + this.#timeoutMs;
     return new Promise<Answer>((resolve) => {
@@ -125,6 +144,13 @@ export class Inbox {
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** How many Requests `serverId` has waiting. */
+  pendingFor(serverId: string): number {
+    let count = 0;
+    for (const entry of this.#entries.values()) if (entry.pending.serverId === serverId) count += 1;
+    return count;
   }
 
   /** Calls `listener` now and after every change; returns the unsubscribe function. */

@@ -80,6 +80,24 @@ describe('Inbox', () => {
     expect(inbox.list().map((p) => p.serverId)).toEqual(['s2']);
   });
 
+  it('refuses a flooding server past its cap, leaves its waiting Requests and other servers alone, and takes more once one is answered', async () => {
+    const inbox = new Inbox({ maxPerServer: 3 });
+    const waiting = [formRequest(), formRequest(), formRequest()];
+    for (const request of waiting) void inbox.ask(request, server);
+    const fromOther = inbox.ask(formRequest(), other);
+    const refused = inbox.ask(formRequest(), server);
+    await expect(refused).rejects.toMatchObject({ code: 'too-many', message: expect.stringContaining('Deploy Server already has 3 requests') });
+    expect(inbox.pendingFor('s1')).toBe(3);
+    expect(inbox.list().map((p) => p.id)).toEqual([...waiting.map((r) => r.id), expect.any(String)]);
+    inbox.answer({ id: waiting[0]!.id, ok: false, reason: 'declined' });
+    const next = formRequest();
+    void inbox.ask(next, server);
+    expect(inbox.pendingFor('s1')).toBe(3);
+    const otherId = inbox.list().find((p) => p.serverId === 's2')!.id;
+    inbox.answer({ id: otherId, ok: false, reason: 'declined' });
+    await expect(fromOther).resolves.toMatchObject({ ok: false, reason: 'declined' });
+  });
+
   it('withdraws a Request when the server aborts it', async () => {
     const inbox = new Inbox();
     const controller = new AbortController();
