@@ -69,6 +69,26 @@ const NoticeCard = memo(function NoticeCard({ notice, onDismiss }: { notice: Not
   );
 });
 
+interface GroupProps extends Pick<InboxViewProps, 'refusals' | 'focusId' | 'onAnswer' | 'onOpen'> {
+  /** One server's Requests, newest first. */
+  requests: InboxItem[];
+}
+
+/** One server's Requests under its name and origin: two servers may well share a name. */
+const RequestGroup = memo(function RequestGroup({ requests, refusals, focusId, onAnswer, onOpen }: GroupProps) {
+  const { serverName, serverOrigin } = requests[0]!;
+  return (
+    <section class="group" aria-label={`Requests from ${serverName}`}>
+      <h2>
+        {serverName} {serverOrigin && <code class="origin">{serverOrigin}</code>} <span class="count">{requests.length}</span>
+      </h2>
+      {requests.map((request) => (
+        <RequestCard key={request.id} request={request} refusal={refusals[request.id]} focus={request.id === focusId} onAnswer={onAnswer} onOpen={onOpen} />
+      ))}
+    </section>
+  );
+});
+
 /** Pending Requests grouped by the server that asks, newest first in each group. */
 export const InboxView = memo(function InboxView({ inbox, flows, notices, refusals, focusId, onAnswer, onOpen, onFinishFlow, onDismissNotice }: InboxViewProps) {
   const above = (
@@ -102,21 +122,7 @@ export const InboxView = memo(function InboxView({ inbox, flows, notices, refusa
     <>
       {above}
       {[...groups.values()].map((requests) => (
-        <section key={requests[0]!.serverId} class="group" aria-label={`Requests from ${requests[0]!.serverName}`}>
-          <h2>
-            {requests[0]!.serverName} <span class="count">{requests.length}</span>
-          </h2>
-          {requests.map((request) => (
-            <RequestCard
-              key={request.id}
-              request={request}
-              refusal={refusals[request.id]}
-              focus={request.id === focusId}
-              onAnswer={onAnswer}
-              onOpen={onOpen}
-            />
-          ))}
-        </section>
+        <RequestGroup key={requests[0]!.serverId} requests={requests} refusals={refusals} focusId={focusId} onAnswer={onAnswer} onOpen={onOpen} />
       ))}
     </>
   );

@@ -53,7 +53,7 @@ const formHeight = (schema: object | undefined) => 44 + fieldsHeight(schema);
  * Enter submits a form, Escape cancels.
  */
 export const RequestCard = memo(function RequestCard({ request, refusal, focus, onAnswer, onOpen }: RequestCardProps) {
-  const { id, serverName, askedAt, expiresAt } = request;
+  const { id, serverName, serverOrigin, askedAt, expiresAt } = request;
   const region = useRef<HTMLElement>(null);
   // Hundreds of forms cost the panel a second to build: only those a person can reach are.
   // A URL card has none; the card to take focus needs its field at once.
@@ -110,6 +110,7 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus, 
     >
       <header>
         <strong class="server">{serverName}</strong>
+        {serverOrigin && <code class="origin">{serverOrigin}</code>}
         <span class="muted">
           asked {clock(askedAt)} · waiting <Clocked text={(now) => span(now - askedAt)} />
           {expiresAt !== null && <> · expires in <Clocked text={(now) => span(expiresAt - now)} /></>}

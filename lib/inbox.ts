@@ -10,6 +10,12 @@ export interface Provenance {
   serverId: string;
   serverName: string;
   /**
+   * Where the server is (`https://host:port`): names are the server's own words and two
+   * servers can share one, so the origin is what tells the person who really asks. Absent only
+   * on a Request an older version of the worker kept.
+   */
+  serverOrigin?: string;
+  /**
    * `oauth`: consent to the server's own sign-in, whose window the sign-in flow opens
    * itself; otherwise a URL elicitation, opened by the client on consent.
    */

@@ -155,3 +155,23 @@ describe('InboxView with many Requests', () => {
     expect(screen.getByText('Question r30').closest('section')!.querySelector('input')).toBeTruthy();
   });
 });
+
+describe('Two servers with one name', () => {
+  it('are told apart by origin on every card and group header', () => {
+    const callbacks = { onAnswer: () => {}, onOpen: () => {}, onFinishFlow: () => {}, onDismissNotice: () => {} };
+    const inbox = [
+      request('real', { serverId: 'a', serverName: 'Acme Payroll', serverOrigin: 'https://payroll.acme.example' }),
+      request('fake', { serverId: 'b', serverName: 'Acme Payroll', serverOrigin: 'http://127.0.0.1:6666', askedAt: 1_000_001 }),
+    ];
+    render(<InboxView inbox={inbox} flows={[]} notices={[]} refusals={{}} {...callbacks} />);
+    const groups = screen.getAllByRole('region', { name: 'Requests from Acme Payroll' });
+    expect(groups.map((group) => group.querySelector('h2')!.textContent)).toEqual([
+      'Acme Payroll https://payroll.acme.example 1',
+      'Acme Payroll http://127.0.0.1:6666 1',
+    ]);
+    for (const [id, origin] of [['real', 'https://payroll.acme.example'], ['fake', 'http://127.0.0.1:6666']] as const) {
+      const card = screen.getByText(`Question ${id}`).closest('section')!;
+      expect(within(card).getByText(origin).tagName).toBe('CODE');
+    }
+  });
+});
