@@ -2,6 +2,7 @@ import { memo } from 'preact/compat';
 import type { ActivityView, PromptView, ResourceReadView } from '@/lib/state';
 import { CallResult } from './CallResult';
 import { ContentBlock } from './content/ContentBlock';
+import { CutNote } from './CutNote';
 import { ResourceContents } from './content/ResourceContents';
 
 export interface ActivityResultProps {
@@ -21,7 +22,7 @@ function Outcome({ activity }: { activity: ResourceReadView | PromptView }) {
       </p>
     );
   }
-  return null;
+  return <CutNote cuts={activity.cuts} />;
 }
 
 /** One finished or running request's outcome: a tool call, a resource read or a prompt. */

@@ -1,6 +1,7 @@
 import type { Progress } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/state';
 import { ContentBlock } from './content/ContentBlock';
+import { CutNote } from './CutNote';
 import { JsonView } from './JsonView';
 import { Clocked } from './time';
 
@@ -68,6 +69,7 @@ export function CallResult({ call, serverName, onCancel, onReadResource }: CallR
         </span>
       </header>
       {running && call.progress && <CallProgress tool={call.tool} progress={call.progress} />}
+      <CutNote cuts={call.cuts} />
       {running && onCancel && (
         <div class="actions">
           <button type="button" class="secondary" onClick={onCancel}>

@@ -1,6 +1,7 @@
 import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import type { ServerSettings, ServerView } from '@/lib/state';
+import { CutNote } from './CutNote';
 import { ServerForm } from './ServerForm';
 import { Clocked, span } from './time';
 
@@ -65,6 +66,7 @@ export const ServerCard = memo(function ServerCard({ server, actions }: ServerCa
           {server.auth.scopes.length > 0 && <> · {server.auth.scopes.join(', ')}</>}
         </p>
       )}
+      <CutNote cuts={server.cuts} />
       {server.error && (
         <p class="error" role={server.status === 'error' ? 'alert' : undefined}>
           {server.error}

@@ -55,6 +55,8 @@ export interface ServerView extends Omit<ServerSettings, 'oauthClientSecret'> {
   resources: Resource[];
   resourceTemplates: ResourceTemplateView[];
   prompts: Prompt[];
+  /** What of the server's lists and instructions was cut to fit the panel, in words. */
+  cuts?: string[];
 }
 
 export interface ResourceTemplateView extends ResourceTemplateType {
@@ -73,6 +75,8 @@ interface ActivityBase {
   error?: string;
   /** The server's latest progress notification, while running. */
   progress?: Progress;
+  /** What of the server's answer was cut to fit the panel (lib/panelBounds.ts), in words. */
+  cuts?: string[];
 }
 
 export interface CallView extends ActivityBase {
