@@ -16,6 +16,7 @@ import type { ActivityView, CallView, FlowView, InboxItem, NoticeView, OpenMode,
 import type { Answer, Request } from './request';
 import { analyzeUrl, type UrlAnalysis } from './urls';
 import { errorMessage } from './errorMessage';
+import { boundForPanel } from './panelBounds';
 
 /** A value kept across browser restarts (in the extension: one `storage.local` key). */
 export interface Stored<T> {
@@ -136,6 +137,8 @@ export class Hub {
   readonly #flows = new Map<string, { view: FlowView; elicitationId?: string; done: Array<() => void> }>();
   readonly #analyses = new Map<string, UrlAnalysis>();
   #notices: NoticeView[] = [];
+  /** What was cut of each server's view to fit the panel, by field, so one list's cut outlives another list's change. */
+  readonly #viewCuts = new Map<string, Map<string, string[]>>();
   #started = false;
   #tookOver: Promise<void> = Promise.resolve();
   #eras: EraVerdicts = {};
@@ -217,19 +220,24 @@ export class Hub {
   state(): HubState {
     return {
       servers: [...this.#views.values()],
-      inbox: this.inbox.list().map((request): InboxItem => {
-        const analysis = this.#analyses.get(request.id);
-        if (!analysis) return request;
-        let item = this.#inboxItems.get(request);
-        if (!item) this.#inboxItems.set(request, (item = { ...request, analysis }));
-        return item;
-      }),
+      inbox: this.inbox.list().map((request) => this.#inboxItem(request)),
       flows: [...this.#flows.values()].map((flow) => flow.view),
       notices: this.#notices,
       activities: this.#activities,
       history: this.#history.list(),
       settings: this.#settings,
     };
+  }
+
+  /** A pending Request as the panel holds it: cut to the panel's bounds, with what the worker found in its URL. */
+  #inboxItem(request: PendingRequest): InboxItem {
+    let item = this.#inboxItems.get(request);
+    if (item) return item;
+    const analysis = this.#analyses.get(request.id);
+    const { value } = boundForPanel(request);
+    item = analysis ? { ...value, analysis } : value;
+    this.#inboxItems.set(request, item);
+    return item;
   }
 
   /** True while something would be lost if the worker stopped now. */
@@ -304,6 +312,7 @@ export class Hub {
     this.#forgetEra(serverId);
     await this.#disconnect(serverId);
     this.#views.delete(serverId);
+    this.#viewCuts.delete(serverId);
     this.#live.delete(serverId);
     await this.#persist();
     this.#emit();
@@ -431,7 +440,18 @@ export class Hub {
   #askInbox(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
     const before = this.#askedBefore.get(request.id);
     this.#askedBefore.delete(request.id);
-    return this.inbox.ask(request, provenance, signal, before);
+    return this.inbox.ask(request, provenance, signal, before).catch((error: unknown) => {
+      if (error instanceof InboxError && error.code === 'too-many') this.#notifyFlood(request, provenance);
+      throw error;
+    });
+  }
+
+  /** Once per flood: the refused requests themselves fail at their server, one by one. */
+  #notifyFlood(request: Request, provenance: Provenance): void {
+    const id = `too-many:${provenance.serverId}`;
+    if (this.#notices.some((notice) => notice.id === id)) return;
+    const reason = `${provenance.serverName} asked more than ${this.inbox.maxPerServer} questions at once; the rest were refused, so the ones waiting stay answerable. Answer or decline those to let it ask again.`;
+    this.#notify('refused', { ...request, ...provenance, id }, reason);
   }
 
   /**
@@ -477,7 +497,7 @@ export class Hub {
   }
 
   #notify(kind: NoticeView['kind'], request: Request & Provenance, reason: string, at = Date.now()): void {
-    const notice: NoticeView = {
+    const { value: notice } = boundForPanel<NoticeView>({
       id: request.id,
       kind,
       serverId: request.serverId,
@@ -486,7 +506,7 @@ export class Hub {
       url: request.url ?? '',
       reason,
       at,
-    };
+    });
     this.#notices = [notice, ...this.#notices].slice(0, 20);
     this.#emit();
   }
@@ -510,7 +530,7 @@ export class Hub {
     return {
       ...base,
       server: { id: serverId, name: serverName(), url: saved.url },
-      consent: (request: Request) => this.ask(request, { serverId, serverName: serverName(), purpose: 'oauth' }),
+      consent: (request: Request) => this.ask(request, { serverId, serverName: serverName(), serverOrigin: new URL(saved.url).origin, purpose: 'oauth' }),
       preRegistered: saved.oauthClientId ? { clientId: saved.oauthClientId, clientSecret: saved.oauthClientSecret } : undefined,
       clientMetadataUrl: this.#settings.clientMetadataUrl || undefined,
     };
@@ -576,13 +596,14 @@ export class Hub {
       if (!connection) throw new Error(`${this.#views.get(serverId)?.displayName ?? 'That server'} is not connected.`);
       const result = await send(connection, {
         signal: controller.signal,
-        onprogress: (progress) => this.#patchActivity(activity, { progress } as Partial<T>),
+        onprogress: (progress) => this.#patchActivity(activity, { progress: boundForPanel(progress).value } as Partial<T>),
         onRound: (round) => this.#keepRound(activity.id, round),
       });
-      this.#patchActivity(activity, { status: 'done', result } as Partial<T>);
+      const { value: shown, cuts } = boundForPanel(result);
+      this.#patchActivity(activity, { status: 'done', result: shown, ...(cuts.length > 0 && { cuts }) } as Partial<T>);
     } catch (error) {
       const status = controller.signal.aborted ? 'cancelled' : 'failed';
-      this.#patchActivity(activity, { status, error: errorMessage(error) } as Partial<T>);
+      this.#patchActivity(activity, { status, error: boundForPanel(errorMessage(error)).value } as Partial<T>);
       if (connection && isConnectionLost(error)) this.#lost(serverId, error);
     } finally {
       this.#controllers.delete(activity.id);
@@ -707,7 +728,7 @@ export class Hub {
           prior,
           fetch: this.#options.fetch,
           authorization: this.#authorizationFor(serverId),
-          waitFor: (request, { signal }) => this.ask(request, { serverId, serverName: name() }, signal),
+          waitFor: (request, { signal }) => this.ask(request, { serverId, serverName: name(), serverOrigin: new URL(saved.url).origin }, signal),
           untilUrlFlowEnds: (request, signal) => this.#untilFlowEnds(request.id, signal),
           onElicitationComplete: (elicitationId) => current() && this.#elicitationComplete(serverId, elicitationId),
           onListChanged: (change) => current() && this.#update(serverId, listPatch(change)),
@@ -827,13 +848,37 @@ export class Hub {
     await connection?.close().catch(() => {});
   }
 
-  #update(serverId: string, patch: Partial<ServerView>): void {
+  #update(serverId: string, unbounded: Partial<ServerView>): void {
     const view = this.#views.get(serverId);
     if (!view) return;
+    const patch = this.#boundView(serverId, unbounded);
     // Nothing new (e.g. "connecting" again): keep the view, so no patch re-sends the server.
     if (Object.entries(patch).every(([key, value]) => view[key as keyof ServerView] === value)) return;
     this.#views.set(serverId, { ...view, ...patch });
     this.#emit();
+  }
+
+  /**
+   * What the server said in `patch`, each field cut to the panel's bounds on its own (a list is
+   * replaced whole when it changes); `cuts` says what is cut now, over all fields.
+   */
+  #boundView(serverId: string, patch: Partial<ServerView>): Partial<ServerView> {
+    const fields = SERVER_WORDS.filter((key) => key in patch);
+    if (fields.length === 0) return patch;
+    const cutsByField = this.#viewCuts.get(serverId) ?? new Map<string, string[]>();
+    this.#viewCuts.set(serverId, cutsByField);
+    const bounded: Record<string, unknown> = { ...patch };
+    for (const key of fields) {
+      const { value, cuts } = boundForPanel(patch[key]);
+      bounded[key] = value;
+      if (cuts.length > 0) cutsByField.set(key, cuts);
+      else cutsByField.delete(key);
+    }
+    const cuts = [...new Set([...cutsByField.values()].flat())];
+    const before = this.#views.get(serverId)?.cuts;
+    // The same words keep the same array, so an unchanged view is not sent again.
+    bounded.cuts = cuts.length === 0 ? undefined : cuts.join('\n') === before?.join('\n') ? before : cuts;
+    return bounded as Partial<ServerView>;
   }
 
   async #persist(): Promise<void> {
@@ -855,6 +900,9 @@ export class Hub {
     });
   }
 }
+
+/** What a server says of itself in its view: the worker cuts these to the panel's bounds. */
+const SERVER_WORDS = ['displayName', 'error', 'serverInfo', 'instructions', 'tools', 'resources', 'resourceTemplates', 'prompts'] as const;
 
 /**
  * The newest `keep` finished activities, and every running one besides: a running call must

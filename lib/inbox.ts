@@ -152,6 +152,11 @@ export class Inbox {
     return this.#entries.size;
   }
 
+  /** How many Requests one server may have waiting at once. */
+  get maxPerServer(): number {
+    return this.#maxPerServer;
+  }
+
   /** How many Requests `serverId` has waiting. */
   pendingFor(serverId: string): number {
     let count = 0;

@@ -24,17 +24,18 @@ export interface PanelBounds {
 }
 
 /**
- * Generous for people (a result of a million characters is more than anyone reads in a panel),
- * small for the port: the whole state of a panel fed by a dozen hostile servers stays within
- * tens of MB, far below what a port message may carry. Depth 32 is far beyond the nesting of
- * any schema or result of a real server.
+ * Generous for people (200,000 characters is more than anyone reads in a panel), small for the
+ * port: each kept value (a result, one of a server's lists, a Request) holds at most 500,000
+ * characters, so the whole state — 50 kept results and a dozen servers' lists — stays well
+ * below Chrome's 64 MiB limit on one port message. Depth 32 is far beyond the nesting of any
+ * schema or result of a real server.
  */
 export const PANEL_BOUNDS: PanelBounds = {
-  maxString: 1_000_000,
-  maxItems: 5_000,
-  maxKeys: 2_000,
+  maxString: 200_000,
+  maxItems: 2_000,
+  maxKeys: 1_000,
   maxDepth: 32,
-  maxTotal: 4_000_000,
+  maxTotal: 500_000,
 };
 
 export interface Bounded<T> {
