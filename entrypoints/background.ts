@@ -7,9 +7,8 @@ import { InboxError } from '@/lib/inbox';
 import { keepAliveWhile } from '@/lib/keepAlive';
 import { notifyNewRequests } from '@/lib/notifier';
 import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/messages';
-import { type HubState } from '@/lib/state';
 import { originRulesSync } from '@/lib/originRules';
-import { diffState, type StatePatch } from '@/lib/statePatch';
+import { PanelPorts } from '@/lib/panelPorts';
 import { errorMessage } from '@/lib/errorMessage';
 
 /**
@@ -82,20 +81,8 @@ export default defineBackground(() => {
     openUrl: (url, mode) => (mode === 'tab' ? openTab(url) : browser.identity.launchWebAuthFlow({ url, interactive: true }).then(() => {})),
     canReach: async (origin) => LOOPBACK_ORIGIN.test(origin) || browser.permissions.contains({ origins: [`${origin}/*`] }),
   });
-  /** Each open panel port, with the state it was last sent: its next patch is made against that. */
-  const ports = new Map<Runtime.Port, HubState>();
-  const post = (port: Runtime.Port, message: WorkerMessage) => port.postMessage(message);
-  const broadcast = (message: WorkerMessage) => ports.forEach((_, port) => post(port, message));
-  const publish = (state: HubState) => {
-    // Ports sent the same state share one patch.
-    const patches = new Map<HubState, StatePatch | null>();
-    for (const [port, sent] of ports) {
-      if (!patches.has(sent)) patches.set(sent, diffState(sent, state));
-      const patch = patches.get(sent);
-      if (patch) post(port, { type: 'patch', patch });
-      ports.set(port, state);
-    }
-  };
+  const ports = new PanelPorts<Runtime.Port>((error) => console.error('toolnexus: a panel port refused a message; it reconnects for a whole state.', error));
+  const post = (port: Runtime.Port, message: WorkerMessage) => ports.post(port, message);
 
   chromeApi.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
   // Firefox has a sidebar instead of a side panel; the toolbar button toggles it.
@@ -104,7 +91,7 @@ export default defineBackground(() => {
 
   const updateKeepAlive = keepAliveWhile(() => hub.busy(), () => browser.runtime.getPlatformInfo());
   hub.subscribe((state) => {
-    publish(state);
+    ports.publish(state);
     updateKeepAlive();
   });
 
@@ -128,7 +115,7 @@ export default defineBackground(() => {
   let focusOnConnect: string | undefined;
   browser.notifications.onClicked.addListener((requestId) => {
     focusOnConnect = requestId;
-    broadcast({ type: 'focus-request', requestId });
+    ports.broadcast({ type: 'focus-request', requestId });
     void browser.notifications.clear(requestId);
     void chromeApi.windows.getLastFocused().then((window) => {
       if (window.id !== undefined) return chromeApi.sidePanel?.open({ windowId: window.id });
@@ -212,15 +199,13 @@ export default defineBackground(() => {
 
   browser.runtime.onConnect.addListener((port) => {
     if (port.name !== PANEL_PORT) return;
-    port.onDisconnect.addListener(() => ports.delete(port));
+    port.onDisconnect.addListener(() => ports.close(port));
     port.onMessage.addListener((message) => {
       handle(port, message as PanelMessage).catch((error: unknown) => {
         post(port, { type: 'error', message: errorMessage(error) });
       });
     });
-    const state = hub.state();
-    ports.set(port, state);
-    post(port, { type: 'state', state });
+    ports.open(port, hub.state());
     if (focusOnConnect) post(port, { type: 'focus-request', requestId: focusOnConnect });
     focusOnConnect = undefined;
   });
