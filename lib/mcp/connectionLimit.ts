@@ -17,17 +17,20 @@ interface Slots {
 
 const byOrigin = new Map<string, Slots>();
 
-/** Whether this is a JSON-RPC request, whose response may stay open until it is answered. */
-function mayStayOpen(init: RequestInit | undefined): boolean {
-  if (typeof init?.body !== 'string') return false;
+/**
+ * `request`: a JSON-RPC request, whose response may stay open until it is answered;
+ * `stream`: a connection's own stream (a GET, `subscriptions/listen`); `answer`: the rest
+ * (responses and notifications), which never wait.
+ */
+function kindOf(init: RequestInit | undefined): 'request' | 'stream' | 'answer' {
+  if (typeof init?.body !== 'string') return 'stream';
   try {
     const message: unknown = JSON.parse(init.body);
-    const messages = Array.isArray(message) ? message : [message];
-    return messages.some(
-      (item) => typeof item === 'object' && item !== null && 'id' in item && 'method' in item && item.method !== 'subscriptions/listen',
-    );
+    const messages = (Array.isArray(message) ? message : [message]).filter((item): item is object => typeof item === 'object' && item !== null);
+    if (messages.some((item) => 'method' in item && item.method === 'subscriptions/listen')) return 'stream';
+    return messages.some((item) => 'id' in item && 'method' in item) ? 'request' : 'answer';
   } catch {
-    return false;
+    return 'answer';
   }
 }
 
@@ -93,11 +96,21 @@ function releasingOnEnd(response: Response, release: () => void): Response {
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** `fetch`, with requests that may stay open limited to `max` per origin. */
+/**
+ * Answers and notifications never wait, but a server can make thousands at once (one error
+ * reply per refused elicitation of a flood): Chromium fails fetches past a few thousand
+ * outstanding in one process (`ERR_INSUFFICIENT_RESOURCES`), and the SDK takes that failure
+ * for a lost connection. A queue of this many per origin keeps them flowing without that.
+ */
+const MAX_SHORT = 32;
+
+/** `fetch`, with requests that may stay open limited to `max` per origin, and answers and notifications queued. */
 export function limitOpenRequests(fetchLike: FetchLike, max = 4): FetchLike {
   return async (url, init) => {
-    if (!mayStayOpen(init)) return fetchLike(url, init);
-    const release = await acquire(new URL(String(url)).origin, max, init?.signal);
+    const kind = kindOf(init);
+    if (kind === 'stream') return fetchLike(url, init);
+    const origin = new URL(String(url)).origin;
+    const release = await acquire(kind === 'request' ? origin : `${origin} answers`, kind === 'request' ? max : MAX_SHORT, init?.signal);
     try {
       return releasingOnEnd(await fetchLike(url, init), release);
     } catch (error) {

@@ -27,8 +27,6 @@ beforeAll(async () => {
   panel = new PanelPage(await browser.openPanel());
   await panel.addServer(hostile.url);
   await panel.addServer(honest.url);
-  await expect.poll(() => panel.serverStatus('Blinding Fixture'), { timeout: 20_000 }).toBe('Connected');
-  await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
 }, 60_000);
 
 afterAll(async () => {
@@ -45,6 +43,8 @@ async function opensWhole(): Promise<PanelPage> {
 
 describe('One server cannot blind the panel', () => {
   it('a 70 MB result and 3,500-deep structuredContent show cut, saying so, and a panel opened after them loads', async () => {
+    await expect.poll(() => panel.serverStatus('Blinding Fixture'), { timeout: 20_000 }).toBe('Connected');
+    await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
     await panel.runTool('Blinding Fixture', 'huge_result');
     const huge = panel.result('huge_result');
     await expect.poll(() => huge.getByRole('note').textContent(), { timeout: 30_000 }).toMatch(/texts longer than 200,000 characters were shortened/);
@@ -72,7 +72,8 @@ describe('One server cannot flood the inbox', () => {
   it(`10,000 questions at once: ${MAX_PENDING_PER_SERVER} wait, the rest are refused, and another server’s Request is answered meanwhile`, async () => {
     const outcome = () => hostile.seen.find((entry) => entry.tool === 'flood')?.result as FloodOutcome | undefined;
     await panel.runTool('Blinding Fixture', 'flood');
-    await expect.poll(() => outcome()?.refused ?? 0, { timeout: 90_000, interval: 500 }).toBe(10_000 - MAX_PENDING_PER_SERVER);
+    await expect.poll(() => outcome()?.refused ?? 0, { timeout: 90_000, interval: 500 }).toBeGreaterThanOrEqual(10_000 - MAX_PENDING_PER_SERVER);
+    expect(outcome(), JSON.stringify(outcome())).toMatchObject({ answered: 0, refused: 10_000 - MAX_PENDING_PER_SERVER });
     await panel.tab('Inbox');
     const notice = panel.page.getByRole('region', { name: 'Refused for Blinding Fixture' });
     await expect.poll(() => notice.getByRole('alert').textContent()).toMatch(/asked more than 50 questions at once/);
