@@ -38,8 +38,8 @@ const FlowCard = memo(function FlowCard({ flow, onFinish }: { flow: FlowView; on
   );
 });
 
-const NOTICE_LABEL = { refused: 'Refused for', withdrawn: 'Withdrawn by', lost: 'Lost from' } as const;
-const NOTICE_VERB = { refused: 'refused', withdrawn: 'withdrawn', lost: 'lost' } as const;
+const NOTICE_LABEL = { refused: 'Refused for', withdrawn: 'Withdrawn by', lost: 'Lost from', unsaved: 'Not saved in History for' } as const;
+const NOTICE_VERB = { refused: 'refused', withdrawn: 'withdrawn', lost: 'lost', unsaved: 'answered' } as const;
 
 /** A Request the person did not get to answer, and why; nothing here can be sent any more. */
 const NoticeCard = memo(function NoticeCard({ notice, onDismiss }: { notice: NoticeView; onDismiss: (id: string) => void }) {

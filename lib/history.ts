@@ -6,6 +6,44 @@
 import type { PendingRequest } from './inbox';
 import type { Answer, RequestKind } from './request';
 import { answerToElicitResult } from './mcp/protocol';
+import { boundForPanel, type PanelBounds } from './panelBounds';
+
+/**
+ * What one entry may keep. History sits in `storage.local` (10 MiB for the whole extension,
+ * tokens and servers included): one 11 MiB message once made every later save fail. A prompt
+ * or URL past 4,000 characters is no longer read by anyone; what a person typed into a form
+ * fits in 32 KiB; and the newest entries are kept up to 2 MiB in all.
+ */
+export const HISTORY_TEXT = 4_000;
+const CONTENT_BOUNDS: PanelBounds = { maxString: HISTORY_TEXT, maxItems: 200, maxKeys: 200, maxDepth: 8, maxTotal: 32 * 1024 };
+export const HISTORY_BYTES = 2 * 1024 * 1024;
+
+/** `text` cut to `max` characters, saying how much was left out. */
+export function clipText(text: string, max = HISTORY_TEXT): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${(text.length - max).toLocaleString('en')} more characters not kept)`;
+}
+
+/** A sign-in URL's one-time values let whoever reads them finish or forge that sign-in: History keeps the rest. */
+const SIGN_IN_SECRETS = ['state', 'code_challenge', 'nonce'];
+
+function keptUrl(request: PendingRequest): string | null {
+  if (request.url === null || request.purpose !== 'oauth') return request.url && clipText(request.url);
+  try {
+    const url = new URL(request.url);
+    for (const name of SIGN_IN_SECRETS) url.searchParams.delete(name);
+    return clipText(url.href);
+  } catch {
+    return clipText(request.url);
+  }
+}
+
+/** A save History could not make (the storage quota, most likely); the entries stay in memory and later saves go on. */
+export class HistorySaveError extends Error {
+  constructor(cause: unknown) {
+    super(`History could not be saved: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'HistorySaveError';
+  }
+}
 
 export interface HistoryEntry {
   requestId: string;
@@ -33,16 +71,16 @@ export function historyEntry(request: PendingRequest, answer: Answer, answeredAt
   const entry: HistoryEntry = {
     requestId: request.id,
     serverId: request.serverId,
-    serverName: request.serverName,
+    serverName: clipText(request.serverName),
     kind: request.kind,
-    prompt: request.prompt,
-    url: request.url,
+    prompt: clipText(request.prompt),
+    url: keptUrl(request),
     askedAt: request.askedAt,
     answeredAt,
     action: result.action,
   };
-  if (!answer.ok && answer.reason) entry.reason = answer.reason;
-  if (result.action === 'accept' && request.kind === 'input') entry.content = result.content;
+  if (!answer.ok && answer.reason) entry.reason = clipText(answer.reason);
+  if (result.action === 'accept' && request.kind === 'input') entry.content = boundForPanel(result.content, CONTENT_BOUNDS).value;
   return entry;
 }
 
@@ -82,8 +120,10 @@ export class History {
     return this.#entries;
   }
 
+  /** @throws HistorySaveError (as a rejection) when the save fails; the entry is still listed. */
   add(entry: HistoryEntry): Promise<void> {
-    return this.#change((entries) => [entry, ...entries]);
+    const kept = entry.reason === undefined ? entry : { ...entry, reason: clipText(entry.reason) };
+    return this.#change((entries) => [kept, ...entries]);
   }
 
   /** Forgets one server's entries, or every entry when `serverId` is omitted. */
@@ -92,10 +132,30 @@ export class History {
   }
 
   #change(change: (entries: HistoryEntry[]) => HistoryEntry[]): Promise<void> {
-    this.#entries = change(this.#entries).slice(0, this.limit);
+    this.#entries = newestWithin(change(this.#entries).slice(0, this.limit));
     this.#whileLoading?.push(change);
     // What is written is what there is by then, stored entries included once read.
-    this.#writes = this.#writes.then(() => this.store.save(this.#entries));
-    return this.#writes;
+    const write = this.#writes
+      .then(() => this.store.save(this.#entries))
+      .catch((error: unknown) => {
+        throw new HistorySaveError(error);
+      });
+    // One failed save must not stop the ones after it.
+    this.#writes = write.catch(() => {});
+    return write;
   }
+}
+
+const sizes = new WeakMap<HistoryEntry, number>();
+
+/** The newest entries that fit in HISTORY_BYTES (as JSON, which is near enough what storage counts). */
+function newestWithin(entries: HistoryEntry[]): HistoryEntry[] {
+  let total = 0;
+  for (const [index, entry] of entries.entries()) {
+    let size = sizes.get(entry);
+    if (size === undefined) sizes.set(entry, (size = JSON.stringify(entry).length));
+    total += size;
+    if (total > HISTORY_BYTES) return entries.slice(0, index);
+  }
+  return entries;
 }

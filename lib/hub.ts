@@ -167,7 +167,7 @@ export class Hub {
       if (this.#started) this.#mirrorPending(pending);
       this.#emit();
     });
-    this.inbox.onSettled((request, answer, at) => void this.#history.add(historyEntry(request, answer, at)).then(() => this.#emit()));
+    this.inbox.onSettled((request, answer, at) => this.#record(historyEntry(request, answer, at)));
   }
 
   /**
@@ -425,11 +425,22 @@ export class Hub {
       const answer: Answer = { id: request.id, ok: false, reason: 'declined' };
       this.#notify('refused', { ...request, ...provenance }, analysis.refused, at);
       const entry = historyEntry({ ...request, ...provenance, askedAt: at, expiresAt: null }, answer, at);
-      void this.#history.add({ ...entry, reason: analysis.refused }).then(() => this.#emit());
+      this.#record({ ...entry, reason: analysis.refused });
       return Promise.resolve(answer);
     }
     this.#analyses.set(request.id, analysis);
     return this.#askInbox(request, provenance, signal).finally(() => this.#analyses.delete(request.id));
+  }
+
+  /** Keeps `entry` in History; a save that fails is told to the person, and later saves go on. */
+  #record(entry: HistoryEntry): void {
+    void this.#history.add(entry).then(
+      () => this.#emit(),
+      (error: unknown) => {
+        const request = { id: `unsaved:${entry.requestId}`, serverId: entry.serverId, serverName: entry.serverName, prompt: entry.prompt, url: entry.url };
+        this.#notify('unsaved', request, `${errorMessage(error)}. It is listed in History until toolnexus stops.`);
+      },
+    );
   }
 
   /** Kept Requests not asked again yet stay mirrored beside the pending ones, in case this worker stops too. */
@@ -496,7 +507,7 @@ export class Hub {
     this.#emit();
   }
 
-  #notify(kind: NoticeView['kind'], request: Request & Provenance, reason: string, at = Date.now()): void {
+  #notify(kind: NoticeView['kind'], request: Pick<Request & Provenance, 'id' | 'serverId' | 'serverName' | 'prompt' | 'url'>, reason: string, at = Date.now()): void {
     const { value: notice } = boundForPanel<NoticeView>({
       id: request.id,
       kind,
@@ -550,9 +561,13 @@ export class Hub {
     if (pending) this.inbox.answer({ id: pending.id, ok: true });
   }
 
+  /** @throws HistorySaveError when the cleared list could not be saved; the panel shows it cleared either way. */
   async clearHistory(serverId?: string): Promise<void> {
-    await this.#history.clear(serverId);
-    this.#emit();
+    try {
+      await this.#history.clear(serverId);
+    } finally {
+      this.#emit();
+    }
   }
 
   async updateSettings(patch: Partial<Settings>): Promise<void> {

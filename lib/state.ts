@@ -134,11 +134,12 @@ export interface FlowView {
  * Something the person should know about a Request they did not get to answer:
  * `refused` — a URL no one should open (e.g. `javascript:`), declined without asking;
  * `withdrawn` — its server went away, so an answer can no longer be sent;
- * `lost` — the background worker was stopped while it waited.
+ * `lost` — the background worker was stopped while it waited;
+ * `unsaved` — it was answered, but History could not save the answer (storage full).
  */
 export interface NoticeView {
   id: string;
-  kind: 'refused' | 'withdrawn' | 'lost';
+  kind: 'refused' | 'withdrawn' | 'lost' | 'unsaved';
   serverId: string;
   serverName: string;
   prompt: string;

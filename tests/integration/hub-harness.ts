@@ -24,3 +24,19 @@ export function until(hub: Hub, predicate: (state: HubState) => boolean): Promis
     });
   });
 }
+
+/**
+ * A `Stored<T>` that refuses a save bigger than `quota()` bytes of JSON, as `storage.local`
+ * refuses one past its 10 MiB (`QUOTA_BYTES`); `value()` shows what was last saved.
+ */
+export function quotaArea<T>(initial: T, quota: () => number = () => 10 * 1024 * 1024) {
+  const area = memory(initial);
+  return {
+    ...area,
+    save: async (next: T) => {
+      const bytes = new TextEncoder().encode(JSON.stringify(next)).length;
+      if (bytes > quota()) throw new Error(`Resource::kQuotaBytes quota exceeded (${bytes} bytes)`);
+      await area.save(next);
+    },
+  };
+}

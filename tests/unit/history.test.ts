@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { History, type HistoryEntry, type HistoryStore } from '../../lib/history';
+import { HISTORY_BYTES, History, HistorySaveError, historyEntry, type HistoryEntry, type HistoryStore } from '../../lib/history';
+import type { PendingRequest } from '../../lib/inbox';
 
 const entry = (requestId: string, serverId = 'a'): HistoryEntry => ({
   requestId,
@@ -58,5 +59,72 @@ describe('History', () => {
     await history.add(entry('1'));
     await history.add(entry('2'));
     expect(history.list().map((kept) => kept.requestId)).toEqual(['2', '1']);
+  });
+
+  it('a save that fails rejects with HistorySaveError, and the saves after it still happen', async () => {
+    const saves: string[][] = [];
+    let full = true;
+    const history = new History({
+      load: async () => [],
+      save: async (entries) => {
+        if (full) throw new Error('QUOTA_BYTES quota exceeded');
+        saves.push(entries.map((saved) => saved.requestId));
+      },
+    });
+    await history.load();
+    await expect(history.add(entry('too-big'))).rejects.toSatisfy((error) => error instanceof HistorySaveError && /quota exceeded/.test(error.message));
+    full = false;
+    await history.add(entry('next'));
+    expect(saves).toEqual([['next', 'too-big']]);
+  });
+
+  it('keeps only the newest entries that fit its byte bound', async () => {
+    const history = new History({ load: async () => [], save: async () => {} });
+    const big = (id: string) => ({ ...entry(id), content: { text: 'x'.repeat(30_000) } });
+    for (let index = 0; index < 100; index += 1) await history.add(big(String(index)));
+    const kept = history.list();
+    expect(JSON.stringify(kept).length).toBeLessThanOrEqual(HISTORY_BYTES);
+    expect(kept[0]?.requestId).toBe('99');
+    expect(kept.length).toBeGreaterThan(50);
+    expect(kept.length).toBeLessThan(100);
+  });
+});
+
+describe('historyEntry', () => {
+  const pending = (overrides: Partial<PendingRequest>): PendingRequest => ({
+    id: 'elc-1',
+    kind: 'input',
+    prompt: 'Q',
+    url: null,
+    serverId: 's',
+    serverName: 'S',
+    askedAt: 1,
+    expiresAt: null,
+    ...overrides,
+  });
+
+  it('cuts what a server sent (11 MiB of message or URL) to what a person reads, saying so', () => {
+    const huge = 'x'.repeat(11 * 1024 * 1024);
+    const kept = historyEntry(pending({ prompt: huge, kind: 'authorization', url: `https://example.com/?q=${huge}` }), { id: 'elc-1', ok: false, reason: 'declined' }, 2);
+    expect(kept.prompt.length).toBeLessThan(4_100);
+    expect(kept.prompt).toMatch(/more characters not kept\)$/);
+    expect(kept.url!.length).toBeLessThan(4_100);
+    expect(JSON.stringify(kept).length).toBeLessThan(10_000);
+  });
+
+  it('keeps what the person typed up to 32 KiB', () => {
+    const request = pending({ data: { schema: { type: 'object', properties: { note: { type: 'string' } } } } });
+    const kept = historyEntry(request, { id: 'elc-1', ok: true, data: { note: 'y'.repeat(100_000) } }, 2);
+    expect(JSON.stringify(kept.content).length).toBeLessThan(5_000);
+    const small = historyEntry(request, { id: 'elc-1', ok: true, data: { note: 'fine' } }, 2);
+    expect(small.content).toEqual({ note: 'fine' });
+  });
+
+  it('leaves a sign-in URL’s one-time values out of History', () => {
+    const url = 'https://auth.example/authorize?client_id=abc&state=s3cret&code_challenge=ch4l&code_challenge_method=S256&redirect_uri=https%3A%2F%2Fx';
+    const kept = historyEntry(pending({ kind: 'authorization', url, purpose: 'oauth' }), { id: 'elc-1', ok: true }, 2);
+    expect(kept.url).toBe('https://auth.example/authorize?client_id=abc&code_challenge_method=S256&redirect_uri=https%3A%2F%2Fx');
+    const visit = 'https://pay.example/checkout?state=kept';
+    expect(historyEntry(pending({ kind: 'authorization', url: visit }), { id: 'elc-1', ok: true }, 2).url).toBe(visit);
   });
 });
