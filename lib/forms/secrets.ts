@@ -23,6 +23,32 @@ const ABOUT_A_SECRET = new Set([
   'symbol', 'ttl', 'type', 'uri', 'url', 'usage', 'used', 'version',
 ]);
 
+/**
+ * Letters from other scripts that read as Latin ones: a server naming a field "Pаssword" with a
+ * Cyrillic а must not slip past the warning. Only look-alikes of letters in the words above
+ * are needed, upper and lower case kept for the camelCase split.
+ */
+const CONFUSABLES: Record<string, string> = Object.fromEntries(
+  [
+    ['аеорсухіјѕкмтнвАЕОРСУХІЈЅКМТНВ', 'aeopcyxijskmthbAEOPCYXIJSKMTHB'],
+    ['αοριτκνυεΑΒΕΖΗΙΚΜΝΟΡΤΥΧ', 'aopitkvueABEZHIKMNOPTYX'],
+  ].flatMap(([from, to]) => [...from!].map((letter, index) => [letter, to![index]!])),
+);
+
+/**
+ * The text as it reads: fullwidth and other compatibility forms folded (NFKC), invisible
+ * characters (zero-width spaces, soft hyphens, joiners) dropped, accents dropped, and
+ * look-alike letters read as Latin.
+ */
+export function asRead(text: string): string {
+  const folded = text
+    .normalize('NFKC')
+    .replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '');
+  return [...folded].map((letter) => CONFUSABLES[letter] ?? letter).join('');
+}
+
 /** `x-API_Key`, `apiKey`, `APIKey`, `Personal access token (classic)` → lower-case words. */
 function words(text: string): string[] {
   return text
@@ -35,7 +61,7 @@ function words(text: string): string[] {
 }
 
 function nameLooksLikeSecret(text: string): boolean {
-  const parts = words(text);
+  const parts = words(asRead(text));
   const head = parts.at(-1);
   if (head === undefined || ABOUT_A_SECRET.has(head)) return false;
   return parts.some(
@@ -62,6 +88,6 @@ function takesTypedText(schema: Record<string, unknown>): boolean {
 export function looksLikeSecret(name: string, schema: object): boolean {
   const field = schema as Record<string, unknown>;
   if (!takesTypedText(field)) return false;
-  if (typeof field.format === 'string' && field.format.toLowerCase() === 'password') return true;
+  if (typeof field.format === 'string' && asRead(field.format).toLowerCase() === 'password') return true;
   return nameLooksLikeSecret(name) || (typeof field.title === 'string' && nameLooksLikeSecret(field.title));
 }

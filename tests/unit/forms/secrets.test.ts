@@ -77,3 +77,26 @@ describe('looksLikeSecret', () => {
     expect(looksLikeSecret('secrets', { type: 'object', properties: {} })).toBe(false);
   });
 });
+
+describe('looksLikeSecret, past disguises', () => {
+  it.each([
+    ['a zero-width space', 'P\u200Bassword'],
+    ['a Cyrillic а', 'P\u0430ssword'],
+    ['a Cyrillic о and е in a title', 'Tоkеn'],
+    ['a Greek ο', 'Passw\u03BFrd'],
+    ['soft hyphens', 'pass\u00ADword'],
+    ['fullwidth letters', 'ＡＰＩ＿ＫＥＹ'],
+    ['a word joiner', 'api\u2060Key'],
+    ['combining accents', 'pásswörd'],
+  ])('flags a field disguised with %s', (_, name) => {
+    expect(looksLikeSecret(name, text)).toBe(true);
+  });
+
+  it('reads the title the same way', () => {
+    expect(looksLikeSecret('field1', { type: 'string', title: 'Аccess\u200B Token' })).toBe(true);
+  });
+
+  it.each(['tоkens_used', 'ｍａｘ＿ｔｏｋｅｎｓ', 'Pass\u00ADport number', 'secret\u200B_name'])('still leaves %s alone', (name) => {
+    expect(looksLikeSecret(name, text)).toBe(false);
+  });
+});
