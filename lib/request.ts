@@ -1,5 +1,5 @@
 /**
- * The one shape for "the server needs the person" (seed §10). Form elicitations,
+ * The one shape for "the server needs the person" (docs/mapping.md). Form elicitations,
  * URL elicitations and the server's own OAuth all become a `Request`; the person's
  * reply is always an `Answer`.
  */

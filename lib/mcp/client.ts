@@ -1,5 +1,5 @@
 /**
- * The MCP client core (the seed's `Mcp.load/2`): one SDK `Client` per server over
+ * The MCP client core (`Mcp.load/2` with `:wait_for` in docs/mapping.md): one SDK `Client` per server over
  * Streamable HTTP, speaking both protocol eras, with every elicitation routed to the
  * person through `waitFor`. Runs unchanged in the extension's worker and in Node.
  */
