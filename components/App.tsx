@@ -1,7 +1,7 @@
 import { useMemo } from 'preact/hooks';
+import type { WorkerCommands } from '@/lib/commands';
 import type { ImportResult } from '@/lib/mcpJson';
-import type { ActivityView, HubState, OpenMode, ServerSettings, ServerView, Settings } from '@/lib/state';
-import type { Answer } from '@/lib/request';
+import type { ActivityView, HubState, ServerView } from '@/lib/state';
 import { ActivityList } from './ActivityList';
 import { HistoryView } from './HistoryView';
 import { InboxView } from './InboxView';
@@ -13,29 +13,11 @@ import { ToolsView } from './ToolsView';
 
 export type TabKey = 'inbox' | 'tools' | 'resources' | 'prompts' | 'servers' | 'history';
 
-export interface AppActions {
+/** What the panel can do: the worker's commands (lib/commands.ts), and what the panel does itself. */
+export interface AppActions extends WorkerCommands {
   selectTab: (tab: TabKey) => void;
-  addServer: (settings: Omit<ServerSettings, 'enabled'>) => void;
-  updateServer: (serverId: string, patch: Partial<ServerSettings>) => void;
-  removeServer: (serverId: string) => void;
-  reconnect: (serverId: string) => void;
+  /** Asks for host access to a server's origin (a browser prompt, so the panel's to do). */
   grantAccess: (server: ServerView) => void;
-  signIn: (serverId: string) => void;
-  signOut: (serverId: string) => void;
-  importServers: (text: string) => void;
-  exportServers: (format: 'mcpServers' | 'vscode') => void;
-  callTool: (serverId: string, tool: string, args: Record<string, unknown>) => void;
-  readResource: (serverId: string, uri: string) => void;
-  readTemplate: (serverId: string, uriTemplate: string, values: Record<string, unknown>) => void;
-  getPrompt: (serverId: string, prompt: string, args: Record<string, string>) => void;
-  cancelActivity: (activityId: string) => void;
-  clearActivities: () => void;
-  answer: (answer: Answer) => void;
-  openUrl: (requestId: string, mode: OpenMode) => void;
-  finishFlow: (requestId: string) => void;
-  dismissNotice: (id: string) => void;
-  clearHistory: (serverId?: string) => void;
-  updateSettings: (settings: Partial<Settings>) => void;
   dismissError: () => void;
 }
 

@@ -3,7 +3,7 @@ import { browser as chromeApi } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { webExtensionArea } from '@/lib/auth';
 import { Hub, type SavedServer, type Stored } from '@/lib/hub';
-import { InboxError } from '@/lib/inbox';
+import { hubCommands } from '@/lib/hubCommands';
 import { keepAliveWhile } from '@/lib/keepAlive';
 import { notifyNewRequests } from '@/lib/notifier';
 import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/messages';
@@ -122,88 +122,12 @@ export default defineBackground(() => {
     });
   });
 
-  async function handle(port: Runtime.Port, message: PanelMessage): Promise<void> {
-    switch (message.type) {
-      case 'add-server':
-        await hub.addServer(message.server);
-        return;
-      case 'update-server':
-        await hub.updateServer(message.serverId, message.server);
-        return;
-      case 'remove-server':
-        await hub.removeServer(message.serverId);
-        return;
-      case 'reconnect':
-        await hub.reconnect(message.serverId);
-        return;
-      case 'sign-in':
-        await hub.signIn(message.serverId);
-        return;
-      case 'sign-out':
-        await hub.signOut(message.serverId);
-        return;
-      case 'import-servers':
-        post(port, { type: 'imported', result: await hub.importServers(message.text) });
-        return;
-      case 'export-servers':
-        post(port, { type: 'exported', format: message.format, text: hub.exportServers(message.format) });
-        return;
-      case 'call-tool':
-        await hub.callTool(message.serverId, message.tool, message.args);
-        return;
-      case 'read-resource':
-        await hub.readResource(message.serverId, message.uri);
-        return;
-      case 'read-template':
-        await hub.readTemplate(message.serverId, message.uriTemplate, message.values);
-        return;
-      case 'get-prompt':
-        await hub.getPrompt(message.serverId, message.prompt, message.args);
-        return;
-      case 'cancel-activity':
-        hub.cancelActivity(message.activityId);
-        return;
-      case 'clear-activities':
-        hub.clearActivities();
-        return;
-      case 'answer':
-        try {
-          hub.answer(message.answer);
-        } catch (error) {
-          if (!(error instanceof InboxError)) throw error;
-          post(port, { type: 'answer-refused', requestId: message.answer.id, message: error.message, problems: error.problems });
-        }
-        return;
-      case 'open-url':
-        try {
-          hub.openUrl(message.requestId, message.mode);
-        } catch (error) {
-          if (!(error instanceof InboxError)) throw error;
-          post(port, { type: 'answer-refused', requestId: message.requestId, message: error.message, problems: [] });
-        }
-        return;
-      case 'finish-flow':
-        hub.finishFlow(message.requestId);
-        return;
-      case 'dismiss-notice':
-        hub.dismissNotice(message.id);
-        return;
-      case 'clear-history':
-        await hub.clearHistory(message.serverId);
-        return;
-      case 'update-settings':
-        await hub.updateSettings(message.settings);
-        return;
-    }
-  }
-
   browser.runtime.onConnect.addListener((port) => {
     if (port.name !== PANEL_PORT) return;
     port.onDisconnect.addListener(() => ports.close(port));
+    const run = hubCommands(hub, (message) => post(port, message));
     port.onMessage.addListener((message) => {
-      handle(port, message as PanelMessage).catch((error: unknown) => {
-        post(port, { type: 'error', message: errorMessage(error) });
-      });
+      run(message as PanelMessage).catch((error: unknown) => post(port, { type: 'error', message: errorMessage(error) }));
     });
     ports.open(port, hub.state());
     if (focusOnConnect) post(port, { type: 'focus-request', requestId: focusOnConnect });
