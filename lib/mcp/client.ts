@@ -25,8 +25,7 @@ import {
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { createServerAuthorization } from '../auth';
 import type { Problem } from '../forms/validate';
-import { checkAnswer } from '../inbox';
-import { nextRequestId, type Answer, type Request } from '../request';
+import { checkAnswer, nextRequestId, type Answer, type Request } from '../request';
 import { limitOpenRequests } from './connectionLimit';
 import { CallError, type CallOptions, type Connection, type InputRound, type ListChange, type LoadOptions, type RoundMethod, type ServerConfig } from './connection';
 import { answerToElicitResult, checkElicitationParams, elicitationToRequest, ElicitationParamsError } from './protocol';
