@@ -72,4 +72,19 @@ describe('PanelPorts', () => {
     expect(ports.size).toBe(0);
     expect(errors).toHaveLength(1);
   });
+
+  it('a Request to focus goes to every open panel, and once to the next panel to open', () => {
+    const ports = new PanelPorts<Panel>();
+    const open = new Panel();
+    ports.open(open, empty);
+    ports.focus('elc-1');
+    const focusOf = (panel: Panel) => panel.received.filter((message) => message.type === 'focus-request');
+    expect(focusOf(open)).toEqual([{ type: 'focus-request', requestId: 'elc-1' }]);
+    const next = new Panel();
+    ports.open(next, empty);
+    expect(next.received).toEqual([{ type: 'state', state: empty }, { type: 'focus-request', requestId: 'elc-1' }]);
+    const later = new Panel();
+    ports.open(later, empty);
+    expect(focusOf(later)).toEqual([]);
+  });
 });
