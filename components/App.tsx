@@ -3,13 +3,13 @@ import type { WorkerCommands } from '@/lib/commands';
 import type { ImportResult } from '@/lib/mcpJson';
 import type { ActivityView, HubState, ServerView } from '@/lib/state';
 import { ActivityList } from './ActivityList';
-import { HistoryView } from './HistoryView';
-import { InboxView } from './InboxView';
-import { PromptsView } from './PromptsView';
-import { ResourcesView } from './ResourcesView';
-import { ServersView } from './ServersView';
+import { HistoryTab } from './HistoryTab';
+import { InboxTab } from './InboxTab';
+import { PromptsTab } from './PromptsTab';
+import { ResourcesTab } from './ResourcesTab';
+import { ServersTab } from './ServersTab';
 import { Tabs } from './Tabs';
-import { ToolsView } from './ToolsView';
+import { ToolsTab } from './ToolsTab';
 
 export type TabKey = 'inbox' | 'tools' | 'resources' | 'prompts' | 'servers' | 'history';
 
@@ -95,7 +95,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         onSelect={actions.selectTab}
       >
         {tab === 'inbox' && (
-          <InboxView
+          <InboxTab
             inbox={state.inbox}
             flows={state.flows}
             notices={state.notices}
@@ -110,25 +110,25 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         {tab === 'tools' && (
           <>
             {results('Results', 'tool')}
-            <ToolsView servers={state.servers} onRun={actions.callTool} />
+            <ToolsTab servers={state.servers} onRun={actions.callTool} />
           </>
         )}
         {tab === 'resources' && (
           <>
             {results('Read', 'resource')}
-            <ResourcesView servers={connectedServers} onRead={actions.readResource} onReadTemplate={actions.readTemplate} />
+            <ResourcesTab servers={connectedServers} onRead={actions.readResource} onReadTemplate={actions.readTemplate} />
           </>
         )}
         {tab === 'prompts' && (
           <>
             {results('Prompt messages', 'prompt')}
-            <PromptsView servers={connectedServers} onGet={actions.getPrompt} />
+            <PromptsTab servers={connectedServers} onGet={actions.getPrompt} />
           </>
         )}
         {tab === 'servers' && (
-          <ServersView servers={state.servers} settings={state.settings} imported={imported} actions={serverActions} />
+          <ServersTab servers={state.servers} settings={state.settings} imported={imported} actions={serverActions} />
         )}
-        {tab === 'history' && <HistoryView history={state.history} onClear={actions.clearHistory} />}
+        {tab === 'history' && <HistoryTab history={state.history} onClear={actions.clearHistory} />}
       </Tabs>
     </>
   );

@@ -4,7 +4,7 @@ import type { Answer } from '@/lib/request';
 import { RequestCard } from './RequestCard';
 import { clock } from './time';
 
-export interface InboxViewProps {
+export interface InboxTabProps {
   inbox: InboxItem[];
   flows: FlowView[];
   notices: NoticeView[];
@@ -69,7 +69,7 @@ const NoticeCard = memo(function NoticeCard({ notice, onDismiss }: { notice: Not
   );
 });
 
-interface GroupProps extends Pick<InboxViewProps, 'refusals' | 'focusId' | 'onAnswer' | 'onOpen'> {
+interface GroupProps extends Pick<InboxTabProps, 'refusals' | 'focusId' | 'onAnswer' | 'onOpen'> {
   /** One server's Requests, newest first. */
   requests: InboxItem[];
 }
@@ -90,7 +90,7 @@ const RequestGroup = memo(function RequestGroup({ requests, refusals, focusId, o
 });
 
 /** Pending Requests grouped by the server that asks, newest first in each group. */
-export const InboxView = memo(function InboxView({ inbox, flows, notices, refusals, focusId, onAnswer, onOpen, onFinishFlow, onDismissNotice }: InboxViewProps) {
+export const InboxTab = memo(function InboxTab({ inbox, flows, notices, refusals, focusId, onAnswer, onOpen, onFinishFlow, onDismissNotice }: InboxTabProps) {
   const above = (
     <>
       {notices.map((notice) => (
