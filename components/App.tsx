@@ -97,9 +97,9 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         {tab === 'inbox' && (
           <InboxTab
             inbox={state.inbox}
-            flows={state.flows}
+            visits={state.visits}
             notices={state.notices}
-            onFinishFlow={actions.finishFlow}
+            onFinishVisit={actions.finishVisit}
             onDismissNotice={actions.dismissNotice}
             refusals={refusals}
             focusId={focusId}

@@ -22,7 +22,7 @@ export const COMMANDS = [
   'clearActivities',
   'answer',
   'openUrl',
-  'finishFlow',
+  'finishVisit',
   'dismissNotice',
   'clearHistory',
   'updateSettings',

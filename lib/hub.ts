@@ -12,7 +12,7 @@ import type { CallOptions, Connection, InputRound, ListChange, LoadOptions } fro
 import { eraVerdict, priorDiscovery, type EraVerdicts } from './mcp/eras';
 import { type Stored, throttledMirror } from './stored';
 import { parseMcpJson, toMcpJson, type ExportFormat, type ImportResult } from './mcpJson';
-import type { ActivityView, CallView, FlowView, InboxItem, NoticeView, OpenMode, HubState, PromptView, ResourceReadView, ServerSettings, ServerView, Settings } from './state';
+import type { ActivityView, CallView, VisitView, InboxItem, NoticeView, OpenMode, HubState, PromptView, ResourceReadView, ServerSettings, ServerView, Settings } from './state';
 import type { Answer, Request } from './request';
 import { analyzeUrl, type UrlAnalysis } from './urls';
 import { errorMessage } from './errorMessage';
@@ -130,7 +130,7 @@ export class Hub {
   readonly #live = new Map<string, Live>();
   #activities: ActivityView[] = [];
   readonly #controllers = new Map<string, AbortController>();
-  readonly #flows = new Map<string, { view: FlowView; elicitationId?: string; done: Array<() => void> }>();
+  readonly #visits = new Map<string, { view: VisitView; elicitationId?: string; done: Array<() => void> }>();
   readonly #analyses = new Map<string, UrlAnalysis>();
   #notices: NoticeView[] = [];
   /** What was cut of each server's view to fit the panel, by field, so one list's cut outlives another list's change. */
@@ -217,7 +217,7 @@ export class Hub {
     return {
       servers: [...this.#views.values()],
       inbox: this.inbox.list().map((request) => this.#inboxItem(request)),
-      flows: [...this.#flows.values()].map((flow) => flow.view),
+      visits: [...this.#visits.values()].map((visit) => visit.view),
       notices: this.#notices,
       activities: this.#activities,
       history: this.#history.list(),
@@ -238,7 +238,7 @@ export class Hub {
 
   /** True while something would be lost if the worker stopped now. */
   busy(): boolean {
-    return this.inbox.size > 0 || this.#flows.size > 0 || this.#activities.some((activity) => activity.status === 'running');
+    return this.inbox.size > 0 || this.#visits.size > 0 || this.#activities.some((activity) => activity.status === 'running');
   }
 
   subscribe(listener: HubListener): () => void {
@@ -474,7 +474,7 @@ export class Hub {
       this.inbox.answer({ id: requestId, ok: true });
       return;
     }
-    const view: FlowView = {
+    const view: VisitView = {
       requestId,
       serverId: request.serverId,
       serverName: request.serverName,
@@ -484,17 +484,17 @@ export class Hub {
       mode,
       openedAt: Date.now(),
     };
-    this.#flows.set(requestId, { view, elicitationId: request.elicitationId, done: [] });
+    this.#visits.set(requestId, { view, elicitationId: request.elicitationId, done: [] });
     this.inbox.answer({ id: requestId, ok: true });
-    void (this.#options.openUrl?.(request.url, mode) ?? Promise.resolve()).catch(() => {}).finally(() => this.finishFlow(requestId));
+    void (this.#options.openUrl?.(request.url, mode) ?? Promise.resolve()).catch(() => {}).finally(() => this.finishVisit(requestId));
   }
 
   /** The person is done with an opened URL, or the server said so; whoever waits goes on. */
-  finishFlow(requestId: string): void {
-    const flow = this.#flows.get(requestId);
-    if (!flow) return;
-    this.#flows.delete(requestId);
-    flow.done.forEach((resolve) => resolve());
+  finishVisit(requestId: string): void {
+    const visit = this.#visits.get(requestId);
+    if (!visit) return;
+    this.#visits.delete(requestId);
+    visit.done.forEach((resolve) => resolve());
     this.#emit();
   }
 
@@ -518,13 +518,13 @@ export class Hub {
     this.#emit();
   }
 
-  /** Resolves when the flow of an accepted URL Request ends (at once if none is open). */
-  #untilFlowEnds(requestId: string, signal: AbortSignal): Promise<void> {
-    const flow = this.#flows.get(requestId);
-    if (!flow) return Promise.resolve();
+  /** Resolves when the visit of an accepted URL Request ends (at once if none is open). */
+  #untilVisitEnds(requestId: string, signal: AbortSignal): Promise<void> {
+    const visit = this.#visits.get(requestId);
+    if (!visit) return Promise.resolve();
     return new Promise((resolve) => {
-      flow.done.push(resolve);
-      signal.addEventListener('abort', () => this.finishFlow(requestId), { once: true });
+      visit.done.push(resolve);
+      signal.addEventListener('abort', () => this.finishVisit(requestId), { once: true });
     });
   }
 
@@ -545,12 +545,12 @@ export class Hub {
 
   #withdraw(serverId: string): void {
     this.inbox.cancelServer(serverId);
-    for (const [requestId, flow] of this.#flows) if (flow.view.serverId === serverId) this.finishFlow(requestId);
+    for (const [requestId, visit] of this.#visits) if (visit.view.serverId === serverId) this.finishVisit(requestId);
   }
 
   #elicitationComplete(serverId: string, elicitationId: string): void {
-    for (const [requestId, flow] of this.#flows) {
-      if (flow.view.serverId === serverId && flow.elicitationId === elicitationId) this.finishFlow(requestId);
+    for (const [requestId, visit] of this.#visits) {
+      if (visit.view.serverId === serverId && visit.elicitationId === elicitationId) this.finishVisit(requestId);
     }
     const pending = this.inbox.list().find((request) => request.serverId === serverId && request.elicitationId === elicitationId);
     // Completed elsewhere before the person got to it: nothing left to ask.
@@ -740,7 +740,7 @@ export class Hub {
           fetch: this.#options.fetch,
           authorization: this.#authorizationFor(serverId),
           waitFor: (request, { signal }) => this.ask(request, { serverId, serverName: name(), serverOrigin: new URL(saved.url).origin }, signal),
-          untilUrlFlowEnds: (request, signal) => this.#untilFlowEnds(request.id, signal),
+          untilVisitEnds: (request, signal) => this.#untilVisitEnds(request.id, signal),
           onElicitationComplete: (elicitationId) => current() && this.#elicitationComplete(serverId, elicitationId),
           onListChanged: (change) => current() && this.#update(serverId, listPatch(change)),
           onLost: (error) => current() && this.#lost(serverId, error),

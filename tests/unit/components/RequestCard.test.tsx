@@ -108,8 +108,8 @@ describe('RequestCard', () => {
 });
 
 describe('InboxTab with many Requests', () => {
-  const callbacks = { onAnswer: () => {}, onOpen: () => {}, onFinishFlow: () => {}, onDismissNotice: () => {} };
-  const inboxOf = (inbox: InboxItem[], focusId?: string) => <InboxTab inbox={inbox} flows={[]} notices={[]} refusals={{}} focusId={focusId} {...callbacks} />;
+  const callbacks = { onAnswer: () => {}, onOpen: () => {}, onFinishVisit: () => {}, onDismissNotice: () => {} };
+  const inboxOf = (inbox: InboxItem[], focusId?: string) => <InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} focusId={focusId} {...callbacks} />;
   // Newest first: r29 at the top of the view, r0 far below it, one card every 300 px.
   const many = Array.from({ length: 30 }, (_, index) => request(`r${index}`, { askedAt: 1_000_000 + index }));
   const show = (inbox: InboxItem[], focusId?: string) => {
@@ -158,12 +158,12 @@ describe('InboxTab with many Requests', () => {
 
 describe('Two servers with one name', () => {
   it('are told apart by origin on every card and group header', () => {
-    const callbacks = { onAnswer: () => {}, onOpen: () => {}, onFinishFlow: () => {}, onDismissNotice: () => {} };
+    const callbacks = { onAnswer: () => {}, onOpen: () => {}, onFinishVisit: () => {}, onDismissNotice: () => {} };
     const inbox = [
       request('real', { serverId: 'a', serverName: 'Acme Payroll', serverOrigin: 'https://payroll.acme.example' }),
       request('fake', { serverId: 'b', serverName: 'Acme Payroll', serverOrigin: 'http://127.0.0.1:6666', askedAt: 1_000_001 }),
     ];
-    render(<InboxTab inbox={inbox} flows={[]} notices={[]} refusals={{}} {...callbacks} />);
+    render(<InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} {...callbacks} />);
     const groups = screen.getAllByRole('region', { name: 'Requests from Acme Payroll' });
     expect(groups.map((group) => group.querySelector('h2')!.textContent)).toEqual([
       'Acme Payroll https://payroll.acme.example 1',

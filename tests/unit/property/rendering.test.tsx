@@ -313,13 +313,13 @@ describe(`Focus while Requests keep arriving (${RUNS.focus} generated arrivals)`
   });
   const inbox = (items: InboxItem[], focusId: string | undefined): InboxTabProps => ({
     inbox: items,
-    flows: [],
+    visits: [],
     notices: [],
     refusals: {},
     focusId,
     onAnswer: () => {},
     onOpen: () => {},
-    onFinishFlow: () => {},
+    onFinishVisit: () => {},
     onDismissNotice: () => {},
   });
 
