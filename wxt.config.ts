@@ -5,8 +5,7 @@ import { defineConfig } from 'wxt';
 // A committed public key pins the extension id (bekjilnimdjfgknlplojgnmbcojiihao) so the
 // OAuth redirect URL and the e2e tests do not change with the checkout folder.
 // TOOLNEXUS_EXTENSION_KEY replaces it with your own (README: "Your own extension id").
-const extensionKey =
-  process.env.TOOLNEXUS_EXTENSION_KEY ?? readFileSync('keys/dev-extension-key.txt', 'utf8').trim();
+const extensionKey = process.env.TOOLNEXUS_EXTENSION_KEY ?? readFileSync('keys/dev-extension-key.txt', 'utf8').trim();
 
 // Firefox: the add-on id plays the key's part (MV3 requires one, and the identity redirect URL,
 // https://<sha1 of the id>.extensions.allizom.org/, follows from it). 140 is the first ESR

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import type { SavedServer } from '../lib/hub';
 import { PANEL_PORT } from '../lib/messages';
-import { type HubState } from '../lib/state';
+import type { HubState } from '../lib/state';
 import { probeScript, type ProbeWindow } from './probe';
 import { withTimeout } from './stats';
 
@@ -44,7 +44,15 @@ export interface BenchBrowser {
 const WAIT_MS = 15_000;
 
 /** The e2e tests' flags; only loopback is reachable, so Chromium must not call home. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function launchBench(extensionDir = EXTENSION_DIR): Promise<BenchBrowser> {
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
@@ -209,7 +217,10 @@ export async function waitForState(page: Page, goal: StateGoal, timeoutMs = WAIT
 
 /** Adds a server from the panel (its own `add-server` message); resolves with its id once connected. */
 export async function addServer(page: Page, url: string, name: string): Promise<string> {
-  await page.evaluate(({ url, name }) => (window as unknown as ProbeWindow).__probe.port!.postMessage({ type: 'command', command: 'addServer', args: [{ url, name }] }), { url, name });
+  await page.evaluate(
+    ({ url, name }) => (window as unknown as ProbeWindow).__probe.port!.postMessage({ type: 'command', command: 'addServer', args: [{ url, name }] }),
+    { url, name },
+  );
   const href = new URL(url).href;
   const state = await waitForState(page, { connectedUrl: href });
   return state.servers.find((server) => server.url === href)!.id;

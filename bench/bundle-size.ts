@@ -70,7 +70,10 @@ function extensionSizes(dir: string): { panelInitial: FileSize[]; panelLater: Fi
     }
   }
   // bench-sdk/ is the bench's own raw-SDK page (bench/sdk-page), not part of the product.
-  const all = sizes(dir, walk(dir).filter((path) => isCode(path) && !relative(dir, path).startsWith('bench-sdk/')));
+  const all = sizes(
+    dir,
+    walk(dir).filter((path) => isCode(path) && !relative(dir, path).startsWith('bench-sdk/')),
+  );
   return {
     panelInitial: all.filter((file) => initial.has(file.path)),
     panelLater: all.filter((file) => later.has(file.path)),
@@ -169,8 +172,12 @@ export function benchBundleSize(extensionDir: string, profileDir?: string): Sect
   ];
   if (profileDir) {
     const profiled = extensionSizes(profileDir);
-    const panelJs = [...profiled.panelInitial, ...profiled.panelLater].filter((file) => file.path.endsWith('.js')).map((file) => join(profileDir, file.path));
-    const panelJsGzip = [...ours.panelInitial, ...ours.panelLater].filter((file) => file.path.endsWith('.js')).reduce((sum, file) => sum + file.gzip, 0);
+    const panelJs = [...profiled.panelInitial, ...profiled.panelLater]
+      .filter((file) => file.path.endsWith('.js'))
+      .map((file) => join(profileDir, file.path));
+    const panelJsGzip = [...ours.panelInitial, ...ours.panelLater]
+      .filter((file) => file.path.endsWith('.js'))
+      .reduce((sum, file) => sum + file.gzip, 0);
     markdown.push(
       '',
       'What they are made of (the non-minified build split at its module comments, grouped by package, shares scaled to the minified gzip size):',
@@ -191,7 +198,12 @@ export function benchBundleSize(extensionDir: string, profileDir?: string): Sect
         met: panel.gzip * 8 <= theirs.gzip,
       },
       // KB here are 1024 bytes, as everywhere in these tables; say the decimal size too.
-      { name: '3. side panel (everything it can load) gzip', goal: '≤ 120 KB', measured: `${bytes(panel.gzip)} (${(panel.gzip / 1000).toFixed(1)} kB)`, met: panel.gzip <= PANEL_TARGET },
+      {
+        name: '3. side panel (everything it can load) gzip',
+        goal: '≤ 120 KB',
+        measured: `${bytes(panel.gzip)} (${(panel.gzip / 1000).toFixed(1)} kB)`,
+        met: panel.gzip <= PANEL_TARGET,
+      },
       {
         name: '3. beyond the issue: whole extension (worker too) vs Inspector',
         goal: '≤ 1/8',

@@ -69,7 +69,7 @@ function moduleIndex(path: string): (line: number) => string {
  */
 export function summarizeProfile(profile: CpuProfile, files: Record<string, string>, top = 15): ProfileSummary {
   const self = new Map<number, number>();
-  profile.samples.forEach((node, i) => self.set(node, (self.get(node) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  for (const [i, node] of profile.samples.entries()) self.set(node, (self.get(node) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   const indexes = new Map<string, (line: number) => string>();
   const moduleOf = (url: string, line: number) => {
     if (!url) return '(native / V8)';

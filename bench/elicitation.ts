@@ -36,10 +36,7 @@ interface PanelTimes {
 }
 
 /** Runs in the page: asks `count` Requests one after another and declines each. */
-async function panelRuns(
-  page: Page,
-  args: { serverId: string; kind: Kind; first: number; count: number; clock: ClockOffset },
-): Promise<PanelTimes> {
+async function panelRuns(page: Page, args: { serverId: string; kind: Kind; first: number; count: number; clock: ClockOffset }): Promise<PanelTimes> {
   return page.evaluate(async ({ serverId, kind, first, count, clock }) => {
     const probe = (window as unknown as ProbeWindow).__probe;
     const port = probe.port;
@@ -49,10 +46,7 @@ async function panelRuns(
     // A server time S is page time S - offset; as performance.now(): minus timeOrigin.
     const toPage = (serverTime: number) => serverTime - clock.offsetMs - performance.timeOrigin;
     const focusable = (element: Element | null | undefined): element is HTMLElement =>
-      element instanceof HTMLElement &&
-      !(element as HTMLInputElement).disabled &&
-      element.tabIndex >= 0 &&
-      element.checkVisibility();
+      element instanceof HTMLElement && !(element as HTMLInputElement).disabled && element.tabIndex >= 0 && element.checkVisibility();
 
     for (let n = first; n < first + count; n += 1) {
       const prefix = `Bench ${word} ${n} sent at `;
@@ -92,7 +86,14 @@ async function panelRuns(
             ? at
             : await new Promise<number | undefined>((resolve) => {
                 const timer = setTimeout(() => resolve(undefined), 2_000);
-                target.addEventListener('focus', () => (clearTimeout(timer), resolve(performance.now())), { once: true });
+                target.addEventListener(
+                  'focus',
+                  () => {
+                    clearTimeout(timer);
+                    resolve(performance.now());
+                  },
+                  { once: true },
+                );
               });
       const paintedAt = await painted;
       times.arrived.push((await arrived).at - sentAt);

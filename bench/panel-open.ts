@@ -23,7 +23,11 @@ interface OpenTimes {
   tablistPainted: number;
 }
 
-export async function benchPanelOpen(browser: BenchBrowser, serverUrls: string[], options: PanelOpenOptions): Promise<{ section: Section; tablistPainted: number }> {
+export async function benchPanelOpen(
+  browser: BenchBrowser,
+  serverUrls: string[],
+  options: PanelOpenOptions,
+): Promise<{ section: Section; tablistPainted: number }> {
   const servers: SavedServer[] = serverUrls.map((url, i) => ({ id: `open-${i}`, url, name: `Server ${i + 1}`, enabled: true }));
   await browser.saveServers(servers);
   await browser.stopWorker();

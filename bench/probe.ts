@@ -131,10 +131,11 @@ export function installProbe(portName: string, apply: typeof applyStatePatch): v
             void nextFrame().then((painted) => (probe.firstStatePaintedAt = painted));
           });
         }
-        if (probe.after.size > 0) afterTask(() => {
-          const handledAt = performance.now();
-          for (const hook of [...probe.after]) hook(message, at, handledAt);
-        });
+        if (probe.after.size > 0)
+          afterTask(() => {
+            const handledAt = performance.now();
+            for (const hook of [...probe.after]) hook(message, at, handledAt);
+          });
       });
   };
 

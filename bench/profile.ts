@@ -33,9 +33,15 @@ function describe(title: string, summary: ProfileSummary, note = ''): string {
   return [
     `**${title}** — busy ${ms(busy)} of ${ms(summary.totalMs)} sampled${note}`,
     '',
-    table(['module (self time)', 'ms', 'share of busy'], summary.byModule.slice(0, 10).map((line) => [line.name, line.selfMs.toFixed(1), percent(line.share)])),
+    table(
+      ['module (self time)', 'ms', 'share of busy'],
+      summary.byModule.slice(0, 10).map((line) => [line.name, line.selfMs.toFixed(1), percent(line.share)]),
+    ),
     '',
-    table(['function (self time)', 'ms', 'share of busy'], summary.byFunction.slice(0, 12).map((line) => [`\`${line.name}\``, line.selfMs.toFixed(1), percent(line.share)])),
+    table(
+      ['function (self time)', 'ms', 'share of busy'],
+      summary.byFunction.slice(0, 12).map((line) => [`\`${line.name}\``, line.selfMs.toFixed(1), percent(line.share)]),
+    ),
   ].join('\n');
 }
 
@@ -56,7 +62,12 @@ async function stopProfiler(session: Profiled): Promise<CpuProfile> {
 }
 
 /** Profiles the worker and the panel page while `work` runs. */
-async function profileBoth(browser: BenchBrowser, page: Page, name: string, work: () => Promise<void>): Promise<{ worker: CpuProfile; panel: CpuProfile }> {
+async function profileBoth(
+  browser: BenchBrowser,
+  page: Page,
+  name: string,
+  work: () => Promise<void>,
+): Promise<{ worker: CpuProfile; panel: CpuProfile }> {
   const worker = await browser.workerSession();
   const panel = await page.context().newCDPSession(page);
   try {
@@ -107,17 +118,21 @@ async function startUp(urls: ServerUrls, files: Record<string, string>): Promise
     const pick = (profiles: CpuProfile[]) => profiles.sort((a, b) => b.samples.length - a.samples.length)[0];
     const workerProfile = pick(traceProfiles(trace!, worker));
     const panelProfile = pick(traceProfiles(trace!, panel));
-    const phaseTable = (values: Record<string, number>) => table(['trace event', 'ms'], Object.entries(values).map(([name, value]) => [`\`${name}\``, value.toFixed(1)]));
+    const phaseTable = (values: Record<string, number>) =>
+      table(
+        ['trace event', 'ms'],
+        Object.entries(values).map(([name, value]) => [`\`${name}\``, value.toFixed(1)]),
+      );
     return [
       '### Worker cold start (20 servers) and panel open, from a trace',
       '',
-      'Service worker thread, from the panel\'s `runtime.connect` waking it until all servers connected:',
+      "Service worker thread, from the panel's `runtime.connect` waking it until all servers connected:",
       '',
       phaseTable(phases),
       '',
       workerProfile ? describe('Service worker thread', summarizeProfile(workerProfile, files)) : '(no worker profile in the trace)',
       '',
-      'The panel\'s main thread in the same run (module compile/evaluate, first renders):',
+      "The panel's main thread in the same run (module compile/evaluate, first renders):",
       '',
       phaseTable(pagePhases),
       '',
@@ -183,7 +198,11 @@ async function scale(urls: ServerUrls, files: Record<string, string>): Promise<s
       '',
       describe('Worker during the burst', summarizeProfile(during.worker, files)),
       '',
-      describe('Panel handling state changes with all cards shown', summarizeProfile(after.panel, files), ` — 10 state changes, ${redraws.map((value) => value.toFixed(0)).join(', ')} ms each`),
+      describe(
+        'Panel handling state changes with all cards shown',
+        summarizeProfile(after.panel, files),
+        ` — 10 state changes, ${redraws.map((value) => value.toFixed(0)).join(', ')} ms each`,
+      ),
     ];
   });
 }

@@ -65,15 +65,26 @@ export function burst(page: Page, serverIds: string[], perServer: number): Promi
             resolve({ domAt: performance.now(), paintedAt: probe.nextFrame() });
           });
           observer.observe(document.body, { childList: true, subtree: true });
-          const timer = setTimeout(() => (observer.disconnect(), reject(new Error(`${total} Requests never all rendered`))), 120_000);
+          const timer = setTimeout(() => {
+            observer.disconnect();
+            reject(new Error(`${total} Requests never all rendered`));
+          }, 120_000);
         });
         const started = performance.now();
         serverIds.forEach((serverId, s) => {
-          for (let k = 0; k < perServer; k += 1) port.postMessage({ type: 'command', command: 'callTool', args: [serverId, 'deploy', { service: `s${s}-${k}` }] });
+          for (let k = 0; k < perServer; k += 1)
+            port.postMessage({ type: 'command', command: 'callTool', args: [serverId, 'deploy', { service: `s${s}-${k}` }] });
         });
         const { domAt, paintedAt } = await rendered;
         const painted = await paintedAt;
-        return { burst: painted - started, arrivalToDom: domAt - arrival!, arrivalToPainted: painted - arrival!, lastBytes, stateBytes, statesReceived };
+        return {
+          burst: painted - started,
+          arrivalToDom: domAt - arrival!,
+          arrivalToPainted: painted - arrival!,
+          lastBytes,
+          stateBytes,
+          statesReceived,
+        };
       } finally {
         probe.before.delete(onMessage);
       }
@@ -169,12 +180,15 @@ async function legacyConcurrency(browser: BenchBrowser, page: Page, url: string,
       const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       const mine = () => probe.latest!.state.inbox.filter((request) => request.serverId === serverId);
       const ended = () => probe.latest!.state.activities.filter((activity) => activity.serverId === serverId && activity.status !== 'running').length;
-      for (let n = 0; n < asked; n += 1) probe.port!.postMessage({ type: 'command', command: 'callTool', args: [serverId, 'ask_form', { n: 100_000 + n }] });
+      for (let n = 0; n < asked; n += 1)
+        probe.port!.postMessage({ type: 'command', command: 'callTool', args: [serverId, 'ask_form', { n: 100_000 + n }] });
       let pending = 0;
-      for (const until = performance.now() + 3_000; performance.now() < until && pending < asked; await sleep(20)) pending = Math.max(pending, mine().length);
+      for (const until = performance.now() + 3_000; performance.now() < until && pending < asked; await sleep(20))
+        pending = Math.max(pending, mine().length);
       await sleep(300);
       pending = Math.max(pending, mine().length);
-      for (const request of mine()) probe.port!.postMessage({ type: 'command', command: 'answer', args: [{ id: request.id, ok: false, reason: 'declined' }] });
+      for (const request of mine())
+        probe.port!.postMessage({ type: 'command', command: 'answer', args: [{ id: request.id, ok: false, reason: 'declined' }] });
       let finished = 0;
       for (const until = performance.now() + 4_000; performance.now() < until && finished < pending; await sleep(20)) finished = ended();
       return { asked, pending, finished };
@@ -186,7 +200,10 @@ async function legacyConcurrency(browser: BenchBrowser, page: Page, url: string,
     // The panel reconnects by itself, which starts a fresh worker that loads the saved servers.
     await waitForState(page, { connectedUrl: href }, 30_000);
   }
-  await page.evaluate((serverId) => (window as unknown as ProbeWindow).__probe.port!.postMessage({ type: 'command', command: 'removeServer', args: [serverId] }), serverId);
+  await page.evaluate(
+    (serverId) => (window as unknown as ProbeWindow).__probe.port!.postMessage({ type: 'command', command: 'removeServer', args: [serverId] }),
+    serverId,
+  );
   await waitForState(page, { absentUrl: href }, 30_000);
   return result;
 }
@@ -230,8 +247,14 @@ export async function benchScale(browser: BenchBrowser, modernUrls: string[], le
     table(
       ['panel render with all Requests pending', 'p50', 'p95', 'n'],
       [
-        row('**a panel opens onto them: first `state` arrives → next frame**', opens.map((run) => run.painted)),
-        row('… first `state` arrives → all cards in the DOM', opens.map((run) => run.handled)),
+        row(
+          '**a panel opens onto them: first `state` arrives → next frame**',
+          opens.map((run) => run.painted),
+        ),
+        row(
+          '… first `state` arrives → all cards in the DOM',
+          opens.map((run) => run.handled),
+        ),
         row('any later state change (a call on one server ends) arrives → next frame', rerenders),
       ],
     ),
@@ -255,7 +278,11 @@ export async function benchScale(browser: BenchBrowser, modernUrls: string[], le
     '',
     table(
       ['asked at once', 'pending together (most)', 'calls ended ≤ 4 s after the declines'],
-      legacy.map((probe) => [String(probe.asked), String(probe.pending), `${probe.finished} of ${probe.pending}${probe.finished < probe.pending ? ' — **stalled**' : ''}`]),
+      legacy.map((probe) => [
+        String(probe.asked),
+        String(probe.pending),
+        `${probe.finished} of ${probe.pending}${probe.finished < probe.pending ? ' — **stalled**' : ''}`,
+      ]),
     ),
     '',
     "A 2025-11-25 elicitation rides on the tool call's open SSE response, so each pending Request holds an HTTP/1.1 connection; " +
@@ -268,7 +295,12 @@ export async function benchScale(browser: BenchBrowser, modernUrls: string[], le
     title: `4. Scale: ${servers.length} servers × ${options.perServer} pending Requests`,
     markdown,
     targets: [
-      { name: `4. panel render, ${total} pending (p50)`, goal: '≤ 100 ms', measured: `${ms(open.p50)} (re-render ${ms(redraw.p50)})`, met: open.p50 <= 100 },
+      {
+        name: `4. panel render, ${total} pending (p50)`,
+        goal: '≤ 100 ms',
+        measured: `${ms(open.p50)} (re-render ${ms(redraw.p50)})`,
+        met: open.p50 <= 100,
+      },
       { name: `4. worker heap, ${total} pending`, goal: '≤ 40 MB', measured: bytes(heapUsed), met: heapUsed <= 40 * 1024 * 1024 },
     ],
   };

@@ -11,7 +11,10 @@ import { startTimedServer } from './timed-server';
 const FLEET_SIZE = 20;
 
 const started: FixtureServer[] = [];
-const keep = (server: FixtureServer) => (started.push(server), server.url);
+const keep = (server: FixtureServer) => {
+  started.push(server);
+  return server.url;
+};
 
 async function main(): Promise<void> {
   const urls: ServerUrls = {

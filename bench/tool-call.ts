@@ -140,7 +140,8 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
   const doneBytes: number[] = [];
   let recording = false;
   const record = (into: number[], values: number[]) => recording && into.push(...values);
-  const texts = (variant: string, count: number) => Array.from({ length: count }, (_, i) => `${variant}-${i}-${Math.random().toString(36).slice(2, 8)}`);
+  const texts = (variant: string, count: number) =>
+    Array.from({ length: count }, (_, i) => `${variant}-${i}-${Math.random().toString(36).slice(2, 8)}`);
 
   const steps = (count: number) => [
     async () => {
@@ -160,7 +161,11 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
     async () => void record(samples.sdk, await sdkEchoCalls(sdk, texts('sdk', count))),
     async () => void record(samples.rawNode, await rawEchoCalls({ session: rawNode, texts: texts('raw', count) })),
     async () => void record(samples.rawPage, await page.evaluate(rawEchoCalls, { session: rawPage, texts: texts('page', count) })),
-    async () => void record(samples.sdkPage, await sdkPage.evaluate((texts) => (window as unknown as SdkPageWindow).__benchSdk.calls(texts), texts('sdk-page', count))),
+    async () =>
+      void record(
+        samples.sdkPage,
+        await sdkPage.evaluate((texts) => (window as unknown as SdkPageWindow).__benchSdk.calls(texts), texts('sdk-page', count)),
+      ),
     async () => void record(samples.port, await portRoundTrips(page, count)),
   ];
 
@@ -204,7 +209,7 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
     table(
       ['part of (a)', 'p50', 'p95', 'n'],
       [
-        ['the worker\'s own `fetch` of the tools/call POST (Resource Timing in the worker)', ...latencyCells(workerFetch)],
+        ["the worker's own `fetch` of the tools/call POST (Resource Timing in the worker)", ...latencyCells(workerFetch)],
         ['panel port → worker → a small reply back, no MCP (`export-servers`); (a) pays one such hop per message', ...latencyCells(port)],
         ['the panel handling the message with the call `done` (listener + the render it schedules; Tools tab)', ...latencyCells(handling)],
       ],
@@ -244,7 +249,7 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
         met: a.p50 <= 1.15 * b.p50,
       },
       {
-        name: '1′. tools/call p50 vs the SDK in the same browser (not the issue\'s target: the same floor under both)',
+        name: "1′. tools/call p50 vs the SDK in the same browser (not the issue's target: the same floor under both)",
         goal: '≤ 1.15×',
         measured: `${ratio(a.p50, e.p50)} (${ms(a.p50)} vs ${ms(e.p50)})`,
         met: a.p50 <= 1.15 * e.p50,

@@ -51,7 +51,10 @@ export function traceProfiles(trace: Trace, pick: (thread: { name: string; pid: 
   for (const event of trace.traceEvents) {
     if (event.name !== 'Profile' || !pick({ name: names.get(`${event.pid}:${event.tid}`) ?? '', pid: event.pid })) continue;
     const start = event.args?.data?.startTime ?? event.ts;
-    byId.set(`${event.pid}:${event.id}`, { profile: { nodes: [], samples: [], timeDeltas: [], startTime: start, endTime: start }, parents: new Map() });
+    byId.set(`${event.pid}:${event.id}`, {
+      profile: { nodes: [], samples: [], timeDeltas: [], startTime: start, endTime: start },
+      parents: new Map(),
+    });
   }
   for (const event of trace.traceEvents) {
     const entry = event.name === 'ProfileChunk' ? byId.get(`${event.pid}:${event.id}`) : undefined;
@@ -78,7 +81,8 @@ export function traceDurations(trace: Trace, pick: (thread: { name: string; pid:
   const names = threadNames(trace);
   const totals: Record<string, number> = {};
   for (const event of trace.traceEvents) {
-    if (event.ph !== 'X' || !eventNames.includes(event.name) || !pick({ name: names.get(`${event.pid}:${event.tid}`) ?? '', pid: event.pid })) continue;
+    if (event.ph !== 'X' || !eventNames.includes(event.name) || !pick({ name: names.get(`${event.pid}:${event.tid}`) ?? '', pid: event.pid }))
+      continue;
     totals[event.name] = (totals[event.name] ?? 0) + (event.dur ?? 0) / 1000;
   }
   return totals;

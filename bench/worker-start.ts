@@ -58,7 +58,8 @@ export async function benchWorkerStart(browser: BenchBrowser, urls: string[], op
   const extension = new Map<number, StartTimes[]>(options.sizes.map((size) => [size, []]));
   const node = new Map<number, number[]>(options.sizes.map((size) => [size, []]));
   const initialize: number[] = [];
-  const saved = (size: number): SavedServer[] => urls.slice(0, size).map((url, i) => ({ id: `start-${i}`, url, name: `Server ${i + 1}`, enabled: true }));
+  const saved = (size: number): SavedServer[] =>
+    urls.slice(0, size).map((url, i) => ({ id: `start-${i}`, url, name: `Server ${i + 1}`, enabled: true }));
   for (const size of options.sizes) {
     if (urls.length < size) throw new Error(`Only ${urls.length} servers for a cold start with ${size}.`);
   }

@@ -125,9 +125,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
             <PromptsTab servers={connectedServers} onGet={actions.getPrompt} />
           </>
         )}
-        {tab === 'servers' && (
-          <ServersTab servers={state.servers} settings={state.settings} imported={imported} actions={serverActions} />
-        )}
+        {tab === 'servers' && <ServersTab servers={state.servers} settings={state.settings} imported={imported} actions={serverActions} />}
         {tab === 'history' && <HistoryTab history={state.history} onClear={actions.clearHistory} />}
       </Tabs>
     </>

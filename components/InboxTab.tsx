@@ -26,8 +26,14 @@ const VisitCard = memo(function VisitCard({ visit, onFinish }: { visit: VisitVie
       </header>
       <p class="prompt">{visit.prompt}</p>
       <p class="muted">
-        In progress{visit.domain && <> at <strong>{visit.domain}</strong></>}: finish in the {visit.mode === 'tab' ? 'tab' : 'window'} that
-        opened. When you are done there, the server carries on.
+        In progress
+        {visit.domain && (
+          <>
+            {' '}
+            at <strong>{visit.domain}</strong>
+          </>
+        )}
+        : finish in the {visit.mode === 'tab' ? 'tab' : 'window'} that opened. When you are done there, the server carries on.
       </p>
       <div class="actions">
         <button type="button" class="secondary" onClick={() => onFinish(visit.requestId)}>
@@ -83,14 +89,31 @@ const RequestGroup = memo(function RequestGroup({ requests, refusals, focusId, o
         {serverName} {serverOrigin && <code class="origin">{serverOrigin}</code>} <span class="count">{requests.length}</span>
       </h2>
       {requests.map((request) => (
-        <RequestCard key={request.id} request={request} refusal={refusals[request.id]} focus={request.id === focusId} onAnswer={onAnswer} onOpen={onOpen} />
+        <RequestCard
+          key={request.id}
+          request={request}
+          refusal={refusals[request.id]}
+          focus={request.id === focusId}
+          onAnswer={onAnswer}
+          onOpen={onOpen}
+        />
       ))}
     </section>
   );
 });
 
 /** Pending Requests grouped by the server that asks, newest first in each group. */
-export const InboxTab = memo(function InboxTab({ inbox, visits, notices, refusals, focusId, onAnswer, onOpen, onFinishVisit, onDismissNotice }: InboxTabProps) {
+export const InboxTab = memo(function InboxTab({
+  inbox,
+  visits,
+  notices,
+  refusals,
+  focusId,
+  onAnswer,
+  onOpen,
+  onFinishVisit,
+  onDismissNotice,
+}: InboxTabProps) {
   const above = (
     <>
       {notices.map((notice) => (

@@ -34,7 +34,9 @@ function useNearScreen(card: RefObject<HTMLElement | null>, wanted: boolean): [b
     const { top, bottom } = element.getBoundingClientRect();
     const screen = window.innerHeight;
     if (typeof IntersectionObserver === 'undefined' || (bottom >= -screen && top <= 2 * screen)) return setNear(true);
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '100% 0px' });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
+      rootMargin: '100% 0px',
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [near, wanted]);
@@ -68,7 +70,8 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus, 
     // Never take focus from a field the person is typing in: the rest of what they type would
     // land in this (another server's) form.
     const active = document.activeElement;
-    if (active instanceof HTMLElement && (active.matches('input, select, textarea') || active.isContentEditable) && !region.current.contains(active)) return;
+    if (active instanceof HTMLElement && (active.matches('input, select, textarea') || active.isContentEditable) && !region.current.contains(active))
+      return;
     const field = region.current.querySelector<HTMLElement>('input, select, textarea');
     (field ?? region.current).focus();
   }, [focus, formLoaded]);
@@ -113,7 +116,12 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus, 
         {serverOrigin && <code class="origin">{serverOrigin}</code>}
         <span class="muted">
           asked {clock(askedAt)} · waiting <Clocked text={(now) => span(now - askedAt)} />
-          {expiresAt !== null && <> · expires in <Clocked text={(now) => span(expiresAt - now)} /></>}
+          {expiresAt !== null && (
+            <>
+              {' '}
+              · expires in <Clocked text={(now) => span(expiresAt - now)} />
+            </>
+          )}
         </span>
       </header>
       <p class="prompt">{request.prompt}</p>

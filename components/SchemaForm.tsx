@@ -37,8 +37,4 @@ function FormPlaceholder({ schema, children, failure }: SchemaFormProps & Placeh
  * part of its first render, so it comes in a chunk of its own, which the panel fetches as soon
  * as it has drawn its first state.
  */
-export const SchemaForm = lazyComponent(
-  'This form',
-  () => import('./forms/RjsfSchemaForm').then((module) => module.RjsfSchemaForm),
-  FormPlaceholder,
-);
+export const SchemaForm = lazyComponent('This form', () => import('./forms/RjsfSchemaForm').then((module) => module.RjsfSchemaForm), FormPlaceholder);

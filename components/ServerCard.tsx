@@ -55,9 +55,8 @@ export const ServerCard = memo(function ServerCard({ server, actions }: ServerCa
               {' '}
               · {info.name} {info.version}
             </>
-          )}
-          {' '}· {server.tools.length} tools · {server.resources.length + server.resourceTemplates.length} resources ·{' '}
-          {server.prompts.length} prompts
+          )}{' '}
+          · {server.tools.length} tools · {server.resources.length + server.resourceTemplates.length} resources · {server.prompts.length} prompts
         </p>
       )}
       {server.auth?.signedIn && (
@@ -98,8 +97,16 @@ export const ServerCard = memo(function ServerCard({ server, actions }: ServerCa
         </div>
       ) : (
         <div class="actions">
-          {server.status === 'needs-permission' && <button onClick={() => actions.grantAccess(server)}>Grant access</button>}
-          {server.status === 'needs-authorization' && <button onClick={() => actions.signIn(server.id)}>Sign in</button>}
+          {server.status === 'needs-permission' && (
+            <button type="button" onClick={() => actions.grantAccess(server)}>
+              Grant access
+            </button>
+          )}
+          {server.status === 'needs-authorization' && (
+            <button type="button" onClick={() => actions.signIn(server.id)}>
+              Sign in
+            </button>
+          )}
           {server.auth?.signedIn && (
             <button type="button" class="secondary" onClick={() => actions.signOut(server.id)}>
               Sign out

@@ -51,8 +51,8 @@ export const ServersTab = memo(function ServersTab({ servers, settings, imported
           onChange={(event) => actions.updateSettings({ clientMetadataUrl: event.currentTarget.value.trim() })}
         />
         <p class="hint muted">
-          Where you publish a Client ID Metadata Document for toolnexus. Authorization servers that accept one skip
-          registration; others get a dynamic registration.
+          Where you publish a Client ID Metadata Document for toolnexus. Authorization servers that accept one skip registration; others get a dynamic
+          registration.
         </p>
       </section>
     </>

@@ -38,7 +38,7 @@ export function Tabs<K extends string>({ tabs, selected, onSelect, children }: T
   };
   return (
     <>
-      <nav class="tabs" role="tablist" aria-label="toolnexus">
+      <div class="tabs" role="tablist" aria-label="toolnexus">
         {tabs.map((tab, index) => (
           <button
             key={tab.key}
@@ -53,10 +53,15 @@ export function Tabs<K extends string>({ tabs, selected, onSelect, children }: T
             onKeyDown={(event) => move(event, index)}
           >
             {tab.label}
-            {tab.count ? <span class="count" aria-label={`${tab.count} pending`}>{tab.count}</span> : null}
+            {tab.count ? (
+              // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the tab is named from its content, and this label makes "3" read as "3 pending" in it
+              <span class="count" aria-label={`${tab.count} pending`}>
+                {tab.count}
+              </span>
+            ) : null}
           </button>
         ))}
-      </nav>
+      </div>
       <div id={`panel-${selected}`} role="tabpanel" aria-labelledby={`tab-${selected}`} class="tabpanel">
         {children}
       </div>

@@ -26,6 +26,7 @@ export function UrlConsent({ url, analysis }: UrlConsentProps) {
         </p>
       )}
       <p class="url">
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the URL is announced as "Full URL", and tests find it by that name */}
         <code aria-label="Full URL">{analysis?.href ?? url}</code>
       </p>
       {analysis && analysis.warnings.length > 0 && (

@@ -20,8 +20,7 @@ type LoadState<P> = { status: 'waiting' } | { status: 'loaded'; component: Compo
 function LoadFailed({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
   return (
     <p role="alert" class="error load-failed">
-      {what} could not be loaded ({errorMessage(error)}). If Retry does not help, close and
-      reopen the panel.{' '}
+      {what} could not be loaded ({errorMessage(error)}). If Retry does not help, close and reopen the panel.{' '}
       <button type="button" class="secondary" onClick={onRetry}>
         Retry
       </button>

@@ -72,7 +72,10 @@ function node22(): string {
     log(`Fetching Node ${NODE22} for the suite (${spec}, once, into ${relative(ROOT, target)})…`);
     const download = mkdtempSync(join(tmpdir(), 'node22-'));
     try {
-      const tarball = execFileSync('npm', ['pack', spec, '--pack-destination', download, '--silent'], { encoding: 'utf8' }).trim().split('\n').at(-1)!;
+      const tarball = execFileSync('npm', ['pack', spec, '--pack-destination', download, '--silent'], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .at(-1)!;
       mkdirSync(target, { recursive: true });
       execFileSync('tar', ['xzf', join(download, tarball), '-C', target, '--strip-components=1']);
     } finally {
@@ -162,7 +165,10 @@ function resultDirs(outDir: string): Map<string, string> {
       const path = join(dir, entry);
       if (!statSync(path).isDirectory()) continue;
       if (existsSync(join(path, 'checks.json'))) {
-        const scenario = relative(outDir, path).split(sep).join('/').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
+        const scenario = relative(outDir, path)
+          .split(sep)
+          .join('/')
+          .replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
         found.set(scenario, path);
       } else {
         walk(path);
@@ -207,9 +213,9 @@ function resultsMarkdown(version: string, outcomes: Outcome[], expected: Expecte
     '# MCP conformance: client scenarios',
     '',
     `\`npm run conformance\` runs every client scenario of \`@modelcontextprotocol/conformance\` ${version}`,
-    '(the `--suite all` set) against toolnexus\'s own client core (`lib/mcp`, `lib/auth`, the inbox\'s answer',
+    "(the `--suite all` set) against toolnexus's own client core (`lib/mcp`, `lib/auth`, the inbox's answer",
     'checks) through `conformance/client.ts`, with a scripted person answering forms and consent and a',
-    'headless browser following the authorization server\'s redirects. A scenario passes with at least',
+    "headless browser following the authorization server's redirects. A scenario passes with at least",
     'one passing check, no failed check, no warning, and a session that ended as the scenario expects.',
     '',
     `**${passing} of ${outcomes.length} scenarios pass**; the others are expected failures, listed below with the reason.`,
@@ -230,7 +236,9 @@ async function main(): Promise<void> {
   const expected = JSON.parse(readFileSync(join(HERE, 'expected-failures.json'), 'utf8')) as ExpectedFailures;
   const { bin, version } = suiteCli();
   if (expected.conformance !== version) {
-    throw new Error(`conformance/expected-failures.json was written for ${expected.conformance}, but ${version} is installed: review it, then set "conformance" to ${version}.`);
+    throw new Error(
+      `conformance/expected-failures.json was written for ${expected.conformance}, but ${version} is installed: review it, then set "conformance" to ${version}.`,
+    );
   }
   const node = node22();
   const scenarios = listScenarios(node, bin);
@@ -240,7 +248,9 @@ async function main(): Promise<void> {
   const harness = await bundleHarness();
   const outDir = join(CACHE, 'toolnexus-conformance', 'results', new Date().toISOString().replace(/[:.]/g, '-'));
   mkdirSync(outDir, { recursive: true });
-  log(`Running ${only.length > 0 ? only.join(', ') : `all ${scenarios.size} client scenarios`} of @modelcontextprotocol/conformance ${version} on Node ${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()}; toolnexus on Node ${process.version}.`);
+  log(
+    `Running ${only.length > 0 ? only.join(', ') : `all ${scenarios.size} client scenarios`} of @modelcontextprotocol/conformance ${version} on Node ${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()}; toolnexus on Node ${process.version}.`,
+  );
   const selected = [...scenarios.keys()].filter((scenario) => only.length === 0 || only.includes(scenario));
   await runScenarios(node, bin, harness, outDir, selected);
 
@@ -264,7 +274,9 @@ async function main(): Promise<void> {
     log(`\n${regressions.length} scenario(s) regressed: ${regressions.map((outcome) => outcome.scenario).join(', ')}`);
     process.exit(1);
   }
-  log(`\nConformance: ${outcomes.filter((outcome) => outcome.result === 'pass').length} passed, ${outcomes.filter((outcome) => outcome.result === 'expected').length} expected failures.`);
+  log(
+    `\nConformance: ${outcomes.filter((outcome) => outcome.result === 'pass').length} passed, ${outcomes.filter((outcome) => outcome.result === 'expected').length} expected failures.`,
+  );
 }
 
 main().catch((error: unknown) => {

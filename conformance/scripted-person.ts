@@ -39,7 +39,8 @@ function plausibleString(schema: Schema, name: string): string {
     uuid: '3f8c2a5e-1b7d-4c9e-9a6f-2d4b8e1c7a90',
   };
   const format = typeof schema.format === 'string' ? byFormat[schema.format] : undefined;
-  let value = format ?? (/url|uri|link/i.test(name) ? 'https://example.com/' : /mail/i.test(name) ? 'person@example.com' : `example ${name || 'text'}`);
+  let value =
+    format ?? (/url|uri|link/i.test(name) ? 'https://example.com/' : /mail/i.test(name) ? 'person@example.com' : `example ${name || 'text'}`);
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
   while (value.length < min) value += 'x';
@@ -48,8 +49,18 @@ function plausibleString(schema: Schema, name: string): string {
 }
 
 function plausibleNumber(schema: Schema, integer: boolean): number {
-  const lower = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + (integer ? 1 : 0.5) : undefined;
-  const upper = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - (integer ? 1 : 0.5) : undefined;
+  const lower =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum + (integer ? 1 : 0.5)
+        : undefined;
+  const upper =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - (integer ? 1 : 0.5)
+        : undefined;
   let value = lower ?? (upper !== undefined ? Math.min(upper, 3) : 3);
   if (upper !== undefined && value > upper) value = upper;
   return integer ? Math.ceil(value) : value;

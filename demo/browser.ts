@@ -81,13 +81,11 @@ const isExtensionWorker = (worker: Worker) => worker.url().startsWith('chrome-ex
 async function extensionWorker(context: BrowserContext, executablePath: string): Promise<Worker> {
   const existing = context.serviceWorkers().find(isExtensionWorker);
   if (existing) return existing;
-  return context
-    .waitForEvent('serviceworker', { predicate: isExtensionWorker, timeout: WORKER_TIMEOUT_MS })
-    .catch(() => {
-      throw new DemoError(
-        `${executablePath} started, but the toolnexus extension did not load within ${WORKER_TIMEOUT_MS / 1000} s.\n${WHAT_TO_INSTALL}`,
-      );
-    });
+  return context.waitForEvent('serviceworker', { predicate: isExtensionWorker, timeout: WORKER_TIMEOUT_MS }).catch(() => {
+    throw new DemoError(
+      `${executablePath} started, but the toolnexus extension did not load within ${WORKER_TIMEOUT_MS / 1000} s.\n${WHAT_TO_INSTALL}`,
+    );
+  });
 }
 
 export async function launchDemoBrowser({ executablePath, headless }: LaunchOptions): Promise<DemoBrowser> {

@@ -87,9 +87,7 @@ export async function walkthrough(page: Page, { screenshots, log = () => {} }: W
   await page.getByRole('region', { name: 'Results' }).getByRole('button', { name: 'Clear' }).click();
   await panel.runTool(SHOWCASE, 'long_task');
   const progress = page.getByRole('progressbar', { name: 'Progress of long_task' });
-  await page.waitForFunction(
-    () => Number(document.querySelector('progress[aria-label="Progress of long_task"]')?.getAttribute('value') ?? 0) >= 4,
-  );
+  await page.waitForFunction(() => Number(document.querySelector('progress[aria-label="Progress of long_task"]')?.getAttribute('value') ?? 0) >= 4);
   await shot('06-progress');
   await progress.waitFor({ state: 'detached', timeout: 30_000 });
 

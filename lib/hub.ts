@@ -12,7 +12,20 @@ import type { CallOptions, Connection, InputRound, ListChange, LoadOptions } fro
 import { eraVerdict, priorDiscovery, type EraVerdicts } from './mcp/eras';
 import { type Stored, throttledMirror } from './stored';
 import { parseMcpJson, toMcpJson, type ExportFormat, type ImportResult } from './mcpJson';
-import type { ActivityView, CallView, VisitView, InboxItem, NoticeView, OpenMode, HubState, PromptView, ResourceReadView, ServerSettings, ServerView, Settings } from './state';
+import type {
+  ActivityView,
+  CallView,
+  VisitView,
+  InboxItem,
+  NoticeView,
+  OpenMode,
+  HubState,
+  PromptView,
+  ResourceReadView,
+  ServerSettings,
+  ServerView,
+  Settings,
+} from './state';
 import type { Answer, Request } from './request';
 import { analyzeUrl, type UrlAnalysis } from './urls';
 import { errorMessage } from './errorMessage';
@@ -98,7 +111,6 @@ export const DEFAULT_SETTINGS: Settings = { requestTimeoutMinutes: 10 };
 
 /** 1 s, 2 s, 4 s … capped at a minute. */
 export const exponentialBackoff = (attempt: number) => Math.min(60_000, 1_000 * 2 ** attempt);
-
 
 /**
  * Whether a failed request means the connection itself is gone (network down, server
@@ -197,7 +209,12 @@ export class Hub {
     const kept = new Set(suspended.flatMap((call) => Object.values(call.round.requestIds)));
     for (const request of pending) {
       if (kept.has(request.id)) this.#askedBefore.set(request.id, request);
-      else this.#notify('lost', request, `toolnexus was stopped while this waited, so ${request.serverName} never got an answer. Run the tool again if you still need it.`);
+      else
+        this.#notify(
+          'lost',
+          request,
+          `toolnexus was stopped while this waited, so ${request.serverName} never got an answer. Run the tool again if you still need it.`,
+        );
     }
     for (const call of suspended) {
       this.#suspended.set(call.activity.id, call);
@@ -370,15 +387,11 @@ export class Hub {
   }
 
   callTool(serverId: string, tool: string, args: Record<string, unknown>): Promise<CallView> {
-    return this.#run<CallView>({ kind: 'tool', tool, args }, serverId, (connection, options) =>
-      connection.callTool(tool, args, options),
-    );
+    return this.#run<CallView>({ kind: 'tool', tool, args }, serverId, (connection, options) => connection.callTool(tool, args, options));
   }
 
   readResource(serverId: string, uri: string): Promise<ResourceReadView> {
-    return this.#run<ResourceReadView>({ kind: 'resource', uri }, serverId, (connection, options) =>
-      connection.readResource(uri, options),
-    );
+    return this.#run<ResourceReadView>({ kind: 'resource', uri }, serverId, (connection, options) => connection.readResource(uri, options));
   }
 
   /** Reads the resource a template names for these values (RFC 6570, percent-encoded). */
@@ -388,9 +401,7 @@ export class Hub {
   }
 
   getPrompt(serverId: string, prompt: string, args: Record<string, string>): Promise<PromptView> {
-    return this.#run<PromptView>({ kind: 'prompt', prompt, args }, serverId, (connection, options) =>
-      connection.getPrompt(prompt, args, options),
-    );
+    return this.#run<PromptView>({ kind: 'prompt', prompt, args }, serverId, (connection, options) => connection.getPrompt(prompt, args, options));
   }
 
   /** Stops a running request; the server is told (`notifications/cancelled`). */
@@ -433,7 +444,13 @@ export class Hub {
     void this.#history.add(entry).then(
       () => this.#emit(),
       (error: unknown) => {
-        const request = { id: `unsaved:${entry.requestId}`, serverId: entry.serverId, serverName: entry.serverName, prompt: entry.prompt, url: entry.url };
+        const request = {
+          id: `unsaved:${entry.requestId}`,
+          serverId: entry.serverId,
+          serverName: entry.serverName,
+          prompt: entry.prompt,
+          url: entry.url,
+        };
         this.#notify('unsaved', request, `${errorMessage(error)}. It is listed in History until toolnexus stops.`);
       },
     );
@@ -494,7 +511,7 @@ export class Hub {
     const visit = this.#visits.get(requestId);
     if (!visit) return;
     this.#visits.delete(requestId);
-    visit.done.forEach((resolve) => resolve());
+    for (const resolve of visit.done) resolve();
     this.#emit();
   }
 
@@ -503,7 +520,12 @@ export class Hub {
     this.#emit();
   }
 
-  #notify(kind: NoticeView['kind'], request: Pick<Request & Provenance, 'id' | 'serverId' | 'serverName' | 'prompt' | 'url'>, reason: string, at = Date.now()): void {
+  #notify(
+    kind: NoticeView['kind'],
+    request: Pick<Request & Provenance, 'id' | 'serverId' | 'serverName' | 'prompt' | 'url'>,
+    reason: string,
+    at = Date.now(),
+  ): void {
     const { value: notice } = boundForPanel<NoticeView>({
       id: request.id,
       kind,
@@ -537,7 +559,8 @@ export class Hub {
     return {
       ...base,
       server: { id: serverId, name: serverName(), url: saved.url },
-      consent: (request: Request) => this.ask(request, { serverId, serverName: serverName(), serverOrigin: new URL(saved.url).origin, purpose: 'oauth' }),
+      consent: (request: Request) =>
+        this.ask(request, { serverId, serverName: serverName(), serverOrigin: new URL(saved.url).origin, purpose: 'oauth' }),
       preRegistered: saved.oauthClientId ? { clientId: saved.oauthClientId, clientSecret: saved.oauthClientSecret } : undefined,
       clientMetadataUrl: this.#settings.clientMetadataUrl || undefined,
     };
@@ -831,7 +854,11 @@ export class Hub {
     live.connection = undefined;
     live.generation += 1;
     for (const request of this.inbox.list().filter((pending) => pending.serverId === serverId)) {
-      this.#notify('withdrawn', request, `${request.serverName} went away before you answered (${errorMessage(error)}); an answer can no longer be sent.`);
+      this.#notify(
+        'withdrawn',
+        request,
+        `${request.serverName} went away before you answered (${errorMessage(error)}); an answer can no longer be sent.`,
+      );
     }
     this.#withdraw(serverId);
     void connection.close().catch(() => {});

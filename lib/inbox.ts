@@ -98,7 +98,10 @@ export class Inbox {
     if (signal?.aborted) return Promise.resolve({ id: request.id, ok: false, reason: 'cancelled' });
     if (this.pendingFor(provenance.serverId) >= this.#maxPerServer) {
       return Promise.reject(
-        new InboxError('too-many', `${provenance.serverName} already has ${this.#maxPerServer} requests waiting for the person; answer or dismiss those first.`),
+        new InboxError(
+          'too-many',
+          `${provenance.serverName} already has ${this.#maxPerServer} requests waiting for the person; answer or dismiss those first.`,
+        ),
       );
     }
     const askedAt = askedBefore?.askedAt ?? this.#now();
@@ -106,7 +109,10 @@ export class Inbox {
     return new Promise<Answer>((resolve) => {
       const entry: Entry = { pending: { ...request, ...provenance, askedAt, expiresAt }, resolve };
       if (expiresAt !== null) {
-        entry.timer = setTimeout(() => this.#settle(request.id, { id: request.id, ok: false, reason: 'expired' }), Math.max(0, expiresAt - this.#now()));
+        entry.timer = setTimeout(
+          () => this.#settle(request.id, { id: request.id, ok: false, reason: 'expired' }),
+          Math.max(0, expiresAt - this.#now()),
+        );
       }
       if (signal) {
         const onAbort = () => this.#settle(request.id, { id: request.id, ok: false, reason: 'cancelled' });
@@ -177,7 +183,9 @@ export class Inbox {
 
   /** Withdraws every Request of one server (it disconnected); returns how many. */
   cancelServer(serverId: string, reason = 'cancelled'): number {
-    const ids = this.list().filter((pending) => pending.serverId === serverId).map((pending) => pending.id);
+    const ids = this.list()
+      .filter((pending) => pending.serverId === serverId)
+      .map((pending) => pending.id);
     for (const id of ids) this.#settle(id, { id, ok: false, reason }, false);
     if (ids.length > 0) this.#emit();
     return ids.length;

@@ -32,8 +32,7 @@ export class McpJsonError extends Error {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readHeaders(name: string, raw: unknown): Record<string, string> | SkippedServer | undefined {
   if (raw === undefined) return undefined;
@@ -43,7 +42,10 @@ function readHeaders(name: string, raw: unknown): Record<string, string> | Skipp
     if (typeof value !== 'string') return { name, reason: `header "${key}" is not a string.` };
     // VS Code's ${input:…} and ${env:…} are resolved by VS Code itself; the literal text would be sent.
     if (/\$\{[^}]*\}/.test(value)) {
-      return { name, reason: `header "${key}" uses a variable (${value}) that only its editor can fill in; add the server by hand with the real value.` };
+      return {
+        name,
+        reason: `header "${key}" uses a variable (${value}) that only its editor can fill in; add the server by hand with the real value.`,
+      };
     }
     headers[key] = value;
   }
@@ -58,7 +60,10 @@ function readEntry(name: string, entry: unknown): ImportedServer | SkippedServer
     return { name, reason: `it starts a local program${command} over stdio, which a browser cannot run.` };
   }
   if (type === 'sse') {
-    return { name, reason: 'it uses the deprecated HTTP+SSE transport; toolnexus speaks Streamable HTTP. Add its Streamable HTTP URL by hand if it has one.' };
+    return {
+      name,
+      reason: 'it uses the deprecated HTTP+SSE transport; toolnexus speaks Streamable HTTP. Add its Streamable HTTP URL by hand if it has one.',
+    };
   }
   if (type !== undefined && type !== 'http' && type !== 'streamable-http' && type !== 'streamableHttp') {
     return { name, reason: `its transport type "${type}" is not one a browser can use.` };

@@ -163,4 +163,3 @@ export interface HubState {
   history: HistoryEntry[];
   settings: Settings;
 }
-

@@ -9,13 +9,7 @@
  */
 import { parse as parseHost } from 'tldts';
 
-export type UrlWarningCode =
-  | 'punycode'
-  | 'mixed-script'
-  | 'credentials'
-  | 'ip-address'
-  | 'long'
-  | 'deceptive';
+export type UrlWarningCode = 'punycode' | 'mixed-script' | 'credentials' | 'ip-address' | 'long' | 'deceptive';
 
 export interface UrlWarning {
   code: UrlWarningCode;

@@ -66,6 +66,9 @@ export function fileNameFor(uri: string | undefined): string {
   } catch {
     // keep the raw segment
   }
-  const safe = name.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '').slice(0, 100);
+  const safe = name
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 100);
   return safe || 'resource';
 }

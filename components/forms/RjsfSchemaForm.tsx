@@ -2,14 +2,7 @@
 import Form from '@rjsf/core/lib/components/Form.js';
 import CheckboxesWidget from '@rjsf/core/lib/components/widgets/CheckboxesWidget.js';
 import getDefaultRegistry from '@rjsf/core/lib/getDefaultRegistry.js';
-import {
-  TranslatableString,
-  type IconButtonProps,
-  type RJSFSchema,
-  type TemplatesType,
-  type UiSchema,
-  type WidgetProps,
-} from '@rjsf/utils';
+import { TranslatableString, type IconButtonProps, type RJSFSchema, type TemplatesType, type UiSchema, type WidgetProps } from '@rjsf/utils';
 import { useErrorBoundary, useMemo } from 'preact/hooks';
 import { cfWorkerValidator } from '@/lib/forms/rjsfValidator';
 import type { SchemaFormProps } from '../SchemaForm';
@@ -176,6 +169,7 @@ function RjsfForm({ idPrefix, schema, onSubmit, formId, children }: SchemaFormPr
       showErrorList={false}
       onSubmit={({ formData }) => onSubmit((formData ?? {}) as Record<string, unknown>)}
     >
+      {/* biome-ignore lint/complexity/noUselessFragments: rjsf draws its own Submit button for an undefined child; an empty one keeps it out */}
       {children ?? <></>}
     </Form>
   );

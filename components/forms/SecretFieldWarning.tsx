@@ -10,8 +10,7 @@ const { FieldTemplate: DefaultFieldTemplate } = getDefaultRegistry().templates;
 export function SecretFieldWarning() {
   return (
     <p role="note" class="secret-warning">
-      ⚠ This looks like a secret. MCP servers must not ask for passwords or keys through forms — do not enter one
-      unless you trust this server.
+      ⚠ This looks like a secret. MCP servers must not ask for passwords or keys through forms — do not enter one unless you trust this server.
     </p>
   );
 }
@@ -34,8 +33,7 @@ function fieldName(path: (string | number)[]): string {
  */
 export function SecretAwareFieldTemplate(props: FieldTemplateProps) {
   const { fieldPathId, schema, uiSchema, registry, label, hidden } = props;
-  const secret =
-    !hidden && looksLikeSecret(fieldName(fieldPathId.path), { ...schema, title: label || schema.title });
+  const secret = !hidden && looksLikeSecret(fieldName(fieldPathId.path), { ...schema, title: label || schema.title });
   if (!secret) return <DefaultFieldTemplate {...props} />;
 
   const help = getUiOptions(uiSchema, registry.globalUiOptions).help;

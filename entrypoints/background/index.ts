@@ -33,7 +33,9 @@ export default defineBackground(() => {
     openUrl: (url, mode) => (mode === 'tab' ? openTab(url) : browser.identity.launchWebAuthFlow({ url, interactive: true }).then(() => {})),
     canReach: async (origin) => LOOPBACK_ORIGIN.test(origin) || browser.permissions.contains({ origins: [`${origin}/*`] }),
   });
-  const ports = new PanelPorts<Runtime.Port>((error) => console.error('toolnexus: a panel port refused a message; it reconnects for a whole state.', error));
+  const ports = new PanelPorts<Runtime.Port>((error) =>
+    console.error('toolnexus: a panel port refused a message; it reconnects for a whole state.', error),
+  );
   const post = (port: Runtime.Port, message: WorkerMessage) => ports.post(port, message);
 
   chromeApi.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
@@ -41,7 +43,10 @@ export default defineBackground(() => {
   if (browser.sidebarAction) browser.action.onClicked.addListener(() => void browser.sidebarAction.toggle());
   void browser.action.setBadgeBackgroundColor({ color: '#b45309' });
 
-  const updateKeepAlive = keepAliveWhile(() => hub.busy(), () => browser.runtime.getPlatformInfo());
+  const updateKeepAlive = keepAliveWhile(
+    () => hub.busy(),
+    () => browser.runtime.getPlatformInfo(),
+  );
   hub.subscribe((state) => {
     ports.publish(state);
     updateKeepAlive();

@@ -2,7 +2,7 @@ import { signal } from '@preact/signals';
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { ImportResult } from '@/lib/mcpJson';
 import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/messages';
-import { type HubState } from '@/lib/state';
+import type { HubState } from '@/lib/state';
 import { applyStatePatch } from '@/lib/statePatch';
 
 /**

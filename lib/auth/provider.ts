@@ -99,7 +99,10 @@ export const storageKeys = (serverId: string) => ({
 
 function randomState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 export async function readRecord(storage: AuthStorage, serverId: string): Promise<ServerRecord> {

@@ -27,7 +27,16 @@ import { createServerAuthorization } from '../auth';
 import type { Problem } from '../forms/validate';
 import { checkAnswer, nextRequestId, type Answer, type Request } from '../request';
 import { limitOpenRequests } from './connectionLimit';
-import { CallError, type CallOptions, type Connection, type InputRound, type ListChange, type LoadOptions, type RoundMethod, type ServerConfig } from './connection';
+import {
+  CallError,
+  type CallOptions,
+  type Connection,
+  type InputRound,
+  type ListChange,
+  type LoadOptions,
+  type RoundMethod,
+  type ServerConfig,
+} from './connection';
 import { answerToElicitResult, checkElicitationParams, elicitationToRequest, ElicitationParamsError } from './protocol';
 import { errorMessage } from '../errorMessage';
 
@@ -80,7 +89,10 @@ class ElicitingClient extends Client {
   }
 
   // The SDK's named extension point for results that are not complete (protocol.ts).
-  protected override _resolveNonCompleteResult(decoded: InputRequiredPayload & { kind: 'input_required' }, flow: InputRequiredCall): Promise<unknown> {
+  protected override _resolveNonCompleteResult(
+    decoded: InputRequiredPayload & { kind: 'input_required' },
+    flow: InputRequiredCall,
+  ): Promise<unknown> {
     return this.driveInputRounds ? this.driveInputRounds(decoded, flow) : super._resolveNonCompleteResult(decoded, flow as never);
   }
 }
@@ -158,7 +170,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     const { elicitationId } = params;
     completed.add(elicitationId);
     if (completed.size > 100) completed.delete(completed.values().next().value!);
-    completionWaiters.get(elicitationId)?.forEach((resolve) => resolve());
+    for (const resolve of completionWaiters.get(elicitationId) ?? []) resolve();
     completionWaiters.delete(elicitationId);
     options.onElicitationComplete?.(elicitationId);
   });
@@ -220,7 +232,10 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       const embedded = (typeof entry === 'object' && entry !== null ? entry : {}) as { method?: unknown; params?: unknown };
       // toolnexus declares elicitation only (spec mrtr: servers MUST NOT send undeclared ones).
       if (embedded.method !== 'elicitation/create') {
-        throw new CallError('refused', `${server.name} asked for ${typeof embedded.method === 'string' ? `"${embedded.method.slice(0, 60)}"` : 'something'}, which toolnexus does not offer; the call was stopped.`);
+        throw new CallError(
+          'refused',
+          `${server.name} asked for ${typeof embedded.method === 'string' ? `"${embedded.method.slice(0, 60)}"` : 'something'}, which toolnexus does not offer; the call was stopped.`,
+        );
       }
       try {
         checkElicitationParams(embedded.params);
@@ -252,7 +267,14 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       await new Promise<void>((resolve, reject) => {
         if (signal.aborted) return reject(signal.reason);
         const timer = setTimeout(resolve, REQUEST_STATE_ONLY_PACING_MS);
-        signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+        signal.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+          },
+          { once: true },
+        );
       });
     }
     // spec mrtr: the client MUST echo requestState exactly, and MUST NOT send one it was not given.
@@ -275,7 +297,10 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       hooks.onRound?.(round);
       const retry = await answerRound(round, signal);
       hooks.onRound?.(undefined);
-      const result = await flow.retry({ ...params, ...retry }, { signal, onprogress: flow.options?.onprogress, timeout: flow.options?.timeout, allowInputRequired: true });
+      const result = await flow.retry(
+        { ...params, ...retry },
+        { signal, onprogress: flow.options?.onprogress, timeout: flow.options?.timeout, allowInputRequired: true },
+      );
       if (!isInputRequiredResult(result)) return result;
       next = { inputRequests: result.inputRequests ?? {}, ...(result.requestState !== undefined && { requestState: result.requestState }) };
     }
@@ -385,7 +410,12 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     runOptions.signal?.addEventListener('abort', onAbort, { once: true });
     lost.signal.addEventListener('abort', onLost, { once: true });
     const watchdog = watch(() =>
-      stop(new CallError('timeout', `${server.name} did not answer ${label} for ${idleTimeoutMs >= 1000 ? `${Math.round(idleTimeoutMs / 1000)} s` : `${idleTimeoutMs} ms`}.`)),
+      stop(
+        new CallError(
+          'timeout',
+          `${server.name} did not answer ${label} for ${idleTimeoutMs >= 1000 ? `${Math.round(idleTimeoutMs / 1000)} s` : `${idleTimeoutMs} ms`}.`,
+        ),
+      ),
     );
     try {
       return await send({
@@ -419,7 +449,10 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       const answers = await Promise.all(requests.map((request) => askUntilValid(request, signal)));
       const refused = answers.find((answer) => !answer.ok);
       if (refused) {
-        throw new CallError('declined', `${tool} needs you to open a page first; that was ${refused.reason === 'declined' ? 'declined' : 'cancelled'}.`);
+        throw new CallError(
+          'declined',
+          `${tool} needs you to open a page first; that was ${refused.reason === 'declined' ? 'declined' : 'cancelled'}.`,
+        );
       }
       await Promise.all(requests.map((request) => flowSettled(request, signal)));
     } finally {
@@ -428,7 +461,11 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   }
 
   /** Sends one of the requests that may need input, through the SDK's own method for it. */
-  function send(method: RoundMethod, params: Record<string, unknown>, sdkOptions: RequestOptions): Promise<CallToolResult | GetPromptResult | ReadResourceResult> {
+  function send(
+    method: RoundMethod,
+    params: Record<string, unknown>,
+    sdkOptions: RequestOptions,
+  ): Promise<CallToolResult | GetPromptResult | ReadResourceResult> {
     switch (method) {
       case 'tools/call':
         return client.callTool(params as { name: string }, sdkOptions) as Promise<CallToolResult>;
@@ -440,7 +477,11 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   }
 
   const label = (method: RoundMethod, params: Record<string, unknown>) =>
-    method === 'tools/call' ? `the call to ${String(params.name)}` : method === 'prompts/get' ? `the prompt ${String(params.name)}` : `reading ${String(params.uri)}`;
+    method === 'tools/call'
+      ? `the call to ${String(params.name)}`
+      : method === 'prompts/get'
+        ? `the prompt ${String(params.name)}`
+        : `reading ${String(params.uri)}`;
 
   async function callTool(name: string, args: Record<string, unknown>, callOptions?: CallOptions): Promise<CallToolResult> {
     const params = { name, arguments: args };
@@ -476,7 +517,10 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       // it: say so when the very retry of the kept round failed, not a later round.
       const firstLeg = signal !== undefined && roundHooks.get(signal)?.rounds === round.round;
       if (firstLeg && error instanceof ProtocolError && error.code === ProtocolErrorCode.InvalidParams) {
-        throw new CallError('refused', `${server.name} could not carry on ${label(round.method, round.params)} after toolnexus restarted (${error.message}). Run it again.`);
+        throw new CallError(
+          'refused',
+          `${server.name} could not carry on ${label(round.method, round.params)} after toolnexus restarted (${error.message}). Run it again.`,
+        );
       }
       throw error;
     }
@@ -495,9 +539,9 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     listTools: async () => (offers('tools') ? (await client.listTools()).tools : []),
     callTool: (name, args = {}, callOptions) => callTool(name, args, callOptions),
     listResources: async () => (offers('resources') ? (await client.listResources()).resources : []),
-    listResourceTemplates: async () =>
-      offers('resources') ? (await client.listResourceTemplates()).resourceTemplates : [],
-    readResource: (uri, readOptions) => run(label('resources/read', { uri }), (request) => send('resources/read', { uri }, request), readOptions) as Promise<ReadResourceResult>,
+    listResourceTemplates: async () => (offers('resources') ? (await client.listResourceTemplates()).resourceTemplates : []),
+    readResource: (uri, readOptions) =>
+      run(label('resources/read', { uri }), (request) => send('resources/read', { uri }, request), readOptions) as Promise<ReadResourceResult>,
     listPrompts: async () => (offers('prompts') ? (await client.listPrompts()).prompts : []),
     getPrompt: (name, args = {}, promptOptions) => {
       const params = { name, arguments: args };

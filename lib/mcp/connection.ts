@@ -145,10 +145,7 @@ export interface Connection {
 }
 
 /** Which list a server said changed (`notifications/<kind>/list_changed`), with the fresh list. */
-export type ListChange =
-  | { kind: 'tools'; items: Tool[] }
-  | { kind: 'resources'; items: Resource[] }
-  | { kind: 'prompts'; items: Prompt[] };
+export type ListChange = { kind: 'tools'; items: Tool[] } | { kind: 'resources'; items: Resource[] } | { kind: 'prompts'; items: Prompt[] };
 
 /** A tool call failed for a reason the person should read as-is. */
 export class CallError extends Error {
@@ -161,4 +158,3 @@ export class CallError extends Error {
     this.name = 'CallError';
   }
 }
-

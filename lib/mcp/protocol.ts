@@ -17,13 +17,9 @@ export class ElicitationParamsError extends Error {
   }
 }
 
-export type ElicitResult =
-  | { action: 'accept'; content: Record<string, unknown> }
-  | { action: 'decline' }
-  | { action: 'cancel' };
+export type ElicitResult = { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // spec 2025-11-25 client/elicitation: form fields are flat primitives (or a list of options).
 const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array']);
@@ -33,8 +29,37 @@ const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'arra
  * would have to follow them (a dangling or remote `$ref` cannot be checked at all).
  * Titled options (`oneOf`/`anyOf` of consts) are allowed on a property, not at the top.
  */
-const NOT_AT_TOP = ['$ref', '$dynamicRef', '$recursiveRef', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'enum', 'const', 'patternProperties', 'dependentSchemas', 'unevaluatedProperties', 'propertyNames'];
-const NOT_IN_FIELDS = ['$ref', '$dynamicRef', '$recursiveRef', 'allOf', 'not', 'if', 'then', 'else', 'properties', 'patternProperties', 'dependentSchemas'];
+const NOT_AT_TOP = [
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'enum',
+  'const',
+  'patternProperties',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'propertyNames',
+];
+const NOT_IN_FIELDS = [
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'properties',
+  'patternProperties',
+  'dependentSchemas',
+];
 
 /** A value from a server, named safely in an error message (it may be huge or deeply nested). */
 function describeValue(value: unknown): string {
@@ -45,9 +70,7 @@ function describeValue(value: unknown): string {
 
 function checkSchema(schema: unknown): JsonObjectSchema {
   if (!isRecord(schema) || schema.type !== 'object' || !isRecord(schema.properties)) {
-    throw new ElicitationParamsError(
-      'requestedSchema must be an object schema: {"type": "object", "properties": {...}}.',
-    );
+    throw new ElicitationParamsError('requestedSchema must be an object schema: {"type": "object", "properties": {...}}.');
   }
   const topKeyword = NOT_AT_TOP.find((keyword) => Object.hasOwn(schema, keyword));
   if (topKeyword) {
@@ -69,7 +92,9 @@ function checkSchema(schema: unknown): JsonObjectSchema {
         }
       }
     }
-    const fieldKeyword = [property, isRecord(property.items) ? property.items : {}].flatMap((part) => NOT_IN_FIELDS.filter((keyword) => Object.hasOwn(part, keyword)))[0];
+    const fieldKeyword = [property, isRecord(property.items) ? property.items : {}].flatMap((part) =>
+      NOT_IN_FIELDS.filter((keyword) => Object.hasOwn(part, keyword)),
+    )[0];
     if (fieldKeyword) {
       throw new ElicitationParamsError(`requestedSchema property "${name}" may not use "${fieldKeyword}": form fields are flat.`);
     }
@@ -105,7 +130,9 @@ export function checkElicitationParams(params: unknown): CheckedElicitation {
     if (elicitationId !== undefined && typeof elicitationId !== 'string') {
       throw new ElicitationParamsError('"elicitationId" must be a string.');
     }
-    return elicitationId === undefined ? { kind: 'authorization', prompt: message, url } : { kind: 'authorization', prompt: message, url, elicitationId };
+    return elicitationId === undefined
+      ? { kind: 'authorization', prompt: message, url }
+      : { kind: 'authorization', prompt: message, url, elicitationId };
   }
   if (mode !== undefined && mode !== 'form') {
     throw new ElicitationParamsError(`Unknown elicitation mode ${describeValue(mode)}; expected "form" or "url".`);

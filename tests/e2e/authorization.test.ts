@@ -100,7 +100,7 @@ describe.each([
   });
 
   it('never lets a token reach the panel or its storage views', async () => {
-    const stateText = await panel.page.evaluate(() => document.body.innerText);
+    const stateText = await panel.page.evaluate(() => document.body.textContent);
     expect(stateText).not.toMatch(/access_token|refresh_token/);
     const stored = await browser.worker.evaluate<string>('chrome.storage.local.get("history").then((v) => JSON.stringify(v))');
     expect(stored).not.toMatch(/access_token|Bearer/);

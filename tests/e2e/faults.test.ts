@@ -44,10 +44,12 @@ describe('faults', () => {
     await other.getByLabel('Target').selectOption({ label: 'staging' });
     await other.getByLabel('Replicas').fill('1');
     await other.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => modern.seen.at(-1)).toEqual({
-      tool: 'deploy',
-      result: { action: 'accept', content: { target: 'staging', replicas: 1, note: 'routine' } },
-    });
+    await expect
+      .poll(() => modern.seen.at(-1))
+      .toEqual({
+        tool: 'deploy',
+        result: { action: 'accept', content: { target: 'staging', replicas: 1, note: 'routine' } },
+      });
 
     // The status says what happened, and the server is back once it is.
     await expect.poll(() => panel.serverStatus('Legacy Fixture')).toBe('Error');
@@ -80,7 +82,9 @@ describe('faults', () => {
     await again.getByLabel('Target').selectOption({ label: 'prod' });
     await again.getByLabel('Replicas').fill('4');
     await again.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => modern.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'accept', content: { target: 'prod', replicas: 4, note: 'routine' } } });
+    await expect
+      .poll(() => modern.seen.at(-1))
+      .toEqual({ tool: 'deploy', result: { action: 'accept', content: { target: 'prod', replicas: 4, note: 'routine' } } });
     await expect.poll(() => panel.resultJson('deploy')).toEqual({ action: 'accept', content: { target: 'prod', replicas: 4, note: 'routine' } });
 
     await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');

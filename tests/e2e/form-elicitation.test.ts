@@ -80,10 +80,12 @@ describe.each([
     await request.getByLabel('Target').selectOption({ label: 'prod' });
     await request.getByLabel('Replicas').fill('1');
     await request.getByLabel('Replicas').press('Enter');
-    await expect.poll(() => server.seen.at(-1)).toEqual({
-      tool: 'deploy',
-      result: { action: 'accept', content: { target: 'prod', replicas: 1, note: 'routine' } },
-    });
+    await expect
+      .poll(() => server.seen.at(-1))
+      .toEqual({
+        tool: 'deploy',
+        result: { action: 'accept', content: { target: 'prod', replicas: 1, note: 'routine' } },
+      });
   });
 
   it('remembers the server across a panel reload', async () => {

@@ -107,10 +107,12 @@ describe('One server cannot flood the inbox', () => {
     await request.getByLabel('Target').selectOption({ label: 'staging' });
     await request.getByLabel('Replicas').fill('1');
     await request.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => honest.seen.at(-1)).toEqual({
-      tool: 'deploy',
-      result: { action: 'accept', content: { target: 'staging', replicas: 1, note: 'routine' } },
-    });
+    await expect
+      .poll(() => honest.seen.at(-1))
+      .toEqual({
+        tool: 'deploy',
+        result: { action: 'accept', content: { target: 'staging', replicas: 1, note: 'routine' } },
+      });
     expect(outcome()?.answered).toBe(0);
   }, 150_000);
 });

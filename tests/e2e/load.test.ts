@@ -36,7 +36,7 @@ interface Call {
 }
 
 /** `items` in an order drawn from `seed`, so a failing order can be replayed with LOAD_SEED. */
-const shuffled = <T,>(items: T[], seed: number): T[] =>
+const shuffled = <T>(items: T[], seed: number): T[] =>
   fc.sample(fc.shuffledSubarray(items, { minLength: items.length, maxLength: items.length }), { seed, numRuns: 1 })[0]!;
 
 type PortGlobal = {
@@ -66,14 +66,20 @@ interface Condition {
  * page's CSP lets nothing build it from a string).
  */
 function stateWhen(page: Page, condition: Condition, messages: unknown[] = [], timeoutMs = 30_000): Promise<HubState> {
-  return page.evaluate<HubState>(`(${watchState.toString()})(${statePatchModule()}.applyStatePatch, ${JSON.stringify({ condition, messages, timeoutMs })})`);
+  return page.evaluate<HubState>(
+    `(${watchState.toString()})(${statePatchModule()}.applyStatePatch, ${JSON.stringify({ condition, messages, timeoutMs })})`,
+  );
 }
 
 /** Runs in the page, as source: no outer names. */
-function watchState(apply: typeof applyStatePatch, { condition, messages, timeoutMs }: { condition: Condition; messages: unknown[]; timeoutMs: number }): Promise<HubState> {
+function watchState(
+  apply: typeof applyStatePatch,
+  { condition, messages, timeoutMs }: { condition: Condition; messages: unknown[]; timeoutMs: number },
+): Promise<HubState> {
   return new Promise<HubState>((resolve, reject) => {
     const met = (state: HubState) =>
-      (condition.connected === undefined || (state.servers.length === condition.connected && state.servers.every((server) => server.status === 'connected'))) &&
+      (condition.connected === undefined ||
+        (state.servers.length === condition.connected && state.servers.every((server) => server.status === 'connected'))) &&
       (condition.inbox === undefined || state.inbox.length === condition.inbox) &&
       (!condition.settled || state.activities.every((activity) => activity.status !== 'running'));
     const port = (globalThis as unknown as PortGlobal).chrome.runtime.connect({ name: 'toolnexus-panel' });
@@ -112,7 +118,14 @@ interface Group {
 /** Starts `count` token servers of one era, saved under ids `<prefix>-<n>` and names `<label> <nn>`. */
 async function startGroup(start: typeof startTokenServer, count: number, prefix: string, label: string): Promise<Group> {
   const servers = await Promise.all(Array.from({ length: count }, (_, index) => start({ name: `${label} Fixture ${index + 1}` })));
-  const saved = servers.map((server, index): SavedServer => ({ id: `${prefix}-${index + 1}`, url: server.url, name: `${label} ${String(index + 1).padStart(2, '0')}`, enabled: true }));
+  const saved = servers.map(
+    (server, index): SavedServer => ({
+      id: `${prefix}-${index + 1}`,
+      url: server.url,
+      name: `${label} ${String(index + 1).padStart(2, '0')}`,
+      enabled: true,
+    }),
+  );
   return { servers, saved };
 }
 
@@ -128,7 +141,8 @@ function callsOf(group: Group, perServer: number): Call[] {
   );
 }
 
-const callMessages = (calls: Call[]) => calls.map(({ serverId, token }) => ({ type: 'command', command: 'callTool', args: [serverId, 'ask_token', { token }] }));
+const callMessages = (calls: Call[]) =>
+  calls.map(({ serverId, token }) => ({ type: 'command', command: 'callTool', args: [serverId, 'ask_token', { token }] }));
 
 /** Fills in `<token>-ok` in the card that names the token, and submits it, as a person would. */
 async function answerInPanel({ serverName, token }: Call): Promise<void> {
@@ -139,9 +153,15 @@ async function answerInPanel({ serverName, token }: Call): Promise<void> {
     await card.waitFor({ state: 'detached', timeout: 5_000 });
   } catch (error) {
     // Where did the typing go? A field of another card holding it means focus moved under the person.
-    const value = await card.getByLabel('Answer').inputValue().catch(() => '(no field)');
+    const value = await card
+      .getByLabel('Answer')
+      .inputValue()
+      .catch(() => '(no field)');
     const elsewhere = await panel.page.evaluate(
-      (typed) => [...document.querySelectorAll('input')].filter((input) => input.value === typed).map((input) => input.closest('section')?.textContent?.slice(0, 80)),
+      (typed) =>
+        [...document.querySelectorAll('input')]
+          .filter((input) => input.value === typed)
+          .map((input) => input.closest('section')?.textContent?.slice(0, 80)),
       `${token}-ok`,
     );
     throw new Error(
@@ -154,7 +174,10 @@ async function answerInPanel({ serverName, token }: Call): Promise<void> {
 /** Every server of the group got exactly its own calls' tokens, each with that token's answer. */
 function expectDelivered(group: Group, calls: Call[]): void {
   group.servers.forEach((server, index) => {
-    const mine = calls.filter((call) => call.serverId === group.saved[index]!.id).map((call) => call.token).sort();
+    const mine = calls
+      .filter((call) => call.serverId === group.saved[index]!.id)
+      .map((call) => call.token)
+      .sort();
     const seen = server.seen.map((entry) => entry.result as TokenOutcome);
     expect(seen.map((outcome) => outcome.token).sort(), group.saved[index]!.name).toEqual(mine);
     for (const outcome of seen) expect(outcome).toEqual({ token: outcome.token, action: 'accept', content: { answer: `${outcome.token}-ok` } });
@@ -165,7 +188,10 @@ function expectDelivered(group: Group, calls: Call[]): void {
 function expectShown(state: HubState, calls: Call[]): void {
   for (const { serverId, token } of calls) {
     const shown = state.activities.filter((activity) => activity.kind === 'tool' && activity.args.token === token);
-    expect(shown.map((activity) => [activity.serverId, activity.status]), token).toEqual([[serverId, 'done']]);
+    expect(
+      shown.map((activity) => [activity.serverId, activity.status]),
+      token,
+    ).toEqual([[serverId, 'done']]);
     const text = shown[0]!.kind === 'tool' ? shown[0]!.result?.content[0] : undefined;
     expect(text).toEqual({ type: 'text', text: JSON.stringify({ token, action: 'accept', content: { answer: `${token}-ok` } }) });
   }
@@ -176,7 +202,10 @@ let legacy: Group;
 
 beforeAll(async () => {
   const started = Date.now();
-  [modern, legacy] = await Promise.all([startGroup(startModernTokenServer, SERVERS, 'modern', 'Modern'), startGroup(startTokenServer, SERVERS, 'legacy', 'Legacy')]);
+  [modern, legacy] = await Promise.all([
+    startGroup(startModernTokenServer, SERVERS, 'modern', 'Modern'),
+    startGroup(startTokenServer, SERVERS, 'legacy', 'Legacy'),
+  ]);
   browser = await launchExtension();
   await browser.setStorage({ servers: [...modern.saved, ...legacy.saved] });
   // The worker reads saved servers when it starts: stop it, and the panel wakes a fresh one.

@@ -27,8 +27,7 @@ interface SessionRuleLike {
   condition: { urlFilter?: string; initiatorDomains?: string[] };
 }
 
-const sessionRules = () =>
-  browser.worker.evaluate<SessionRuleLike[]>('chrome.declarativeNetRequest.getSessionRules()');
+const sessionRules = () => browser.worker.evaluate<SessionRuleLike[]>('chrome.declarativeNetRequest.getSessionRules()');
 
 beforeAll(async () => {
   server = await startOriginCheckingServer();

@@ -138,7 +138,10 @@ describe('the inbox and history', () => {
     await request.waitFor();
     const description = (label: string) =>
       request.getByLabel(label).evaluate((input) =>
-        (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
       );
     expect(await description('API key')).toContain('This looks like a secret.');
     expect(await description('Region')).not.toContain('This looks like a secret.');

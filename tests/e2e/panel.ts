@@ -34,7 +34,10 @@ export class PanelPage {
 
   async runTool(serverName: string, tool: string): Promise<void> {
     await this.tab('Tools');
-    await this.page.getByRole('region', { name: `Tools of ${serverName}` }).getByRole('button', { name: `Run ${tool}`, exact: true }).click();
+    await this.page
+      .getByRole('region', { name: `Tools of ${serverName}` })
+      .getByRole('button', { name: `Run ${tool}`, exact: true })
+      .click();
   }
 
   tool(serverName: string, tool: string): Locator {

@@ -28,7 +28,9 @@ describe('managing servers in the panel', () => {
     await panel.addServer(server.url, { name: 'Demo', headers: 'X-Api-Key: k-123' });
     await expect.poll(() => panel.serverStatus('Demo')).toBe('Connected');
     expect(await panel.server('Demo').textContent()).toContain('MCP 2025-11-25');
-    expect(await savedServers()).toEqual([{ id: expect.any(String), url: server.url, name: 'Demo', headers: { 'X-Api-Key': 'k-123' }, enabled: true }]);
+    expect(await savedServers()).toEqual([
+      { id: expect.any(String), url: server.url, name: 'Demo', headers: { 'X-Api-Key': 'k-123' }, enabled: true },
+    ]);
     expect(server.traffic.some((exchange) => exchange.httpMethod === 'POST')).toBe(true);
   });
 

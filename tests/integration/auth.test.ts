@@ -93,8 +93,7 @@ async function harness(
   return h;
 }
 
-const text = (result: unknown) =>
-  (result as CallToolResult).content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+const text = (result: unknown) => (result as CallToolResult).content.map((block) => (block.type === 'text' ? block.text : '')).join('');
 
 const eventsOf = (server: ProtectedServer, type: string) =>
   server.authorizationServer.events.filter((event) => event.type === type).map((event) => event.params);
@@ -126,9 +125,7 @@ describe('a server behind OAuth, Dynamic Client Registration, auto-approving aut
     expect(eventsOf(server, 'register')).toHaveLength(1);
     const [authorize] = eventsOf(server, 'authorize');
     expect(authorize).toMatchObject({ resource: server.mcpUrl, code_challenge_method: 'S256', redirect_uri: EXTENSION_REDIRECT_URL });
-    expect(eventsOf(server, 'token')).toEqual([
-      expect.objectContaining({ grant_type: 'authorization_code', resource: server.mcpUrl }),
-    ]);
+    expect(eventsOf(server, 'token')).toEqual([expect.objectContaining({ grant_type: 'authorization_code', resource: server.mcpUrl })]);
     // The first request (the 2026 probe) met a 401; everything after carried a valid token,
     // including the retried probe that the legacy server then answers 400 (back to initialize).
     expect(server.requests.map((entry) => `${entry.rpc.join()} ${entry.status}`).slice(0, 4)).toEqual([
@@ -238,7 +235,11 @@ describe('a Client ID Metadata Document', () => {
 });
 
 describe('a pre-registered client', () => {
-  const preRegisteredClient = { client_id: 'toolnexus-preregistered', client_secret: 'loopback-test-secret', redirect_uris: [EXTENSION_REDIRECT_URL] };
+  const preRegisteredClient = {
+    client_id: 'toolnexus-preregistered',
+    client_secret: 'loopback-test-secret',
+    redirect_uris: [EXTENSION_REDIRECT_URL],
+  };
 
   it('is preferred over a metadata document and registration, and authenticates at the token endpoint', async () => {
     const server = await startProtectedServer({ clients: [preRegisteredClient] });

@@ -208,10 +208,7 @@ describe('load() against @modelcontextprotocol/server-everything (Streamable HTT
     it('passes the server’s progress on while a long operation runs', async () => {
       const progress: Progress[] = [];
       await connection.callTool('trigger-long-running-operation', { duration: 0.4, steps: 2 }, { onprogress: (update) => progress.push(update) });
-      expect(progress).toEqual([
-        expect.objectContaining({ progress: 1, total: 2 }),
-        expect.objectContaining({ progress: 2, total: 2 }),
-      ]);
+      expect(progress).toEqual([expect.objectContaining({ progress: 1, total: 2 }), expect.objectContaining({ progress: 2, total: 2 })]);
     });
 
     it('marks the task-only tool, so the panel can tell why calling it fails', async () => {
@@ -265,7 +262,9 @@ describe('load() against @modelcontextprotocol/server-everything (Streamable HTT
       const from = person.asked.length;
       const visitsBefore = page.visits.length;
       const result = await connection.callTool('trigger-url-elicitation', { url: `${page.url}?step=1`, message: 'Finish on the page.' });
-      expect(asked(from)).toEqual([expect.objectContaining({ kind: 'authorization', prompt: 'Finish on the page.', url: `${page.url}?step=1`, data: null })]);
+      expect(asked(from)).toEqual([
+        expect.objectContaining({ kind: 'authorization', prompt: 'Finish on the page.', url: `${page.url}?step=1`, data: null }),
+      ]);
       expect(asked(from)[0]!.elicitationId).toEqual(expect.any(String));
       expect(page.visits.slice(visitsBefore)).toEqual(['/consent?step=1']);
       expect(texts(result)[0]).toMatch(/^✅ User completed the URL elicitation flow\./);

@@ -53,7 +53,7 @@ describe('One server cannot blind the panel', () => {
     const call = await hub.callTool(ids.hostile!, 'huge_result', {});
     expect(call.status).toBe('done');
     const shown = hub.state().activities.find((activity) => activity.id === call.id) as CallView;
-    const text = (shown.result?.content[0] as { text: string }).text;
+    const text = (shown.result!.content[0] as { text: string }).text;
     expect(text.length).toBeLessThan(PANEL_BOUNDS.maxString + 100);
     expect(text).toMatch(/more characters not shown\)$/);
     expect(shown.cuts).toEqual([expect.stringContaining('texts longer than 200,000 characters were shortened')]);
@@ -104,7 +104,8 @@ describe('One server cannot flood the inbox', () => {
     hub.answer({ id: request.id, ok: true, data: { target: 'staging', replicas: 1, note: 'x' } });
     await expect(deploy).resolves.toMatchObject({ status: 'done' });
 
-    for (const pending of hub.state().inbox.filter((item) => item.serverId === ids.hostile)) hub.answer({ id: pending.id, ok: false, reason: 'declined' });
+    for (const pending of hub.state().inbox.filter((item) => item.serverId === ids.hostile))
+      hub.answer({ id: pending.id, ok: false, reason: 'declined' });
     await expect(flood).resolves.toMatchObject({ status: 'done' });
     expect(outcome()).toMatchObject({ answered: MAX_PENDING_PER_SERVER, refused: FLOOD - MAX_PENDING_PER_SERVER });
   }, 120_000);

@@ -203,7 +203,12 @@ describe('Hub: Requests that could not be answered', () => {
     const second = new Hub({ servers: memory<SavedServer[]>([]), pending });
     await second.start();
     expect(second.state().notices).toEqual([
-      expect.objectContaining({ kind: 'lost', serverName: 'Showcase', prompt: 'Tell me about your trip.', reason: expect.stringContaining('never got an answer') }),
+      expect.objectContaining({
+        kind: 'lost',
+        serverName: 'Showcase',
+        prompt: 'Tell me about your trip.',
+        reason: expect.stringContaining('never got an answer'),
+      }),
     ]);
     expect(pending.value()).toEqual([]);
     await first.removeServer(id);
@@ -263,7 +268,9 @@ describe('Hub: a worker stopped while a 2026-07-28 call waits on the person', ()
 
     second.answer({ id: asked.id, ok: true, data: { target: 'prod', replicas: 2 } });
     const done = await until(second, (state) => state.activities[0]?.status === 'done');
-    expect(done.activities[0]).toMatchObject({ result: { content: [{ type: 'text', text: '{"action":"accept","content":{"target":"prod","replicas":2}}' }] } });
+    expect(done.activities[0]).toMatchObject({
+      result: { content: [{ type: 'text', text: '{"action":"accept","content":{"target":"prod","replicas":2}}' }] },
+    });
     expect(modern.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'accept', content: { target: 'prod', replicas: 2 } } });
     expect(stores.suspended.value()).toEqual([]);
     await second.removeServer(serverId);
@@ -302,7 +309,10 @@ describe('Hub: a worker stopped while a 2026-07-28 call waits on the person', ()
     await stores.servers.save(stores.servers.value().map((server) => ({ ...server, enabled: false })));
     const second = new Hub(stores);
     await second.start();
-    expect(second.state().activities[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/was disabled before this call could be carried on/) });
+    expect(second.state().activities[0]).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/was disabled before this call could be carried on/),
+    });
     expect(second.state().inbox).toEqual([]);
     expect(stores.suspended.value()).toEqual([]);
     await second.removeServer(serverId);

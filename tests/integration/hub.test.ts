@@ -3,7 +3,6 @@ import { Hub, ServerUrlError, type SavedServer } from '../../lib/hub';
 import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
 import { memory, until } from './hub-harness';
 
-
 const noServers = () => memory<SavedServer[]>([]);
 
 describe('Hub: the worker’s servers, calls and inbox', () => {

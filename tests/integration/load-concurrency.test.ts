@@ -42,7 +42,7 @@ function until(hub: Hub, predicate: (state: HubState) => boolean, timeoutMs = 20
 }
 
 /** `items` in an order drawn from `seed` (LOAD_SEED replays one). */
-const shuffled = <T,>(items: T[], seed: number): T[] =>
+const shuffled = <T>(items: T[], seed: number): T[] =>
   fc.sample(fc.shuffledSubarray(items, { minLength: items.length, maxLength: items.length }), { seed, numRuns: 1 })[0]!;
 
 const tokenIn = (prompt: string) => /^Token (\S+):/.exec(prompt)?.[1];
@@ -64,7 +64,12 @@ describe.each([
 
   beforeAll(async () => {
     servers.push(...(await Promise.all(Array.from({ length: SERVERS }, (_, index) => start({ name: `Token Fixture ${index + 1}` })))));
-    const saved: SavedServer[] = servers.map((server, index) => ({ id: `load-${index + 1}`, url: server.url, name: `Tokens ${index + 1}`, enabled: true }));
+    const saved: SavedServer[] = servers.map((server, index) => ({
+      id: `load-${index + 1}`,
+      url: server.url,
+      name: `Tokens ${index + 1}`,
+      enabled: true,
+    }));
     hub = new Hub({ servers: memoryStore(saved), backoffMs: () => 60_000 });
     await hub.start();
     expect(hub.state().servers.map((server) => server.status)).toEqual(Array(SERVERS).fill('connected'));
@@ -127,7 +132,10 @@ describe.each([
       expect(view.result?.content).toEqual([{ type: 'text', text: JSON.stringify({ token, action: 'accept', content: { answer: `${token}-ok` } }) }]);
     });
     servers.forEach((server, index) => {
-      const mine = calls.filter((call) => call.serverId === `load-${index + 1}`).map((call) => call.token).sort();
+      const mine = calls
+        .filter((call) => call.serverId === `load-${index + 1}`)
+        .map((call) => call.token)
+        .sort();
       const seen = server.seen.map((entry) => entry.result as TokenOutcome);
       expect(seen.map((outcome) => outcome.token).sort()).toEqual(mine);
       for (const outcome of seen) expect(outcome).toEqual({ token: outcome.token, action: 'accept', content: { answer: `${outcome.token}-ok` } });
@@ -150,7 +158,12 @@ describe('several 2025-11-25 servers saved on one origin', () => {
 
   beforeAll(async () => {
     server = await startTokenServer({ name: 'Shared Origin' });
-    const saved: SavedServer[] = Array.from({ length: COUNT }, (_, index) => ({ id: `same-${index + 1}`, url: server.url, name: `Same origin ${index + 1}`, enabled: true }));
+    const saved: SavedServer[] = Array.from({ length: COUNT }, (_, index) => ({
+      id: `same-${index + 1}`,
+      url: server.url,
+      name: `Same origin ${index + 1}`,
+      enabled: true,
+    }));
     hub = new Hub({ servers: memoryStore(saved), backoffMs: () => 60_000 });
     await hub.start();
   });
@@ -162,7 +175,9 @@ describe('several 2025-11-25 servers saved on one origin', () => {
 
   it(`each of ${COUNT} answers a call that asks the person`, async () => {
     expect(hub.state().servers.map((view) => view.status)).toEqual(Array(COUNT).fill('connected'));
-    const calls = hub.state().servers.map((view) => ({ serverId: view.id, token: `tk-${view.id}`, done: hub.callTool(view.id, 'ask_token', { token: `tk-${view.id}` }) }));
+    const calls = hub
+      .state()
+      .servers.map((view) => ({ serverId: view.id, token: `tk-${view.id}`, done: hub.callTool(view.id, 'ask_token', { token: `tk-${view.id}` }) }));
     const started = Date.now();
     let answered = 0;
     while (answered < COUNT && Date.now() - started < 10_000) {

@@ -37,7 +37,10 @@ function fixtureFor(start: () => Promise<FixtureServer>, name: string) {
     await fixture.server.close();
   });
   const connect = async (waitFor: WaitFor, options: { idleTimeoutMs?: number; url?: string } = {}) => {
-    const connection = await load({ id: `s-${name}`, name, url: options.url ?? fixture.server.url }, { waitFor, idleTimeoutMs: options.idleTimeoutMs });
+    const connection = await load(
+      { id: `s-${name}`, name, url: options.url ?? fixture.server.url },
+      { waitFor, idleTimeoutMs: options.idleTimeoutMs },
+    );
     connections.push(connection);
     return connection;
   };
@@ -216,10 +219,15 @@ describe('load() against a 2026-07-28 server: rounds kept and carried on', () =>
       const { round } = await keptRound(shortLived.url);
       // A state minted with no lifetime is refused once the second it was minted in is over.
       await new Promise((resolve) => setTimeout(resolve, 1_050 - (Date.now() % 1_000)));
-      const connection = await connect(person((request) => ({ id: request.id, ok: true, data: { target: 'prod', replicas: 3 } })).waitFor, shortLived.url);
+      const connection = await connect(
+        person((request) => ({ id: request.id, ok: true, data: { target: 'prod', replicas: 3 } })).waitFor,
+        shortLived.url,
+      );
       const resumed = connection.resume(round);
       await expect(resumed).rejects.toBeInstanceOf(CallError);
-      await expect(resumed).rejects.toThrow(/^Modern Fixture could not carry on the call to deploy after toolnexus restarted \(.*Invalid or expired requestState.*\)\. Run it again\.$/);
+      await expect(resumed).rejects.toThrow(
+        /^Modern Fixture could not carry on the call to deploy after toolnexus restarted \(.*Invalid or expired requestState.*\)\. Run it again\.$/,
+      );
       expect(shortLived.seen).toEqual([]);
     } finally {
       await shortLived.close();

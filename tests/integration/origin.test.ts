@@ -85,7 +85,10 @@ describe('a server with DNS-rebinding protection', () => {
 describe('load() through the extension worker’s fetch', () => {
   it('cannot connect while the worker sends its Origin', async () => {
     const rulesForAnotherServer = originRulesUpdate([], ['http://127.0.0.1:1/mcp'], EXTENSION_ID).addRules;
-    const refusal = load({ id: 'o', name: 'Origin Fixture', url: server.url }, { waitFor: person, fetch: extensionWorkerFetch(rulesForAnotherServer) });
+    const refusal = load(
+      { id: 'o', name: 'Origin Fixture', url: server.url },
+      { waitFor: person, fetch: extensionWorkerFetch(rulesForAnotherServer) },
+    );
     await expect(refusal).rejects.toThrow(`Invalid Origin header: ${EXTENSION_ORIGIN}`);
   });
 

@@ -62,33 +62,60 @@ function readableRequest(sent: SentRequest): boolean {
 /** Counterexamples print long params (deep nesting, huge strings) cut short. */
 function printable(frame: Frame): Frame {
   const summary = () =>
-    JSON.stringify(frame, (_key, value: unknown) => (typeof value === 'string' && value.length > 200 ? `${value.slice(0, 200)}…(${value.length} chars)` : value));
+    JSON.stringify(frame, (_key, value: unknown) =>
+      typeof value === 'string' && value.length > 200 ? `${value.slice(0, 200)}…(${value.length} chars)` : value,
+    );
   return Object.assign(frame, { [fc.toStringMethod]: summary });
 }
 
 const objectParams = jsonText.filter((text) => text.startsWith('{'));
 const ELICIT = 'elicitation/create';
-const UNKNOWN_METHODS = ['foo/bar', 'roots/list', 'sampling/createMessage', 'tools/call', 'initialize', 'constructor', 'toString', '__proto__', 'hasOwnProperty', 'elicitation/Create', 'notifications/progress', 'completion/complete', ''];
+const UNKNOWN_METHODS = [
+  'foo/bar',
+  'roots/list',
+  'sampling/createMessage',
+  'tools/call',
+  'initialize',
+  'constructor',
+  'toString',
+  '__proto__',
+  'hasOwnProperty',
+  'elicitation/Create',
+  'notifications/progress',
+  'completion/complete',
+  '',
+];
 
 const requestFrame: fc.Arbitrary<Frame> = fc.oneof(
   {
     weight: 6,
-    arbitrary: fc.record({
-      method: fc.constant(ELICIT),
-      idText,
-      paramsText: fc.oneof({ weight: 12, arbitrary: anyWireParams.map((wire) => wire.text) }, { weight: 1, arbitrary: fc.constantFrom(undefined, '"hello"', '5', 'null', '[]') }),
-      event: fc.constantFrom(undefined, 'message'),
-      eventId: fc.option(fc.constantFrom('1', 'a', ''), { nil: undefined }),
-    }).map((frame): Frame => ({ kind: 'request', ...frame })),
+    arbitrary: fc
+      .record({
+        method: fc.constant(ELICIT),
+        idText,
+        paramsText: fc.oneof(
+          { weight: 12, arbitrary: anyWireParams.map((wire) => wire.text) },
+          { weight: 1, arbitrary: fc.constantFrom(undefined, '"hello"', '5', 'null', '[]') },
+        ),
+        event: fc.constantFrom(undefined, 'message'),
+        eventId: fc.option(fc.constantFrom('1', 'a', ''), { nil: undefined }),
+      })
+      .map((frame): Frame => ({ kind: 'request', ...frame })),
   },
   {
     weight: 1,
-    arbitrary: fc.record({ idText, paramsText: fc.constantFrom(undefined, '{}') }).map((frame): Frame => ({ kind: 'request', method: 'ping', ...frame })),
+    arbitrary: fc
+      .record({ idText, paramsText: fc.constantFrom(undefined, '{}') })
+      .map((frame): Frame => ({ kind: 'request', method: 'ping', ...frame })),
   },
   {
     weight: 2,
     arbitrary: fc
-      .record({ method: fc.oneof(fc.constantFrom(...UNKNOWN_METHODS), hostileString()), idText, paramsText: fc.option(objectParams, { nil: undefined }) })
+      .record({
+        method: fc.oneof(fc.constantFrom(...UNKNOWN_METHODS), hostileString()),
+        idText,
+        paramsText: fc.option(objectParams, { nil: undefined }),
+      })
       .map((frame): Frame => ({ kind: 'request', ...frame })),
   },
 );
@@ -108,11 +135,13 @@ const notificationFrame: fc.Arbitrary<Frame> = fc.oneof(
     .record({ method: fc.constantFrom(...NOTIFICATIONS), paramsText: fc.option(jsonText, { nil: undefined }) })
     .map((frame): Frame => ({ kind: 'request', ...frame })),
   // The server withdraws one of its own requests: the client may then never answer it.
-  fc.tuple(VALID_IDS, fc.option(fc.string(), { nil: undefined })).map(([id, reason]): Frame => ({
-    kind: 'request',
-    method: 'notifications/cancelled',
-    paramsText: JSON.stringify({ requestId: JSON.parse(id) as unknown, reason }),
-  })),
+  fc.tuple(VALID_IDS, fc.option(fc.string(), { nil: undefined })).map(
+    ([id, reason]): Frame => ({
+      kind: 'request',
+      method: 'notifications/cancelled',
+      paramsText: JSON.stringify({ requestId: JSON.parse(id) as unknown, reason }),
+    }),
+  ),
   fc.constantFrom<Frame>(
     { kind: 'request', method: 'notifications/progress', paramsText: '{"progressToken":0,"progress":"x"}' },
     { kind: 'request', method: 'notifications/progress', paramsText: '{"progressToken":{},"progress":1}' },
@@ -122,10 +151,21 @@ const notificationFrame: fc.Arbitrary<Frame> = fc.oneof(
   ),
 );
 
-const responseFrame: fc.Arbitrary<Frame> = fc.record({
-  idText: fc.oneof({ weight: 8, arbitrary: fc.oneof(VALID_IDS, INVALID_IDS) }, { weight: 1, arbitrary: fc.constant<'call'>('call') }),
-  body: fc.constantFrom('"result":{}', '"result":5', '"result":null', '"result":{"content":[]}', '"error":{"code":-32603,"message":"x"}', '"error":{"code":"x"}', '"error":{}', '"result":{},"error":{"code":1,"message":"both"}'),
-}).map((frame): Frame => ({ kind: 'response', ...frame }));
+const responseFrame: fc.Arbitrary<Frame> = fc
+  .record({
+    idText: fc.oneof({ weight: 8, arbitrary: fc.oneof(VALID_IDS, INVALID_IDS) }, { weight: 1, arbitrary: fc.constant<'call'>('call') }),
+    body: fc.constantFrom(
+      '"result":{}',
+      '"result":5',
+      '"result":null',
+      '"result":{"content":[]}',
+      '"error":{"code":-32603,"message":"x"}',
+      '"error":{"code":"x"}',
+      '"error":{}',
+      '"result":{},"error":{"code":1,"message":"both"}',
+    ),
+  })
+  .map((frame): Frame => ({ kind: 'response', ...frame }));
 
 /** Malformed SSE. Every piece ends its event, so it cannot swallow the frame after it. */
 const rawFrame: fc.Arbitrary<Frame> = fc
@@ -155,7 +195,9 @@ const rawFrame: fc.Arbitrary<Frame> = fc
     hostileString().map((text) => `data: ${text.replace(/[\r\n]/g, ' ')}\n\n`),
     fc.constantFrom(...PAYLOADS).map((text) => `data: ${JSON.stringify(text)}\n\n`),
     // A giant line, bounded: up to 256 KB of one event's data, or of a comment.
-    fc.tuple(fc.integer({ min: 10_000, max: 256_000 }), fc.boolean()).map(([size, comment]) => (comment ? `: ${'x'.repeat(size)}\n\n` : `data: "${'x'.repeat(size)}"\n\n`)),
+    fc
+      .tuple(fc.integer({ min: 10_000, max: 256_000 }), fc.boolean())
+      .map(([size, comment]) => (comment ? `: ${'x'.repeat(size)}\n\n` : `data: "${'x'.repeat(size)}"\n\n`)),
   )
   .map((text): Frame => ({ kind: 'raw', text }));
 
@@ -255,7 +297,10 @@ beforeAll(async () => {
     else totals.asked += 1;
   });
   healthy = await startModernServer();
-  healthyConnection = await load({ id: 'healthy', name: 'Modern Fixture', url: healthy.url }, { waitFor: waitForPerson('healthy', 'Modern Fixture') });
+  healthyConnection = await load(
+    { id: 'healthy', name: 'Modern Fixture', url: healthy.url },
+    { waitFor: waitForPerson('healthy', 'Modern Fixture') },
+  );
   healthyCall = healthyConnection.callTool('deploy', { service: 'api' });
   // Awaited in the last test; this only keeps an early failure from surfacing as unhandled.
   healthyCall.catch(() => {});
@@ -314,7 +359,10 @@ function expectAllowedAnswer(sent: SentRequest, answer: Record<string, unknown>)
   if (error) {
     expect(Number.isInteger(error.code), label).toBe(true);
     expect(typeof error.message, label).toBe('string');
-    codes.set(`${sent.method === ELICIT ? 'elicit' : sent.method === 'ping' ? 'ping' : 'other'} ${error.code}`, (codes.get(`${sent.method === ELICIT ? 'elicit' : sent.method === 'ping' ? 'ping' : 'other'} ${error.code}`) ?? 0) + 1);
+    codes.set(
+      `${sent.method === ELICIT ? 'elicit' : sent.method === 'ping' ? 'ping' : 'other'} ${error.code}`,
+      (codes.get(`${sent.method === ELICIT ? 'elicit' : sent.method === 'ping' ? 'ping' : 'other'} ${error.code}`) ?? 0) + 1,
+    );
   }
   if (sent.method === ELICIT) {
     const params = sent.paramsText === undefined ? undefined : (JSON.parse(sent.paramsText) as unknown);

@@ -37,7 +37,11 @@ describe('URL-mode elicitation, 2025-11-25', () => {
     const call = hub.callTool(id, 'connect_account', {});
     const { inbox } = await until(hub, (state) => state.inbox.length === 1);
     const request = inbox[0]!;
-    expect(request).toMatchObject({ kind: 'authorization', prompt: 'Open this page to connect your account.', elicitationId: expect.stringMatching(/^connect-/) });
+    expect(request).toMatchObject({
+      kind: 'authorization',
+      prompt: 'Open this page to connect your account.',
+      elicitationId: expect.stringMatching(/^connect-/),
+    });
     expect(request.analysis).toMatchObject({ refused: null, domain: null, hostParts: { domain: '127.0.0.1' }, warnings: [] });
     hub.openUrl(request.id, 'window');
     expect((await call).result?.content[0]).toEqual({ type: 'text', text: '{"action":"accept"}' });
@@ -52,7 +56,12 @@ describe('URL-mode elicitation, 2025-11-25', () => {
     const call = await hub.callTool(id, 'connect_account', { url: 'javascript:alert(document.cookie)' });
     expect(call.result?.content[0]).toEqual({ type: 'text', text: '{"action":"decline"}' });
     expect(hub.state().inbox).toEqual([]);
-    expect(hub.state().notices[0]).toMatchObject({ kind: 'refused', serverName: 'Showcase', url: 'javascript:alert(document.cookie)', reason: expect.stringContaining('javascript:') });
+    expect(hub.state().notices[0]).toMatchObject({
+      kind: 'refused',
+      serverName: 'Showcase',
+      url: 'javascript:alert(document.cookie)',
+      reason: expect.stringContaining('javascript:'),
+    });
     await expect.poll(() => hub.state().history[0]).toMatchObject({ action: 'decline', reason: expect.stringContaining('javascript:') });
     await hub.removeServer(id);
   });

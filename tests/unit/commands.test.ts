@@ -40,12 +40,16 @@ describe('The command table', () => {
   it('an Answer the inbox refuses is a reply beside its Request, not an error', async () => {
     const { replies, run } = worker();
     await run({ type: 'command', command: 'answer', args: [{ id: 'elc-gone-1', ok: true }] });
-    expect(replies).toEqual([{ type: 'answer-refused', requestId: 'elc-gone-1', message: expect.stringMatching(/No pending request elc-gone-1/), problems: [] }]);
+    expect(replies).toEqual([
+      { type: 'answer-refused', requestId: 'elc-gone-1', message: expect.stringMatching(/No pending request elc-gone-1/), problems: [] },
+    ]);
   });
 
   it('rejects what the Hub rejects, and a command that is not in the table', async () => {
     const { run } = worker();
     await expect(run({ type: 'command', command: 'addServer', args: [{ url: 'javascript:alert(1)' }] })).rejects.toThrow(/javascript:/);
-    await expect(run({ type: 'command', command: 'constructor', args: [] } as unknown as CommandMessage)).rejects.toThrow('toolnexus has no command "constructor".');
+    await expect(run({ type: 'command', command: 'constructor', args: [] } as unknown as CommandMessage)).rejects.toThrow(
+      'toolnexus has no command "constructor".',
+    );
   });
 });

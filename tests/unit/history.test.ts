@@ -72,7 +72,9 @@ describe('History', () => {
       },
     });
     await history.load();
-    await expect(history.add(entry('too-big'))).rejects.toSatisfy((error) => error instanceof HistorySaveError && /quota exceeded/.test(error.message));
+    await expect(history.add(entry('too-big'))).rejects.toSatisfy(
+      (error) => error instanceof HistorySaveError && /quota exceeded/.test(error.message),
+    );
     full = false;
     await history.add(entry('next'));
     expect(saves).toEqual([['next', 'too-big']]);
@@ -91,21 +93,29 @@ describe('History', () => {
 });
 
 describe('historyEntry', () => {
-  const pending = (overrides: Partial<PendingRequest>): PendingRequest => Object.assign({
-    id: 'elc-1',
-    kind: 'input',
-    prompt: 'Q',
-    url: null,
-    data: null,
-    serverId: 's',
-    serverName: 'S',
-    askedAt: 1,
-    expiresAt: null,
-  }, overrides);
+  const pending = (overrides: Partial<PendingRequest>): PendingRequest =>
+    Object.assign(
+      {
+        id: 'elc-1',
+        kind: 'input',
+        prompt: 'Q',
+        url: null,
+        data: null,
+        serverId: 's',
+        serverName: 'S',
+        askedAt: 1,
+        expiresAt: null,
+      },
+      overrides,
+    );
 
   it('cuts what a server sent (11 MiB of message or URL) to what a person reads, saying so', () => {
     const huge = 'x'.repeat(11 * 1024 * 1024);
-    const kept = historyEntry(pending({ prompt: huge, kind: 'authorization', url: `https://example.com/?q=${huge}` }), { id: 'elc-1', ok: false, reason: 'declined' }, 2);
+    const kept = historyEntry(
+      pending({ prompt: huge, kind: 'authorization', url: `https://example.com/?q=${huge}` }),
+      { id: 'elc-1', ok: false, reason: 'declined' },
+      2,
+    );
     expect(kept.prompt.length).toBeLessThan(4_100);
     expect(kept.prompt).toMatch(/more characters not kept\)$/);
     expect(kept.url!.length).toBeLessThan(4_100);
@@ -121,7 +131,8 @@ describe('historyEntry', () => {
   });
 
   it('leaves a sign-in URL’s one-time values out of History', () => {
-    const url = 'https://auth.example/authorize?client_id=abc&state=s3cret&code_challenge=ch4l&code_challenge_method=S256&redirect_uri=https%3A%2F%2Fx';
+    const url =
+      'https://auth.example/authorize?client_id=abc&state=s3cret&code_challenge=ch4l&code_challenge_method=S256&redirect_uri=https%3A%2F%2Fx';
     const kept = historyEntry(pending({ kind: 'authorization', url, purpose: 'oauth' }), { id: 'elc-1', ok: true }, 2);
     expect(kept.url).toBe('https://auth.example/authorize?client_id=abc&code_challenge_method=S256&redirect_uri=https%3A%2F%2Fx');
     const visit = 'https://pay.example/checkout?state=kept';

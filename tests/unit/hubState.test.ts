@@ -3,7 +3,13 @@ import { Hub, type SavedServer } from '../../lib/hub';
 import type { Request } from '../../lib/request';
 import { diffState } from '../../lib/statePatch';
 
-const form = (id: string): Request => ({ id, kind: 'input', prompt: `Question ${id}`, url: null, data: { schema: { type: 'object', properties: {} } } });
+const form = (id: string): Request => ({
+  id,
+  kind: 'input',
+  prompt: `Question ${id}`,
+  url: null,
+  data: { schema: { type: 'object', properties: {} } },
+});
 const link = (id: string): Request => ({ id, kind: 'authorization', prompt: `Visit ${id}`, url: 'https://example.com/connect', data: null });
 const from = { serverId: 's1', serverName: 'Deploys' };
 
@@ -39,7 +45,7 @@ describe('the hub’s state for the panel', () => {
     const before = subject.state();
     const after = subject.state();
     expect(after.inbox[1]).toMatchObject({ id: 'b', analysis: expect.objectContaining({ href: 'https://example.com/connect' }) });
-    after.inbox.forEach((item, index) => expect(item).toBe(before.inbox[index]));
+    for (const [index, item] of after.inbox.entries()) expect(item).toBe(before.inbox[index]);
     expect(diffState(before, after)).toBeNull();
   });
 

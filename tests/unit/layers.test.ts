@@ -18,7 +18,11 @@ const RULES: Array<{ folder: string; forbidden: RegExp; why: string }> = [
     forbidden: /^(@\/)?(\.\.\/)*(components|entrypoints)\/|^webextension-polyfill$|^wxt(\/|$)|^preact(\/|$)|^@preact\//,
     why: 'lib/ runs in Node: no UI, no browser extension API',
   },
-  { folder: 'components', forbidden: /^(@\/)?(\.\.\/)*entrypoints\/|^webextension-polyfill$|^wxt\/browser$/, why: 'components only render what they are given' },
+  {
+    folder: 'components',
+    forbidden: /^(@\/)?(\.\.\/)*entrypoints\/|^webextension-polyfill$|^wxt\/browser$/,
+    why: 'components only render what they are given',
+  },
 ];
 
 function sourcesIn(folder: string): string[] {
@@ -30,16 +34,22 @@ function sourcesIn(folder: string): string[] {
 /** Every module specifier a file imports or re-exports, statically or dynamically. */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)].map(
-    (match) => match[1] ?? match[2] ?? match[3]!,
-  );
+  return [
+    ...text.matchAll(
+      /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g,
+    ),
+  ].map((match) => match[1] ?? match[2] ?? match[3]!);
 }
 
 function violations(files: string[]): string[] {
   return RULES.flatMap(({ folder, forbidden, why }) =>
     files
       .filter((file) => file.startsWith(`${folder}/`))
-      .flatMap((file) => importsOf(file).filter((specifier) => forbidden.test(specifier)).map((specifier) => `${file} imports ${specifier} (${why})`)),
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((specifier) => forbidden.test(specifier))
+          .map((specifier) => `${file} imports ${specifier} (${why})`),
+      ),
   );
 }
 
@@ -70,7 +80,8 @@ describe('Layers', () => {
   });
 
   it('lib/ typechecks without the DOM or extension APIs, and a planted `document` fails it', async () => {
-    const tsc = (project: string) => promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: ROOT });
+    const tsc = (project: string) =>
+      promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: ROOT });
     await expect(tsc('tsconfig.lib.json')).resolves.toBeDefined();
     const failure = await planted('lib/__layer_probe.ts', 'export const title = document.title;\nexport const id = chrome.runtime.id;\n', () =>
       tsc('tsconfig.lib.json').then(

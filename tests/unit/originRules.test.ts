@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isOriginRule, originRule, originRulesSync, originRulesUpdate, serverOrigin, type OriginRulesUpdate, type SessionRule } from '../../lib/originRules';
+import {
+  isOriginRule,
+  originRule,
+  originRulesSync,
+  originRulesUpdate,
+  serverOrigin,
+  type OriginRulesUpdate,
+  type SessionRule,
+} from '../../lib/originRules';
 
 const EXTENSION = 'bekjilnimdjfgknlplojgnmbcojiihao';
 
@@ -12,7 +20,11 @@ function apply(rules: readonly SessionRule[], update: OriginRulesUpdate): Sessio
   return next;
 }
 
-const filters = (rules: readonly SessionRule[]) => rules.filter(isOriginRule).map((rule) => rule.condition.urlFilter).sort();
+const filters = (rules: readonly SessionRule[]) =>
+  rules
+    .filter(isOriginRule)
+    .map((rule) => rule.condition.urlFilter)
+    .sort();
 
 const blockAds: SessionRule = { id: 1, priority: 1, action: { type: 'block' }, condition: { urlFilter: '||ads.example' } };
 const setHeader: SessionRule = {
@@ -95,21 +107,37 @@ describe('originRulesUpdate', () => {
 
   it('replaces a rule made for another extension host or of another shape, and drops duplicates', () => {
     const old = originRule('http://127.0.0.1:3000', 'old-id', 4);
-    const narrow: SessionRule = { ...originRule('https://mcp.example.com', EXTENSION, 5), condition: { urlFilter: '|https://mcp.example.com/', initiatorDomains: [EXTENSION], resourceTypes: ['xmlhttprequest'] } };
+    const narrow: SessionRule = {
+      ...originRule('https://mcp.example.com', EXTENSION, 5),
+      condition: { urlFilter: '|https://mcp.example.com/', initiatorDomains: [EXTENSION], resourceTypes: ['xmlhttprequest'] },
+    };
     const twin = originRule('https://b.example.com', EXTENSION, 6);
     const twin2 = originRule('https://b.example.com', EXTENSION, 8);
-    const update = originRulesUpdate([old, narrow, twin, twin2], ['http://127.0.0.1:3000/', 'https://mcp.example.com/', 'https://b.example.com/'], EXTENSION);
+    const update = originRulesUpdate(
+      [old, narrow, twin, twin2],
+      ['http://127.0.0.1:3000/', 'https://mcp.example.com/', 'https://b.example.com/'],
+      EXTENSION,
+    );
     expect(update.removeRuleIds.sort()).toEqual([4, 5, 8]);
     expect(update.addRules.map((rule) => [rule.condition.urlFilter, rule.condition.initiatorDomains])).toEqual([
       ['|http://127.0.0.1:3000/', [EXTENSION]],
       ['|https://mcp.example.com/', [EXTENSION]],
     ]);
-    expect(filters(apply([old, narrow, twin, twin2], update))).toEqual(['|http://127.0.0.1:3000/', '|https://b.example.com/', '|https://mcp.example.com/']);
+    expect(filters(apply([old, narrow, twin, twin2], update))).toEqual([
+      '|http://127.0.0.1:3000/',
+      '|https://b.example.com/',
+      '|https://mcp.example.com/',
+    ]);
   });
 
   it('after any sequence of server lists, leaves exactly one rule per origin and other rules as they were', () => {
     const url = fc
-      .tuple(fc.constantFrom('http', 'https'), fc.constantFrom('127.0.0.1', 'localhost', 'a.example', 'b.example'), fc.constantFrom('', ':3000', ':8443'), fc.constantFrom('/mcp', '/'))
+      .tuple(
+        fc.constantFrom('http', 'https'),
+        fc.constantFrom('127.0.0.1', 'localhost', 'a.example', 'b.example'),
+        fc.constantFrom('', ':3000', ':8443'),
+        fc.constantFrom('/mcp', '/'),
+      )
       .map(([scheme, host, port, path]) => `${scheme}://${host}${port}${path}`);
     fc.assert(
       fc.property(fc.array(fc.array(url, { maxLength: 6 }), { minLength: 1, maxLength: 6 }), (lists) => {

@@ -51,7 +51,7 @@ describe('boundForPanel', () => {
   });
 
   it('keeps a "__proto__" key from JSON as data instead of changing the copy\'s prototype', () => {
-    const input = JSON.parse('{"__proto__": {"polluted": true}, "text": "' + 'y'.repeat(20) + '"}') as Record<string, unknown>;
+    const input = JSON.parse(`{"__proto__": {"polluted": true}, "text": "${'y'.repeat(20)}"}`) as Record<string, unknown>;
     const { value } = boundForPanel(input, small);
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
     expect(Object.keys(value)).toContain('__proto__');

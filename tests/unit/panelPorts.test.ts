@@ -82,7 +82,10 @@ describe('PanelPorts', () => {
     expect(focusOf(open)).toEqual([{ type: 'focus-request', requestId: 'elc-1' }]);
     const next = new Panel();
     ports.open(next, empty);
-    expect(next.received).toEqual([{ type: 'state', state: empty }, { type: 'focus-request', requestId: 'elc-1' }]);
+    expect(next.received).toEqual([
+      { type: 'state', state: empty },
+      { type: 'focus-request', requestId: 'elc-1' },
+    ]);
     const later = new Panel();
     ports.open(later, empty);
     expect(focusOf(later)).toEqual([]);

@@ -18,7 +18,7 @@ function empty(): HubState {
 const lists = (state: HubState) => state as unknown as Record<ListName, Item[]>;
 const ids = (list: ListName, items: Item[]) => items.map((entry) => String(entry[LISTS[list]]));
 /** What the port does to a message: JSON (no identity, no `undefined`). */
-const overThePort = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const overThePort = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** One step of the hub: each list may gain, lose, replace or reorder items; some ids repeat. */
 type Edit =
@@ -101,7 +101,8 @@ describe('state patches', () => {
             const key = LISTS[list];
             const was = new Map(lists(sent)[list].map((entry) => [entry[key], entry]));
             const unique = new Set(ids(list, lists(next)[list])).size === lists(next)[list].length && was.size === lists(sent)[list].length;
-            const untouched = lists(next)[list].every((entry, index) => entry === lists(sent)[list][index]) && lists(next)[list].length === lists(sent)[list].length;
+            const untouched =
+              lists(next)[list].every((entry, index) => entry === lists(sent)[list][index]) && lists(next)[list].length === lists(sent)[list].length;
             if (untouched) expect(lists(panel)[list], `${list} unchanged`).toBe(lists(before)[list]);
             if (!unique) continue;
             const panelBefore = new Map(lists(before)[list].map((entry) => [entry[key], entry]));
@@ -139,7 +140,9 @@ describe('state patches', () => {
     expect(diffState(empty(), { ...empty(), activities }) satisfies StatePatch | null).toEqual({ activities: { all: activities } });
     expect(diffState({ ...empty(), activities }, started)).toEqual({ activities: { insert: [[0, running]] } });
     const done = { ...running, status: 'done' } as ActivityView;
-    expect(diffState(started, { ...started, activities: [done, ...activities.slice(0, 49)] })).toEqual({ activities: { remove: ['a49'], update: [done] } });
+    expect(diffState(started, { ...started, activities: [done, ...activities.slice(0, 49)] })).toEqual({
+      activities: { remove: ['a49'], update: [done] },
+    });
   });
 
   it('keep the state itself when the patch changes nothing', () => {

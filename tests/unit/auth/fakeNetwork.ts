@@ -40,8 +40,7 @@ export function fakeNetwork(options: FakeNetworkOptions = {}) {
     if (value === undefined) delete metadata[name];
     else metadata[name] = value;
   }
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
   const fetch: FetchLike = async (input, init) => {
     const url = new URL(String(input));

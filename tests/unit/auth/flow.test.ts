@@ -341,7 +341,6 @@ describe.each(storages)('createServerAuthorization over %s', (_label, wrap) => {
   });
 });
 
-
 describe('createServerAuthorization over cached storage', () => {
   /** Signed-in-ready flow whose local area counts its reads and takes change reports from the test. */
   function signedIn() {

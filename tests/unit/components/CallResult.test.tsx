@@ -82,12 +82,7 @@ describe('CallResult', () => {
     });
 
     it('shows the server’s progress and message', () => {
-      render(
-        <CallResult
-          serverName="s"
-          call={call({ status: 'running', progress: { progress: 2, total: 5, message: 'Rolling out <pod-2>' } })}
-        />,
-      );
+      render(<CallResult serverName="s" call={call({ status: 'running', progress: { progress: 2, total: 5, message: 'Rolling out <pod-2>' } })} />);
       const bar = screen.getByRole('progressbar', { name: 'Progress of deploy' }) as HTMLProgressElement;
       expect(bar.value).toBe(2);
       expect(bar.max).toBe(5);

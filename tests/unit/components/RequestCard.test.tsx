@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { options, type VNode } from 'preact';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InboxTab, type InboxTabProps } from '../../../components/InboxTab';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { InboxTab } from '../../../components/InboxTab';
 import { RequestCard } from '../../../components/RequestCard';
 import { RjsfSchemaForm } from '../../../components/forms/RjsfSchemaForm';
 import { SchemaForm } from '../../../components/SchemaForm';
@@ -109,7 +109,9 @@ describe('RequestCard', () => {
 
 describe('InboxTab with many Requests', () => {
   const callbacks = { onAnswer: () => {}, onOpen: () => {}, onFinishVisit: () => {}, onDismissNotice: () => {} };
-  const inboxOf = (inbox: InboxItem[], focusId?: string) => <InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} focusId={focusId} {...callbacks} />;
+  const inboxOf = (inbox: InboxItem[], focusId?: string) => (
+    <InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} focusId={focusId} {...callbacks} />
+  );
   // Newest first: r29 at the top of the view, r0 far below it, one card every 300 px.
   const many = Array.from({ length: 30 }, (_, index) => request(`r${index}`, { askedAt: 1_000_000 + index }));
   const show = (inbox: InboxItem[], focusId?: string) => {
@@ -169,7 +171,10 @@ describe('Two servers with one name', () => {
       'Acme Payroll https://payroll.acme.example 1',
       'Acme Payroll http://127.0.0.1:6666 1',
     ]);
-    for (const [id, origin] of [['real', 'https://payroll.acme.example'], ['fake', 'http://127.0.0.1:6666']] as const) {
+    for (const [id, origin] of [
+      ['real', 'https://payroll.acme.example'],
+      ['fake', 'http://127.0.0.1:6666'],
+    ] as const) {
       const card = screen.getByText(`Question ${id}`).closest('section')!;
       expect(within(card).getByText(origin).tagName).toBe('CODE');
     }

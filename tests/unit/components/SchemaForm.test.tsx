@@ -81,7 +81,13 @@ describe('SchemaForm', () => {
         colors: {
           type: 'array',
           title: 'Colours',
-          items: { anyOf: [{ const: '#f00', title: 'Red' }, { const: '#0f0', title: 'Green' }, { const: '#00f', title: 'Blue' }] },
+          items: {
+            anyOf: [
+              { const: '#f00', title: 'Red' },
+              { const: '#0f0', title: 'Green' },
+              { const: '#00f', title: 'Blue' },
+            ],
+          },
         },
         sizes: { type: 'array', title: 'Sizes', items: { type: 'string', enum: ['s', 'm', 'l'] } },
       },
@@ -90,7 +96,11 @@ describe('SchemaForm', () => {
     it('is a group of checkboxes named by its title', () => {
       showForm(schema);
       const colours = screen.getByRole('group', { name: 'Colours' });
-      expect(within(colours).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Red', 'Green', 'Blue']);
+      expect(
+        within(colours)
+          .getAllByRole('checkbox')
+          .map((box) => box.closest('label')?.textContent),
+      ).toEqual(['Red', 'Green', 'Blue']);
       expect(within(screen.getByRole('group', { name: 'Sizes' })).getAllByRole('checkbox')).toHaveLength(3);
       expect(screen.queryByRole('button', { name: /add/i })).toBeNull();
     });
@@ -110,7 +120,11 @@ describe('SchemaForm', () => {
   });
 
   it('shows the title of a free array, with buttons that say what they do', () => {
-    showForm({ type: 'object', title: 'tags_arguments', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string' }, default: ['a', 'b'] } } });
+    showForm({
+      type: 'object',
+      title: 'tags_arguments',
+      properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string' }, default: ['a', 'b'] } },
+    });
     expect(screen.getByText('Tags').tagName).toBe('LEGEND');
     expect(screen.queryByText('tags_arguments')).toBeNull();
     expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();

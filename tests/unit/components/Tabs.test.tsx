@@ -4,7 +4,11 @@ import { Tabs } from '../../../components/Tabs';
 
 afterEach(cleanup);
 
-const TABS = [{ key: 'inbox', label: 'Inbox', count: 2 }, { key: 'tools', label: 'Tools' }, { key: 'history', label: 'History' }];
+const TABS = [
+  { key: 'inbox', label: 'Inbox', count: 2 },
+  { key: 'tools', label: 'Tools' },
+  { key: 'history', label: 'History' },
+];
 
 function show(selected = 'tools') {
   const onSelect = vi.fn();

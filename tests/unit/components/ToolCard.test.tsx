@@ -20,7 +20,9 @@ describe('ToolCard', () => {
   });
 
   it('has an Arguments toggle for a tool that takes some, open when one is required', () => {
-    render(<ToolCard serverId="s1" tool={tool({ type: 'object', properties: { target: { type: 'string' } }, required: ['target'] })} onRun={() => {}} />);
+    render(
+      <ToolCard serverId="s1" tool={tool({ type: 'object', properties: { target: { type: 'string' } }, required: ['target'] })} onRun={() => {}} />,
+    );
     const details = screen.getByText('Arguments').closest('details');
     expect(details?.open).toBe(true);
     expect(screen.getByLabelText(/target/)).toBeTruthy();

@@ -15,7 +15,7 @@ function heldFetch() {
   };
   const settle = async () => {
     while (pending.length > 0) {
-      pending.splice(0).forEach((resolve) => resolve());
+      for (const resolve of pending.splice(0)) resolve();
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
   };

@@ -103,14 +103,16 @@ const PROTOTYPES = [Object.prototype, Array.prototype, Function.prototype, Strin
 const pristine = PROTOTYPES.map((prototype) => Object.getOwnPropertyNames(prototype).sort().join());
 
 function expectUnpolluted(): void {
-  PROTOTYPES.forEach((prototype, index) => expect(Object.getOwnPropertyNames(prototype).sort().join()).toBe(pristine[index]));
+  for (const [index, prototype] of PROTOTYPES.entries()) expect(Object.getOwnPropertyNames(prototype).sort().join()).toBe(pristine[index]);
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   expect(({} as Record<string, unknown>).type).toBeUndefined();
   expect(Object.getPrototypeOf({})).toBe(Object.prototype);
 }
 
 afterAll(() => {
-  console.info(`elicitation params: ${RUNS.wire + RUNS.nearValid + RUNS.values} generated cases, ${counts.accepted} accepted, ${counts.refused} refused`);
+  console.info(
+    `elicitation params: ${RUNS.wire + RUNS.nearValid + RUNS.values} generated cases, ${counts.accepted} accepted, ${counts.refused} refused`,
+  );
 });
 
 describe(`elicitationToRequest on hostile params (${RUNS.wire + RUNS.nearValid + RUNS.values} generated cases)`, () => {

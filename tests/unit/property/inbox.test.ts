@@ -110,7 +110,13 @@ async function expectAgrees(model: Model, real: Real): Promise<void> {
   expect(real.inbox.size).toBe(model.pending.length);
   list.forEach((request, index) => {
     const entry = model.pending[index]!;
-    expect(request).toMatchObject({ serverId: entry.serverId, serverName: `Server ${entry.serverId}`, prompt: entry.prompt, askedAt: entry.askedAt, expiresAt: entry.expiresAt });
+    expect(request).toMatchObject({
+      serverId: entry.serverId,
+      serverName: `Server ${entry.serverId}`,
+      prompt: entry.prompt,
+      askedAt: entry.askedAt,
+      expiresAt: entry.expiresAt,
+    });
     expect(request.kind).toBe(entry.shape === 'url' ? 'authorization' : 'input');
   });
   for (let instance = 1; instance <= model.instances; instance += 1) {
@@ -138,7 +144,11 @@ class Ask implements fc.AsyncCommand<Model, Real> {
     const duplicate = model.pending.some((entry) => entry.id === this.id);
     const controller = this.signal === 'none' ? undefined : new AbortController();
     if (this.signal === 'aborted') controller!.abort();
-    const promise = real.inbox.ask(requestOf(this.id, this.shape, this.prompt), { serverId: this.serverId, serverName: `Server ${this.serverId}` }, controller?.signal);
+    const promise = real.inbox.ask(
+      requestOf(this.id, this.shape, this.prompt),
+      { serverId: this.serverId, serverName: `Server ${this.serverId}` },
+      controller?.signal,
+    );
     if (duplicate) {
       // An id already pending is refused, and the Request holding it is untouched.
       await expect(promise).rejects.toBeInstanceOf(InboxError);
@@ -250,13 +260,21 @@ class SetTimeout implements fc.AsyncCommand<Model, Real> {
 
 const commands = [
   fc
-    .tuple(fc.constantFrom(...IDS), fc.constantFrom(...SERVERS), fc.constantFrom<Shape>('schema', 'no-schema', 'url'), hostileString(), fc.constantFrom('none', 'live', 'live', 'aborted'))
+    .tuple(
+      fc.constantFrom(...IDS),
+      fc.constantFrom(...SERVERS),
+      fc.constantFrom<Shape>('schema', 'no-schema', 'url'),
+      hostileString(),
+      fc.constantFrom('none', 'live', 'live', 'aborted'),
+    )
     .map(([id, serverId, shape, prompt, signal]) => new Ask(id, serverId, shape, prompt, signal as Ask['signal'])),
   fc
     .record({
       id: answerId,
       ok: fc.boolean(),
-      data: fc.option(fc.oneof(fc.record({ n: fc.integer({ min: -2, max: 5 }) }), fc.record({ n: fc.string() }), fc.constant({})), { nil: undefined }),
+      data: fc.option(fc.oneof(fc.record({ n: fc.integer({ min: -2, max: 5 }) }), fc.record({ n: fc.string() }), fc.constant({})), {
+        nil: undefined,
+      }),
       reason: fc.option(fc.constantFrom('declined', 'cancelled', 'other'), { nil: undefined }),
     })
     .map(({ id, ok, data, reason }) => {
@@ -265,7 +283,9 @@ const commands = [
       if (reason !== undefined) answer.reason = reason;
       return new AnswerCommand(answer);
     }),
-  fc.tuple(fc.constantFrom<string>(...SERVERS, 'nobody'), fc.option(fc.constantFrom('cancelled', 'disconnected'), { nil: undefined })).map(([serverId, reason]) => new CancelServer(serverId, reason)),
+  fc
+    .tuple(fc.constantFrom<string>(...SERVERS, 'nobody'), fc.option(fc.constantFrom('cancelled', 'disconnected'), { nil: undefined }))
+    .map(([serverId, reason]) => new CancelServer(serverId, reason)),
   fc.integer({ min: 0, max: 1_500 }).map((ms) => new Expire(ms)),
   fc.constantFrom(...IDS).map((id) => new Abort(id)),
   fc.constantFrom<number | null>(500, 1_000, 2_000, null).map((ms) => new SetTimeout(ms)),
@@ -307,7 +327,10 @@ describe(`Answers to accepted hostile schemas (${RUNS.hostileSchemas} generated 
   it('are sent or refused with InboxError — never another error', () => {
     fc.assert(
       fc.property(
-        fc.oneof(nearValidWire.map(({ wire }) => JSON.parse(wire.text) as unknown), validParams),
+        fc.oneof(
+          nearValidWire.map(({ wire }) => JSON.parse(wire.text) as unknown),
+          validParams,
+        ),
         fc.oneof(fc.dictionary(fc.string({ maxLength: 6 }), wireJson, { maxKeys: 3 }), fc.constant({ a: 'x', b: 1, c: true, d: ['x'] })),
         (params, data) => {
           let request: Request;
@@ -326,7 +349,9 @@ describe(`Answers to accepted hostile schemas (${RUNS.hostileSchemas} generated 
             inbox.answer({ id: request.id, ok: true, data: filled });
           } catch (error) {
             if (!(error instanceof InboxError)) {
-              throw new Error(`answer threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}, not InboxError, for schema ${JSON.stringify(request.data?.schema).slice(0, 300)}`);
+              throw new Error(
+                `answer threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}, not InboxError, for schema ${JSON.stringify(request.data?.schema).slice(0, 300)}`,
+              );
             }
             expect(error.code).toBe('invalid-answer');
             expect(inbox.size).toBe(1);

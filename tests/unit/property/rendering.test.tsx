@@ -35,15 +35,77 @@ const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfD
 const ALLOWED_TAGS = new Set(
   [
     // components
-    'article', 'header', 'section', 'span', 'strong', 'p', 'div', 'details', 'summary', 'pre', 'code', 'figure', 'img',
-    'figcaption', 'audio', 'a', 'button', 'progress', 'mark', 'ul', 'li', 'form', 'fieldset', 'legend', 'label', 'input',
-    'select', 'option', 'textarea', 'i', 'small', 'h2', 'h3', 'h5', 'b',
+    'article',
+    'header',
+    'section',
+    'span',
+    'strong',
+    'p',
+    'div',
+    'details',
+    'summary',
+    'pre',
+    'code',
+    'figure',
+    'img',
+    'figcaption',
+    'audio',
+    'a',
+    'button',
+    'progress',
+    'mark',
+    'ul',
+    'li',
+    'form',
+    'fieldset',
+    'legend',
+    'label',
+    'input',
+    'select',
+    'option',
+    'textarea',
+    'i',
+    'small',
+    'h2',
+    'h3',
+    'h5',
+    'b',
     // markdown (RenderedMarkdown's MARKDOWN_TAGS)
-    'blockquote', 'br', 'del', 'em', 'footer', 'h1', 'h4', 'h6', 'hr', 'ol', 'sub', 'sup', 'table', 'tbody', 'td', 'th', 'thead', 'tr',
+    'blockquote',
+    'br',
+    'del',
+    'em',
+    'footer',
+    'h1',
+    'h4',
+    'h6',
+    'hr',
+    'ol',
+    'sub',
+    'sup',
+    'table',
+    'tbody',
+    'td',
+    'th',
+    'thead',
+    'tr',
   ].map((tag) => tag.toUpperCase()),
 );
 /** Attributes that fetch, navigate or run something; none may carry a server's value. */
-const NAVIGATING_ATTRIBUTES = ['href', 'src', 'srcset', 'action', 'formaction', 'xlink:href', 'background', 'poster', 'data', 'ping', 'codebase', 'manifest'];
+const NAVIGATING_ATTRIBUTES = [
+  'href',
+  'src',
+  'srcset',
+  'action',
+  'formaction',
+  'xlink:href',
+  'background',
+  'poster',
+  'data',
+  'ping',
+  'codebase',
+  'manifest',
+];
 const WEB = /^https?:\/\//i;
 const LOCAL_MEDIA = /^data:(image|audio)\/[a-z0-9][a-z0-9.+-]*;base64,[A-Za-z0-9+/]*={0,2}$/;
 const DOWNLOAD = /^data:application\/octet-stream;base64,[A-Za-z0-9+/]*={0,2}$/;
@@ -88,31 +150,84 @@ function expectUnpolluted(): void {
 // Content blocks a server can send.
 
 const markdownish = fc
-  .array(fc.oneof(fc.constantFrom(...PAYLOADS), hostileString(), fc.constantFrom('**bold**', '# h', '\n\n', '- item', '> quote', '`code`', '| a |\n|---|\n| b |')), { maxLength: 5 })
+  .array(
+    fc.oneof(
+      fc.constantFrom(...PAYLOADS),
+      hostileString(),
+      fc.constantFrom('**bold**', '# h', '\n\n', '- item', '> quote', '`code`', '| a |\n|---|\n| b |'),
+    ),
+    { maxLength: 5 },
+  )
   .map((parts) => parts.join(' '));
 
 const mimeType = fc.oneof(
-  fc.constantFrom('image/png', 'image/svg+xml', 'IMAGE/PNG', 'image/png; charset="<script>"', 'audio/wav', 'text/html', 'application/javascript', 'image/', 'image/png\n', ''),
+  fc.constantFrom(
+    'image/png',
+    'image/svg+xml',
+    'IMAGE/PNG',
+    'image/png; charset="<script>"',
+    'audio/wav',
+    'text/html',
+    'application/javascript',
+    'image/',
+    'image/png\n',
+    '',
+  ),
   hostileString(),
 );
-const base64ish = fc.oneof(fc.constant(PIXEL), fc.base64String({ maxLength: 40 }), fc.constantFrom('"><script>alert(1)</script>', 'AAAA\nBBBB', 'data:text/html,x', ''), hostileString());
+const base64ish = fc.oneof(
+  fc.constant(PIXEL),
+  fc.base64String({ maxLength: 40 }),
+  fc.constantFrom('"><script>alert(1)</script>', 'AAAA\nBBBB', 'data:text/html,x', ''),
+  hostileString(),
+);
 const uri = fc.oneof(
-  fc.constantFrom('javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'https://example.com/a', 'ui://widget', '"><img src=x onerror=alert(1)>'),
+  fc.constantFrom(
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'file:///etc/passwd',
+    'https://example.com/a',
+    'ui://widget',
+    '"><img src=x onerror=alert(1)>',
+  ),
   fc.webUrl(),
   hostileString(),
 );
-const annotations = fc.option(fc.record({ audience: fc.oneof(fc.constant(['assistant']), fc.constant(['user']), wireJson), priority: fc.double() }, { requiredKeys: [] }), { nil: undefined });
+const annotations = fc.option(
+  fc.record({ audience: fc.oneof(fc.constant(['assistant']), fc.constant(['user']), wireJson), priority: fc.double() }, { requiredKeys: [] }),
+  { nil: undefined },
+);
 
 const block: fc.Arbitrary<unknown> = fc.oneof(
-  { arbitrary: fc.record({ type: fc.constant('text'), text: fc.oneof(markdownish, hostileString()), annotations }, { requiredKeys: ['type', 'text'] }), weight: 5 },
-  {
-    arbitrary: fc.record({ type: fc.constant('text'), text: fc.dictionary(hostileKey, hostileString(), { maxKeys: 3 }).map((value) => JSON.stringify(value)) }),
-    weight: 1,
-  },
-  { arbitrary: fc.record({ type: fc.constantFrom('image', 'audio'), data: base64ish, mimeType, annotations }, { requiredKeys: ['type'] }), weight: 3 },
   {
     arbitrary: fc.record(
-      { type: fc.constant('resource_link'), uri, name: hostileString(), title: hostileString(), description: hostileString(), mimeType, size: fc.oneof(fc.double(), fc.nat()) },
+      { type: fc.constant('text'), text: fc.oneof(markdownish, hostileString()), annotations },
+      { requiredKeys: ['type', 'text'] },
+    ),
+    weight: 5,
+  },
+  {
+    arbitrary: fc.record({
+      type: fc.constant('text'),
+      text: fc.dictionary(hostileKey, hostileString(), { maxKeys: 3 }).map((value) => JSON.stringify(value)),
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({ type: fc.constantFrom('image', 'audio'), data: base64ish, mimeType, annotations }, { requiredKeys: ['type'] }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record(
+      {
+        type: fc.constant('resource_link'),
+        uri,
+        name: hostileString(),
+        title: hostileString(),
+        description: hostileString(),
+        mimeType,
+        size: fc.oneof(fc.double(), fc.nat()),
+      },
       { requiredKeys: ['type', 'uri', 'name'] },
     ),
     weight: 2,
@@ -121,7 +236,14 @@ const block: fc.Arbitrary<unknown> = fc.oneof(
     arbitrary: fc.record({
       type: fc.constant('resource'),
       resource: fc.oneof(
-        fc.record({ uri, mimeType: fc.oneof(fc.constantFrom('text/markdown', 'text/plain', 'text/html'), mimeType), text: fc.oneof(markdownish, hostileString()) }, { requiredKeys: ['uri', 'text'] }),
+        fc.record(
+          {
+            uri,
+            mimeType: fc.oneof(fc.constantFrom('text/markdown', 'text/plain', 'text/html'), mimeType),
+            text: fc.oneof(markdownish, hostileString()),
+          },
+          { requiredKeys: ['uri', 'text'] },
+        ),
         fc.record({ uri, mimeType, blob: base64ish }, { requiredKeys: ['uri', 'blob'] }),
         fc.record({ uri }),
       ),
@@ -129,7 +251,17 @@ const block: fc.Arbitrary<unknown> = fc.oneof(
     weight: 2,
   },
   { arbitrary: fc.record({ type: hostileString(), text: hostileString(), data: base64ish, uri }), weight: 1 },
-  { arbitrary: fc.constantFrom<unknown>({ type: 'text', text: 42 }, { type: 'image' }, { type: 'resource' }, { type: 'resource_link' }, { type: null }, {}), weight: 1 },
+  {
+    arbitrary: fc.constantFrom<unknown>(
+      { type: 'text', text: 42 },
+      { type: 'image' },
+      { type: 'resource' },
+      { type: 'resource_link' },
+      { type: null },
+      {},
+    ),
+    weight: 1,
+  },
 );
 
 /** Strings the components show as plain text, so they must appear verbatim. */
@@ -140,7 +272,12 @@ function plainStrings(value: unknown): string[] {
   if (item.type === 'resource_link' && typeof item.uri === 'string') out.push(item.uri);
   const resource = item.resource as Record<string, unknown> | undefined;
   if (item.type === 'resource' && typeof resource?.uri === 'string') out.push(resource.uri);
-  if (item.type === 'resource' && typeof resource?.text === 'string' && resource.mimeType !== 'text/markdown' && !String(resource.mimeType).startsWith('text/markdown')) {
+  if (
+    item.type === 'resource' &&
+    typeof resource?.text === 'string' &&
+    resource.mimeType !== 'text/markdown' &&
+    !String(resource.mimeType).startsWith('text/markdown')
+  ) {
     out.push(resource.text);
   }
   return out;
@@ -217,7 +354,10 @@ describe(`Tool results from a hostile server (${RUNS.callResults + RUNS.blocks} 
 // The Request card: the server's name, prompt and form, and the URL it wants opened.
 
 const schemaRequest: fc.Arbitrary<Request> = fc
-  .oneof(validParams.filter((params) => params.mode !== 'url'), nearValidWire.map(({ wire }) => JSON.parse(wire.text) as Record<string, unknown>))
+  .oneof(
+    validParams.filter((params) => params.mode !== 'url'),
+    nearValidWire.map(({ wire }) => JSON.parse(wire.text) as Record<string, unknown>),
+  )
   .map((params) => {
     try {
       const request = elicitationToRequest(params);
@@ -233,7 +373,11 @@ const urlRequest: fc.Arbitrary<Request> = fc
   .map(({ message, url }): Request => ({ id: 'elc-x-1', kind: 'authorization', prompt: message, url, data: null }));
 
 const inboxItem: fc.Arbitrary<InboxItem> = fc
-  .tuple(fc.oneof({ arbitrary: schemaRequest, weight: 3 }, { arbitrary: urlRequest, weight: 1 }), hostileString(), fc.option(fc.constant('oauth' as const), { nil: undefined }))
+  .tuple(
+    fc.oneof({ arbitrary: schemaRequest, weight: 3 }, { arbitrary: urlRequest, weight: 1 }),
+    hostileString(),
+    fc.option(fc.constant('oauth' as const), { nil: undefined }),
+  )
   .map(([request, serverName, purpose]) => {
     const item: InboxItem = { ...request, serverId: 's', serverName, askedAt: 1_700_000_000_000, expiresAt: 1_700_000_600_000 };
     if (purpose) item.purpose = purpose;
@@ -285,7 +429,10 @@ describe('Request cards for schemas a real server can send', () => {
   ])('render with %s at the top of the schema (or the schema is refused before it gets there)', (_label, keyword) => {
     let request: Request;
     try {
-      request = elicitationToRequest({ message: 'Deploy?', requestedSchema: { type: 'object', properties: { a: { type: 'string', title: 'A' } }, ...keyword } });
+      request = elicitationToRequest({
+        message: 'Deploy?',
+        requestedSchema: { type: 'object', properties: { a: { type: 'string', title: 'A' } }, ...keyword },
+      });
     } catch (error) {
       expect(error).toBeInstanceOf(ElicitationParamsError);
       return;

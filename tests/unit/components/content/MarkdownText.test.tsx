@@ -6,8 +6,7 @@ afterEach(cleanup);
 // Rendered, not its plain-text placeholder: the markdown code is loaded first.
 beforeAll(() => MarkdownText.preload());
 
-const PIXEL =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 function markdown(text: string) {
   return render(<MarkdownText text={text} />).container as HTMLElement;

@@ -17,9 +17,7 @@ const schema: RJSFSchema = {
 };
 
 function showForm(uiSchema: UiSchema = {}) {
-  return render(
-    <Form idPrefix="req1" schema={schema} uiSchema={uiSchema} validator={cfWorkerValidator} templates={secretAwareTemplates} />,
-  );
+  return render(<Form idPrefix="req1" schema={schema} uiSchema={uiSchema} validator={cfWorkerValidator} templates={secretAwareTemplates} />);
 }
 
 /** The text of the elements an input names in `aria-describedby`, as a screen reader reads it. */
