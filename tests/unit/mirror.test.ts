@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { throttledMirror } from '../../lib/mirror';
+import { throttledMirror } from '../../lib/hub/stored';
 
 afterEach(() => vi.useRealTimers());
 

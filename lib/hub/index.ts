@@ -4,25 +4,21 @@
  * and the network come in as parameters, so the same hub runs in the worker and in Node.
  */
 import { ProtocolError, SdkError, SdkErrorCode, UriTemplate, type PriorDiscovery } from '@modelcontextprotocol/client';
-import { AuthorizationError, authorizationContext, authStatus, createServerAuthorization, signOut, type AuthorizationSetup } from './auth';
-import { History, historyEntry, type HistoryEntry } from './history';
-import { Inbox, InboxError, type PendingRequest, type Provenance } from './inbox';
-import { load } from './mcp/client';
-import type { CallOptions, Connection, InputRound, ListChange, LoadOptions } from './mcp/connection';
-import { eraVerdict, priorDiscovery, type EraVerdicts } from './mcp/eras';
-import { throttledMirror } from './mirror';
-import { parseMcpJson, toMcpJson, type ExportFormat, type ImportResult } from './mcpJson';
-import type { ActivityView, CallView, FlowView, InboxItem, NoticeView, OpenMode, HubState, PromptView, ResourceReadView, ServerSettings, ServerView, Settings } from './state';
-import type { Answer, Request } from './request';
-import { analyzeUrl, type UrlAnalysis } from './urls';
-import { errorMessage } from './errorMessage';
-import { boundForPanel } from './panelBounds';
+import { AuthorizationError, authorizationContext, authStatus, createServerAuthorization, signOut, type AuthorizationSetup } from '../auth';
+import { History, historyEntry, type HistoryEntry } from '../history';
+import { Inbox, InboxError, type PendingRequest, type Provenance } from '../inbox';
+import { load } from '../mcp/client';
+import type { CallOptions, Connection, InputRound, ListChange, LoadOptions } from '../mcp/connection';
+import { eraVerdict, priorDiscovery, type EraVerdicts } from '../mcp/eras';
+import { throttledMirror, type Stored } from './stored';
+import { parseMcpJson, toMcpJson, type ExportFormat, type ImportResult } from '../mcpJson';
+import type { ActivityView, CallView, FlowView, InboxItem, NoticeView, OpenMode, HubState, PromptView, ResourceReadView, ServerSettings, ServerView, Settings } from '../state';
+import type { Answer, Request } from '../request';
+import { analyzeUrl, type UrlAnalysis } from '../urls';
+import { errorMessage } from '../errorMessage';
+import { boundForPanel } from '../panelBounds';
 
-/** A value kept across browser restarts (in the extension: one `storage.local` key). */
-export interface Stored<T> {
-  load(): Promise<T>;
-  save(value: T): Promise<void>;
-}
+export type { Stored } from './stored';
 
 /** What is saved of a server: the person's settings only, never what the server said. */
 export interface SavedServer extends ServerSettings {

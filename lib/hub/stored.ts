@@ -1,4 +1,8 @@
-import type { Stored } from './hub';
+/** A value kept across browser restarts (in the extension: one `storage.local` key). */
+export interface Stored<T> {
+  load(): Promise<T>;
+  save(value: T): Promise<void>;
+}
 
 /**
  * Writes a value to `stored` as it changes, at most once per `everyMs`: a change is written
