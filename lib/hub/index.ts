@@ -8,13 +8,10 @@
  * tells the panel when any of them changed.
  */
 import { UriTemplate } from '@modelcontextprotocol/client';
-import type { AuthorizationSetup } from '../auth';
 import { errorMessage } from '../errorMessage';
 import { History, historyEntry, type HistoryEntry } from '../history';
 import { Inbox, InboxError, type PendingRequest, type Provenance } from '../inbox';
 import { load } from '../mcp/client';
-import type { LoadOptions } from '../mcp/connection';
-import type { EraVerdicts } from '../mcp/eras';
 import { parseMcpJson, type ExportFormat, type ImportResult } from '../mcpJson';
 import { boundForPanel } from '../panelBounds';
 import type { Answer, Request } from '../request';
@@ -22,60 +19,19 @@ import type { CallView, HubState, InboxItem, OpenMode, PromptView, ResourceReadV
 import { Activities } from './activities';
 import { Connections, exponentialBackoff } from './connections';
 import { Notices } from './notices';
-import { ResumedCalls, type SuspendedCall } from './resumedCalls';
+import type { HubOptions } from './options';
+import { ResumedCalls } from './resumedCalls';
 import { Servers, type NewServer, type SavedServer } from './servers';
 import { changedSettings, DEFAULT_SETTINGS } from './settings';
 import { SignIn } from './signIn';
-import type { Stored } from './stored';
 import { UrlVisits } from './urlVisits';
 
 export { exponentialBackoff } from './connections';
+export type { HubOptions } from './options';
 export type { SuspendedCall } from './resumedCalls';
 export { parseServerUrl, ServerUrlError, type SavedServer } from './servers';
 export { DEFAULT_SETTINGS } from './settings';
 export type { Stored } from './stored';
-
-export interface HubOptions {
-  servers: Stored<SavedServer[]>;
-  history?: Stored<HistoryEntry[]>;
-  settings?: Stored<Partial<Settings>>;
-  inbox?: Inbox;
-  connect?: typeof load;
-  fetch?: LoadOptions['fetch'];
-  /** Whether the extension may reach `origin` (host permission); absent means always. */
-  canReach?: (origin: string) => Promise<boolean>;
-  newId?: () => string;
-  /** Delay before automatic reconnect attempt `n` (0-based). */
-  backoffMs?: (attempt: number) => number;
-  /** How many finished activities are kept for the panel to show. */
-  keepActivities?: number;
-  /**
-   * Opens a URL the person consented to where the extension cannot read it (a
-   * launchWebAuthFlow window, or a tab); resolves when they are done with it.
-   */
-  openUrl?: (url: string, mode: OpenMode) => Promise<void>;
-  /**
-   * Storage, redirect URL and the sign-in window for servers that require OAuth; the hub
-   * adds the consent (its inbox) and each server's pre-registered client.
-   */
-  authorization?: Omit<AuthorizationSetup, 'consent' | 'preRegistered' | 'clientMetadataUrl'>;
-  /**
-   * Where pending Requests are mirrored while they wait (in the extension:
-   * `storage.session`, which outlives a stopped worker), so a restart can report them.
-   */
-  pending?: Stored<PendingRequest[]>;
-  /**
-   * Where 2026-07-28 calls waiting on the person are kept (in the extension:
-   * `storage.session`), so a restarted worker can ask their Requests again and carry
-   * them on instead of reporting them lost.
-   */
-  suspended?: Stored<SuspendedCall[]>;
-  /**
-   * What each server was found to speak (lib/mcp/eras.ts), so a restarted worker connects
-   * without probing again. Kept apart from `servers`, which holds only what the person set.
-   */
-  eras?: Stored<EraVerdicts>;
-}
 
 export type HubListener = (state: HubState) => void;
 
