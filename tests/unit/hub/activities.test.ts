@@ -60,7 +60,7 @@ describe('the activity list', () => {
 
   it('shows a cancelled call as cancelled', async () => {
     const { subject } = activities();
-    const ended = subject.run(tool, 's1', (_connection, { signal }) => new Promise((_resolve, reject) => signal!.addEventListener('abort', () => reject(new Error('aborted')))));
+    const ended = subject.run(tool, 's1', (_connection, { signal }) => new Promise<CallToolResult>((_resolve, reject) => signal!.addEventListener('abort', () => reject(new Error('aborted')))));
     subject.cancel('a1');
     await expect(ended).resolves.toMatchObject({ status: 'cancelled' });
   });
@@ -70,7 +70,7 @@ describe('the activity list', () => {
     let finish!: () => void;
     const ended = subject.run(tool, 's1', (_connection, { onprogress }) => {
       onprogress!({ progress: 1, total: 2 });
-      return new Promise((resolve) => (finish = () => resolve(text('ok'))));
+      return new Promise<CallToolResult>((resolve) => (finish = () => resolve(text('ok'))));
     });
     expect(subject.find('a1')?.progress).toEqual({ progress: 1, total: 2 });
     finish();
@@ -99,7 +99,7 @@ describe('the activity list', () => {
   it('clears what finished, never what runs', async () => {
     const { subject } = activities();
     await subject.run(tool, 's1', async () => text('done'));
-    void subject.run(tool, 's1', () => new Promise(() => {}));
+    void subject.run(tool, 's1', () => new Promise<CallToolResult>(() => {}));
     subject.clear();
     expect(subject.list().map((item) => [item.id, item.status])).toEqual([['a2', 'running']]);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '../../../lib/history';
 import { UrlVisits } from '../../../lib/hub/urlVisits';
 import { Inbox, InboxError, type Provenance } from '../../../lib/inbox';
-import type { Answer, Request } from '../../../lib/request';
+import type { Request } from '../../../lib/request';
 import type { OpenMode } from '../../../lib/state';
 
 const from: Provenance = { serverId: 's1', serverName: 'Deploys', serverOrigin: 'https://mcp.example.com' };
@@ -51,7 +51,7 @@ describe('a visit the person agreed to', () => {
     const { subject, ask } = visits(open);
     const answered = ask(link('r'));
     subject.open('r', 'tab');
-    await expect(answered).resolves.toEqual<Answer>({ id: 'r', ok: true });
+    await expect(answered).resolves.toEqual({ id: 'r', ok: true });
     expect(open).toHaveBeenCalledWith('https://example.com/connect', 'tab');
     expect(subject.views()).toEqual([expect.objectContaining({ requestId: 'r', serverName: 'Deploys', domain: 'example.com', mode: 'tab' })]);
     expect(subject.size).toBe(1);
