@@ -100,7 +100,6 @@ export class Activities {
     this.#options.changed();
   }
 
-  /** Stops a running request; the server is told (`notifications/cancelled`). */
   cancel(activityId: string): void {
     this.#controllers.get(activityId)?.abort();
   }

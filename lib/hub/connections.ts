@@ -191,7 +191,6 @@ export class Connections {
     }
   }
 
-  /** Drops the connection (withdrawing its Requests) and connects again now, negotiating afresh. */
   async reconnect(serverId: string): Promise<void> {
     const live = this.#live.get(serverId);
     if (live) live.attempts = 0;

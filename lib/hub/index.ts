@@ -205,10 +205,7 @@ export class Hub {
     return this.#connections.reconnect(serverId);
   }
 
-  /**
-   * Host access changed (granted from the panel or chrome://extensions, or revoked):
-   * servers waiting for it connect, and connected ones that lost it stop.
-   */
+  /** Host access was granted (from the panel or chrome://extensions) or revoked. */
   accessChanged(): Promise<void> {
     return this.#connections.accessChanged();
   }

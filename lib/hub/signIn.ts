@@ -71,7 +71,6 @@ export class SignIn {
     return storage && authStatus(storage, serverId);
   }
 
-  /** Signs in to the server now (its Sign in button), then connects with the new tokens. */
   async signIn(serverId: string): Promise<void> {
     const setup = this.setupFor(serverId);
     if (!setup) return;
@@ -84,7 +83,6 @@ export class SignIn {
     await this.#options.reconnect(serverId);
   }
 
-  /** Forgets the server's tokens (revoking them where the authorization server can) and disconnects. */
   async signOut(serverId: string): Promise<void> {
     const setup = this.setupFor(serverId);
     if (!setup) return;

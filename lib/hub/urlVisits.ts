@@ -96,7 +96,6 @@ export class UrlVisits {
     void (this.#options.open?.(request.url, mode) ?? Promise.resolve()).catch(() => {}).finally(() => this.finish(requestId));
   }
 
-  /** The person is done with an opened URL, or the server said so; whoever waits goes on. */
   finish(requestId: string): void {
     const visit = this.#visits.get(requestId);
     if (!visit) return;
