@@ -209,7 +209,7 @@ export async function waitForState(page: Page, goal: StateGoal, timeoutMs = WAIT
 
 /** Adds a server from the panel (its own `add-server` message); resolves with its id once connected. */
 export async function addServer(page: Page, url: string, name: string): Promise<string> {
-  await page.evaluate(({ url, name }) => (window as unknown as ProbeWindow).__probe.port!.postMessage({ type: 'add-server', server: { url, name } }), { url, name });
+  await page.evaluate(({ url, name }) => (window as unknown as ProbeWindow).__probe.port!.postMessage({ type: 'command', command: 'addServer', args: [{ url, name }] }), { url, name });
   const href = new URL(url).href;
   const state = await waitForState(page, { connectedUrl: href });
   return state.servers.find((server) => server.url === href)!.id;

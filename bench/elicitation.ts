@@ -81,7 +81,7 @@ async function panelRuns(
         }, 10_000);
       });
       const args = kind === 'url' ? { n } : { n, big: kind === 'big' };
-      port.postMessage({ type: 'call-tool', serverId, tool: kind === 'url' ? 'ask_url' : 'ask_form', args });
+      port.postMessage({ type: 'command', command: 'callTool', args: [serverId, kind === 'url' ? 'ask_url' : 'ask_form', args] });
 
       const { at, card, target, painted } = await ready;
       const sentAt = toPage(Number(/sent at (\d+(?:\.\d+)?)/.exec(card.querySelector('.prompt')?.textContent ?? '')?.[1]));

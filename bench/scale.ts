@@ -69,7 +69,7 @@ export function burst(page: Page, serverIds: string[], perServer: number): Promi
         });
         const started = performance.now();
         serverIds.forEach((serverId, s) => {
-          for (let k = 0; k < perServer; k += 1) port.postMessage({ type: 'call-tool', serverId, tool: 'deploy', args: { service: `s${s}-${k}` } });
+          for (let k = 0; k < perServer; k += 1) port.postMessage({ type: 'command', command: 'callTool', args: [serverId, 'deploy', { service: `s${s}-${k}` }] });
         });
         const { domAt, paintedAt } = await rendered;
         const painted = await paintedAt;
@@ -114,7 +114,7 @@ export function rerender(page: Page, serverId: string, text: string): Promise<nu
           30_000,
           `echo(${text})`,
         );
-        probe.port!.postMessage({ type: 'call-tool', serverId, tool: 'echo', args: { text } });
+        probe.port!.postMessage({ type: 'command', command: 'callTool', args: [serverId, 'echo', { text }] });
         done.then(resolve, reject);
       });
       // The frame after the panel handled this message (its render is a microtask of the handler).
@@ -136,7 +136,7 @@ export function cancelAll(page: Page, calls: number): Promise<void> {
         for (const request of state.inbox) {
           if (answered.has(request.id)) continue;
           answered.add(request.id);
-          probe.port!.postMessage({ type: 'answer', answer: { id: request.id, ok: false, reason: 'cancelled' } });
+          probe.port!.postMessage({ type: 'command', command: 'answer', args: [{ id: request.id, ok: false, reason: 'cancelled' }] });
         }
         const running = state.activities.filter((activity) => activity.status === 'running').length;
         if (state.inbox.length === 0 && running === 0 && answered.size >= calls) return;
@@ -169,12 +169,12 @@ async function legacyConcurrency(browser: BenchBrowser, page: Page, url: string,
       const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       const mine = () => probe.latest!.state.inbox.filter((request) => request.serverId === serverId);
       const ended = () => probe.latest!.state.activities.filter((activity) => activity.serverId === serverId && activity.status !== 'running').length;
-      for (let n = 0; n < asked; n += 1) probe.port!.postMessage({ type: 'call-tool', serverId, tool: 'ask_form', args: { n: 100_000 + n } });
+      for (let n = 0; n < asked; n += 1) probe.port!.postMessage({ type: 'command', command: 'callTool', args: [serverId, 'ask_form', { n: 100_000 + n }] });
       let pending = 0;
       for (const until = performance.now() + 3_000; performance.now() < until && pending < asked; await sleep(20)) pending = Math.max(pending, mine().length);
       await sleep(300);
       pending = Math.max(pending, mine().length);
-      for (const request of mine()) probe.port!.postMessage({ type: 'answer', answer: { id: request.id, ok: false, reason: 'declined' } });
+      for (const request of mine()) probe.port!.postMessage({ type: 'command', command: 'answer', args: [{ id: request.id, ok: false, reason: 'declined' }] });
       let finished = 0;
       for (const until = performance.now() + 4_000; performance.now() < until && finished < pending; await sleep(20)) finished = ended();
       return { asked, pending, finished };
@@ -186,7 +186,7 @@ async function legacyConcurrency(browser: BenchBrowser, page: Page, url: string,
     // The panel reconnects by itself, which starts a fresh worker that loads the saved servers.
     await waitForState(page, { connectedUrl: href }, 30_000);
   }
-  await page.evaluate((serverId) => (window as unknown as ProbeWindow).__probe.port!.postMessage({ type: 'remove-server', serverId }), serverId);
+  await page.evaluate((serverId) => (window as unknown as ProbeWindow).__probe.port!.postMessage({ type: 'command', command: 'removeServer', args: [serverId] }), serverId);
   await waitForState(page, { absentUrl: href }, 30_000);
   return result;
 }

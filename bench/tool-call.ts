@@ -53,7 +53,7 @@ export async function extensionCalls(
             `the call echo(${text})`,
           );
           const started = performance.now();
-          port.postMessage({ type: 'call-tool', serverId, tool: 'echo', args: { text } });
+          port.postMessage({ type: 'command', command: 'callTool', args: [serverId, 'echo', { text }] });
           const { state, message, at } = await finished;
           roundTrips.push(at - started);
           doneMessages.add(message);
@@ -92,7 +92,7 @@ async function portRoundTrips(page: Page, count: number): Promise<number[]> {
         probe.before.add(onMessage);
       });
       const started = performance.now();
-      probe.port!.postMessage({ type: 'export-servers', format: 'mcpServers' });
+      probe.port!.postMessage({ type: 'command', command: 'exportServers', args: ['mcpServers'] });
       durations.push((await next) - started);
     }
     return durations;

@@ -1,41 +1,23 @@
 import { useMemo } from 'preact/hooks';
+import type { WorkerCommands } from '@/lib/commands';
 import type { ImportResult } from '@/lib/mcpJson';
-import type { ActivityView, HubState, OpenMode, ServerSettings, ServerView, Settings } from '@/lib/state';
-import type { Answer } from '@/lib/request';
+import type { ActivityView, HubState, ServerView } from '@/lib/state';
 import { ActivityList } from './ActivityList';
-import { HistoryView } from './HistoryView';
-import { InboxView } from './InboxView';
-import { PromptsView } from './PromptsView';
-import { ResourcesView } from './ResourcesView';
-import { ServersView } from './ServersView';
+import { HistoryTab } from './HistoryTab';
+import { InboxTab } from './InboxTab';
+import { PromptsTab } from './PromptsTab';
+import { ResourcesTab } from './ResourcesTab';
+import { ServersTab } from './ServersTab';
 import { Tabs } from './Tabs';
-import { ToolsView } from './ToolsView';
+import { ToolsTab } from './ToolsTab';
 
 export type TabKey = 'inbox' | 'tools' | 'resources' | 'prompts' | 'servers' | 'history';
 
-export interface AppActions {
+/** What the panel can do: the worker's commands (lib/commands.ts), and what the panel does itself. */
+export interface AppActions extends WorkerCommands {
   selectTab: (tab: TabKey) => void;
-  addServer: (settings: Omit<ServerSettings, 'enabled'>) => void;
-  updateServer: (serverId: string, patch: Partial<ServerSettings>) => void;
-  removeServer: (serverId: string) => void;
-  reconnect: (serverId: string) => void;
+  /** Asks for host access to a server's origin (a browser prompt, so the panel's to do). */
   grantAccess: (server: ServerView) => void;
-  signIn: (serverId: string) => void;
-  signOut: (serverId: string) => void;
-  importServers: (text: string) => void;
-  exportServers: (format: 'mcpServers' | 'vscode') => void;
-  callTool: (serverId: string, tool: string, args: Record<string, unknown>) => void;
-  readResource: (serverId: string, uri: string) => void;
-  readTemplate: (serverId: string, uriTemplate: string, values: Record<string, unknown>) => void;
-  getPrompt: (serverId: string, prompt: string, args: Record<string, string>) => void;
-  cancelActivity: (activityId: string) => void;
-  clearActivities: () => void;
-  answer: (answer: Answer) => void;
-  openUrl: (requestId: string, mode: OpenMode) => void;
-  finishFlow: (requestId: string) => void;
-  dismissNotice: (id: string) => void;
-  clearHistory: (serverId?: string) => void;
-  updateSettings: (settings: Partial<Settings>) => void;
   dismissError: () => void;
 }
 
@@ -113,11 +95,11 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         onSelect={actions.selectTab}
       >
         {tab === 'inbox' && (
-          <InboxView
+          <InboxTab
             inbox={state.inbox}
-            flows={state.flows}
+            visits={state.visits}
             notices={state.notices}
-            onFinishFlow={actions.finishFlow}
+            onFinishVisit={actions.finishVisit}
             onDismissNotice={actions.dismissNotice}
             refusals={refusals}
             focusId={focusId}
@@ -128,25 +110,25 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         {tab === 'tools' && (
           <>
             {results('Results', 'tool')}
-            <ToolsView servers={state.servers} onRun={actions.callTool} />
+            <ToolsTab servers={state.servers} onRun={actions.callTool} />
           </>
         )}
         {tab === 'resources' && (
           <>
             {results('Read', 'resource')}
-            <ResourcesView servers={connectedServers} onRead={actions.readResource} onReadTemplate={actions.readTemplate} />
+            <ResourcesTab servers={connectedServers} onRead={actions.readResource} onReadTemplate={actions.readTemplate} />
           </>
         )}
         {tab === 'prompts' && (
           <>
             {results('Prompt messages', 'prompt')}
-            <PromptsView servers={connectedServers} onGet={actions.getPrompt} />
+            <PromptsTab servers={connectedServers} onGet={actions.getPrompt} />
           </>
         )}
         {tab === 'servers' && (
-          <ServersView servers={state.servers} settings={state.settings} imported={imported} actions={serverActions} />
+          <ServersTab servers={state.servers} settings={state.settings} imported={imported} actions={serverActions} />
         )}
-        {tab === 'history' && <HistoryView history={state.history} onClear={actions.clearHistory} />}
+        {tab === 'history' && <HistoryTab history={state.history} onClear={actions.clearHistory} />}
       </Tabs>
     </>
   );

@@ -80,7 +80,7 @@ async function session(serverUrl: string, scenario: string): Promise<string> {
       { id: 'conformance', name: `Conformance (${scenario})`, url: serverUrl },
       {
         waitFor: person.waitFor,
-        untilUrlFlowEnds: person.untilUrlFlowEnds,
+        untilVisitEnds: person.untilVisitEnds,
         authorization: authorizationFor(context, person),
         idleTimeoutMs: 10_000,
       },

@@ -121,10 +121,10 @@ export interface ScriptedPerson {
   /** For `load(server, { waitFor })`. */
   waitFor: WaitFor;
   /**
-   * For `load(server, { untilUrlFlowEnds })`: resolves once the person has visited the
+   * For `load(server, { untilVisitEnds })`: resolves once the person has visited the
    * Request's URL, as the panel resolves once the sign-in window is closed.
    */
-  untilUrlFlowEnds: (request: Request) => Promise<void>;
+  untilVisitEnds: (request: Request) => Promise<void>;
   /** Every Request asked, oldest first. */
   asked: Request[];
   /** Every Answer given, oldest first. */
@@ -173,7 +173,7 @@ export function scriptedPerson(options: ScriptedPersonOptions = {}): ScriptedPer
 
   return {
     waitFor,
-    untilUrlFlowEnds: (request) => visits.get(request.id) ?? Promise.resolve(),
+    untilVisitEnds: (request) => visits.get(request.id) ?? Promise.resolve(),
     asked,
     answers,
     visited,

@@ -2,8 +2,8 @@
  * The one place where Requests wait for the person. Every server's elicitations (and,
  * later, OAuth consents) are asked here; the side panel lists them and answers them.
  */
-import { describeProblems, validate, type Problem } from './forms/validate';
-import type { Answer, Request } from './request';
+import { describeProblems, type Problem } from './forms/validate';
+import { checkAnswer, type Answer, type Request } from './request';
 
 /** Which server asks: the spec requires the client to show it with every Request. */
 export interface Provenance {
@@ -43,13 +43,6 @@ export class InboxError extends Error {
     super(message);
     this.name = 'InboxError';
   }
-}
-
-/** The problems with `answer` as a reply to `request`; empty when it may be sent. */
-export function checkAnswer(request: Request, answer: Answer): Problem[] {
-  const schema = request.kind === 'input' ? request.data?.schema : undefined;
-  if (!answer.ok || !schema) return [];
-  return validate(schema, answer.data ?? {});
 }
 
 export interface InboxOptions {

@@ -2,39 +2,18 @@
  * The typed protocol between the background worker and the side panel, over one
  * `runtime.connect` port. The worker owns all state: it sends it whole when the port opens,
  * then a patch of what changed (lib/statePatch.ts) after each change; the panel only renders
- * it and sends the person's intents back.
+ * it and sends the person's intents back as commands.
  */
+import type { CommandMessage } from './commands';
 import type { Problem } from './forms/validate';
 import type { ExportFormat, ImportResult } from './mcpJson';
-import type { Answer } from './request';
-import type { HubState, OpenMode, ServerSettings, Settings } from './state';
+import type { HubState } from './state';
 import type { StatePatch } from './statePatch';
 
 export const PANEL_PORT = 'toolnexus-panel';
 
-export type PanelMessage =
-  | { type: 'add-server'; server: Omit<ServerSettings, 'enabled'> & { enabled?: boolean } }
-  | { type: 'update-server'; serverId: string; server: Partial<ServerSettings> }
-  | { type: 'remove-server'; serverId: string }
-  | { type: 'reconnect'; serverId: string }
-  | { type: 'sign-in'; serverId: string }
-  | { type: 'sign-out'; serverId: string }
-  | { type: 'import-servers'; text: string }
-  | { type: 'export-servers'; format: ExportFormat }
-  | { type: 'call-tool'; serverId: string; tool: string; args: Record<string, unknown> }
-  | { type: 'read-resource'; serverId: string; uri: string }
-  | { type: 'read-template'; serverId: string; uriTemplate: string; values: Record<string, unknown> }
-  | { type: 'get-prompt'; serverId: string; prompt: string; args: Record<string, string> }
-  | { type: 'cancel-activity'; activityId: string }
-  | { type: 'clear-activities' }
-  | { type: 'answer'; answer: Answer }
-  /** Consent to a URL Request: the worker answers `accept` and opens it where it cannot be read. */
-  | { type: 'open-url'; requestId: string; mode: OpenMode }
-  /** The person is done with an opened URL (or wants the server to try again now). */
-  | { type: 'finish-flow'; requestId: string }
-  | { type: 'dismiss-notice'; id: string }
-  | { type: 'clear-history'; serverId?: string }
-  | { type: 'update-settings'; settings: Partial<Settings> };
+/** What the panel sends: commands, one table of them (lib/commands.ts). */
+export type PanelMessage = CommandMessage;
 
 export type WorkerMessage =
   /** The whole state: the first message on every port. */

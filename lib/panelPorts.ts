@@ -15,6 +15,8 @@ export interface PanelPort {
 export class PanelPorts<P extends PanelPort = PanelPort> {
   readonly #sent = new Map<P, HubState>();
   readonly #onPostFailed: (error: unknown) => void;
+  /** A Request to bring into view in the next panel to open (its notification was clicked, maybe before any panel was). */
+  #focusOnOpen: string | undefined;
 
   /** `onPostFailed` hears each message a port refused (e.g. too big to send); that port is dropped. */
   constructor(onPostFailed: (error: unknown) => void = () => {}) {
@@ -29,6 +31,14 @@ export class PanelPorts<P extends PanelPort = PanelPort> {
   open(port: P, state: HubState): void {
     this.#sent.set(port, state);
     this.post(port, { type: 'state', state });
+    if (this.#focusOnOpen) this.post(port, { type: 'focus-request', requestId: this.#focusOnOpen });
+    this.#focusOnOpen = undefined;
+  }
+
+  /** Brings a Request into view in every open panel, and in the next one to open. */
+  focus(requestId: string): void {
+    this.#focusOnOpen = requestId;
+    this.broadcast({ type: 'focus-request', requestId });
   }
 
   close(port: P): void {

@@ -1,8 +1,10 @@
 /**
- * The one shape for "the server needs the person" (seed §10). Form elicitations,
+ * The one shape for "the server needs the person" (docs/mapping.md). Form elicitations,
  * URL elicitations and the server's own OAuth all become a `Request`; the person's
  * reply is always an `Answer`.
  */
+import { validate, type Problem } from './forms/validate';
+
 export type RequestKind = 'input' | 'authorization';
 
 export interface Request {
@@ -44,4 +46,11 @@ let sequence = 0;
 export function nextRequestId(now: number = Date.now()): string {
   sequence += 1;
   return `elc-${now.toString(36)}-${sequence}`;
+}
+
+/** The problems with `answer` as a reply to `request`; empty when it may be sent. */
+export function checkAnswer(request: Request, answer: Answer): Problem[] {
+  const schema = request.kind === 'input' ? request.data?.schema : undefined;
+  if (!answer.ok || !schema) return [];
+  return validate(schema, answer.data ?? {});
 }

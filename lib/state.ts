@@ -119,7 +119,7 @@ export interface InboxItem extends PendingRequest {
 export type OpenMode = 'window' | 'tab';
 
 /** A URL the person agreed to open and is still working in. */
-export interface FlowView {
+export interface VisitView {
   requestId: string;
   serverId: string;
   serverName: string;
@@ -155,7 +155,7 @@ export interface NoticeView {
 export interface HubState {
   servers: ServerView[];
   inbox: InboxItem[];
-  flows: FlowView[];
+  visits: VisitView[];
   notices: NoticeView[];
   /** Newest first. */
   activities: ActivityView[];

@@ -16,7 +16,7 @@ import type { HubState } from './state';
 const ITEM_KEYS = {
   servers: 'id',
   inbox: 'id',
-  flows: 'requestId',
+  visits: 'requestId',
   notices: 'id',
   activities: 'id',
   history: 'requestId',

@@ -1,6 +1,8 @@
 import { compiler, RuleType, type MarkdownToJSX } from 'markdown-to-jsx/react';
 import { h, type ComponentChildren } from 'preact';
-import { useMemo } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
+import { analyzeUrl, type UrlAnalysis } from '@/lib/urls';
+import { UrlConsent } from '../UrlConsent';
 import { mediaDataUrl, mediaKind } from './dataUrl';
 import type { MarkdownTextProps } from './MarkdownText';
 
@@ -13,14 +15,40 @@ const MARKDOWN_TAGS = new Set([
 /** No `id` (a server heading must not take an id the panel uses), no `style` but table alignment, no handlers. */
 const KEPT_PROPS = new Set(['key', 'className', 'class', 'title', 'alt', 'start', 'align', 'type', 'checked', 'lang']);
 
-function webUrl(href: unknown): string | null {
-  if (typeof href !== 'string') return null;
-  try {
-    const url = new URL(href);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
+/**
+ * A link in a server's markdown, judged as a URL Request's is (lib/urls.ts): a server writes the
+ * link text, so `[your bank](https://xn--bnk-…)` must not open with one click. One the
+ * consent card would warn about opens only through that card.
+ */
+function WarnedLink({ href, analysis, children }: { href: string; analysis: UrlAnalysis; children?: ComponentChildren }) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <span class="warned-link">
+      <button type="button" class="link" aria-expanded={asking} title={href} onClick={() => setAsking(!asking)}>
+        {children}
+      </button>
+      {asking && (
+        <span class="card link-consent" role="group" aria-label="Open this link?">
+          <UrlConsent url={href} analysis={analysis} />
+          <a href={href} target="_blank" rel="noopener noreferrer" onClick={() => setAsking(false)}>
+            Open anyway
+          </a>{' '}
+          <button type="button" class="secondary" onClick={() => setAsking(false)}>
+            Cancel
+          </button>
+        </span>
+      )}
+    </span>
+  );
+}
+
+function MarkdownLink(kept: Record<string, unknown>, href: unknown, children: ComponentChildren[]) {
+  const analysis = typeof href === 'string' ? analyzeUrl(href) : null;
+  // Refused (not a web address, another scheme, plain http off this computer): its text only.
+  if (!analysis?.href || analysis.refused) return h('span', { ...kept, title: analysis?.refused ?? undefined }, ...children);
+  if (analysis.warnings.length > 0) return h(WarnedLink, { href: analysis.href, analysis }, ...children);
+  // The title shows where the link really goes, whatever its text claims.
+  return h('a', { ...kept, href: analysis.href, title: analysis.href, target: '_blank', rel: 'noopener noreferrer' }, ...children);
 }
 
 /** An image in markdown: a remote one is named, never fetched (servers' URLs are not prefetched). */
@@ -39,7 +67,7 @@ function MarkdownImage({ src, alt, title }: { src?: string; alt?: string; title?
 
 /**
  * Every element the compiler asks for goes through here: only markdown's own tags and a
- * few plain attributes pass, and links open only http(s), in a new tab, without an opener.
+ * few plain attributes pass, and links open only as MarkdownLink allows, in a new tab, without an opener.
  */
 function safeElement(tag: unknown, props: Record<string, unknown> | null, ...children: ComponentChildren[]) {
   const kept: Record<string, unknown> = {};
@@ -53,12 +81,7 @@ function safeElement(tag: unknown, props: Record<string, unknown> | null, ...chi
     return h(MarkdownImage, { src, alt, title });
   }
   if (tag === 'input') return h('input', { ...kept, disabled: true });
-  if (tag === 'a') {
-    const href = webUrl(props?.href);
-    if (!href) return h('span', kept, ...children);
-    // The title shows where the link really goes, whatever its text claims.
-    return h('a', { ...kept, href, title: href, target: '_blank', rel: 'noopener noreferrer' }, ...children);
-  }
+  if (tag === 'a') return MarkdownLink(kept, props?.href, children);
   return h(tag, kept, ...children);
 }
 

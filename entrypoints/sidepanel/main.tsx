@@ -5,7 +5,8 @@ import { App, type AppActions, type TabKey } from '@/components/App';
 import { MarkdownText } from '@/components/content/MarkdownText';
 import { SchemaForm } from '@/components/SchemaForm';
 import { now } from '@/components/time';
-import type { ServerSettings, ServerView } from '@/lib/state';
+import { remoteCommands } from '@/lib/commands';
+import type { ServerView } from '@/lib/state';
 import { connect, connected, hubState, imported, lastError, refusals, send } from './connection';
 import { watchNewRequests } from './newRequests';
 import './style.css';
@@ -34,35 +35,19 @@ function download(format: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(link.href), 1_000);
 }
 
+const commands = remoteCommands(send);
 const actions: AppActions = {
+  ...commands,
   selectTab: (key) => (tab.value = key),
-  addServer: (server: Omit<ServerSettings, 'enabled'>) => {
+  addServer: (server) => {
     askAccess(server.url);
-    send({ type: 'add-server', server });
+    commands.addServer(server);
   },
   updateServer: (serverId, patch) => {
     if (patch.url) askAccess(patch.url);
-    send({ type: 'update-server', serverId, server: patch });
+    commands.updateServer(serverId, patch);
   },
-  removeServer: (serverId) => send({ type: 'remove-server', serverId }),
-  reconnect: (serverId) => send({ type: 'reconnect', serverId }),
   grantAccess: (server: ServerView) => askAccess(server.url),
-  signIn: (serverId) => send({ type: 'sign-in', serverId }),
-  signOut: (serverId) => send({ type: 'sign-out', serverId }),
-  importServers: (text) => send({ type: 'import-servers', text }),
-  exportServers: (format) => send({ type: 'export-servers', format }),
-  callTool: (serverId, tool, args) => send({ type: 'call-tool', serverId, tool, args }),
-  readResource: (serverId, uri) => send({ type: 'read-resource', serverId, uri }),
-  readTemplate: (serverId, uriTemplate, values) => send({ type: 'read-template', serverId, uriTemplate, values }),
-  getPrompt: (serverId, prompt, args) => send({ type: 'get-prompt', serverId, prompt, args }),
-  cancelActivity: (activityId) => send({ type: 'cancel-activity', activityId }),
-  clearActivities: () => send({ type: 'clear-activities' }),
-  answer: (answer) => send({ type: 'answer', answer }),
-  openUrl: (requestId, mode) => send({ type: 'open-url', requestId, mode }),
-  finishFlow: (requestId) => send({ type: 'finish-flow', requestId }),
-  dismissNotice: (id) => send({ type: 'dismiss-notice', id }),
-  clearHistory: (serverId) => send({ type: 'clear-history', serverId }),
-  updateSettings: (settings) => send({ type: 'update-settings', settings }),
   dismissError: () => (lastError.value = null),
 };
 

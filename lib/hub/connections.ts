@@ -13,7 +13,7 @@ import { eraVerdict, priorDiscovery, type EraVerdicts } from '../mcp/eras';
 import type { Answer, Request } from '../request';
 import type { ServerView } from '../state';
 import type { SavedServer } from './servers';
-import type { Stored } from './stored';
+import type { Stored } from '../stored';
 
 /** 1 s, 2 s, 4 s … capped at a minute. */
 export const exponentialBackoff = (attempt: number) => Math.min(60_000, 1_000 * 2 ** attempt);
@@ -139,7 +139,7 @@ export class Connections {
           fetch: this.#options.fetch,
           authorization: authorization.setupFor(serverId),
           waitFor: (request, { signal }) => person.ask(request, { serverId, serverName: name(), serverOrigin: origin }, signal),
-          untilUrlFlowEnds: (request, signal) => person.untilVisitEnds(request.id, signal),
+          untilVisitEnds: (request, signal) => person.untilVisitEnds(request.id, signal),
           onElicitationComplete: (elicitationId) => current() && person.elicitationComplete(serverId, elicitationId),
           onListChanged: (change) => current() && servers.update(serverId, listPatch(change)),
           onLost: (error) => current() && this.#lost(serverId, error),

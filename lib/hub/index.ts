@@ -31,7 +31,7 @@ export type { HubOptions } from './options';
 export type { SuspendedCall } from './resumedCalls';
 export { parseServerUrl, ServerUrlError, type SavedServer } from './servers';
 export { DEFAULT_SETTINGS } from './settings';
-export type { Stored } from './stored';
+export type { Stored } from '../stored';
 
 export type HubListener = (state: HubState) => void;
 
@@ -138,7 +138,7 @@ export class Hub {
     return {
       servers: this.#servers.views(),
       inbox: this.inbox.list().map((request) => this.#inboxItem(request)),
-      flows: this.#visits.views(),
+      visits: this.#visits.views(),
       notices: this.#notices.list(),
       activities: this.#activities.list(),
       history: this.#history.list(),
@@ -266,7 +266,7 @@ export class Hub {
   }
 
   /** The person is done with an opened URL, or the server said so; whoever waits goes on. */
-  finishFlow(requestId: string): void {
+  finishVisit(requestId: string): void {
     this.#visits.finish(requestId);
   }
 

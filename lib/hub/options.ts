@@ -8,7 +8,7 @@ import type { EraVerdicts } from '../mcp/eras';
 import type { OpenMode, Settings } from '../state';
 import type { SuspendedCall } from './resumedCalls';
 import type { SavedServer } from './servers';
-import type { Stored } from './stored';
+import type { Stored } from '../stored';
 
 export interface HubOptions {
   servers: Stored<SavedServer[]>;

@@ -9,7 +9,7 @@ import type { InputRound } from '../mcp/connection';
 import type { ActivityView } from '../state';
 import type { Send } from './activities';
 import type { Notices } from './notices';
-import { throttledMirror, type Stored } from './stored';
+import { throttledMirror, type Stored } from '../stored';
 
 /** A 2026-07-28 call paused on the person: its activity, and the round it waits in. */
 export interface SuspendedCall {

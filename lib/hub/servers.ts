@@ -5,7 +5,7 @@
 import { toMcpJson, type ExportFormat } from '../mcpJson';
 import { boundForPanel } from '../panelBounds';
 import type { ServerSettings, ServerView } from '../state';
-import type { Stored } from './stored';
+import type { Stored } from '../stored';
 
 /** What is saved of a server: the person's settings only, never what the server said. */
 export interface SavedServer extends ServerSettings {

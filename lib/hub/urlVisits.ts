@@ -1,18 +1,17 @@
 /**
  * URL-mode elicitation (spec 2025-11-25 client/elicitation, URL mode) and sign-in consent:
  * what the worker found in each URL it asks about, and the visits the person agreed to, open
- * until they are done or the server says the visit is complete. The panel knows a visit as a
- * flow (`FlowView`, `finishFlow`).
+ * until they are done or the server says the visit is complete.
  */
 import { historyEntry, type HistoryEntry } from '../history';
 import { InboxError, type Inbox, type Provenance } from '../inbox';
 import type { Answer, Request } from '../request';
-import type { FlowView, OpenMode } from '../state';
+import type { OpenMode, VisitView } from '../state';
 import { analyzeUrl, type UrlAnalysis } from '../urls';
 import type { Notices } from './notices';
 
 interface Visit {
-  view: FlowView;
+  view: VisitView;
   elicitationId?: string;
   /** Whoever waits for the person to be done with it. */
   done: Array<() => void>;
@@ -37,7 +36,7 @@ export class UrlVisits {
     this.#options = options;
   }
 
-  views(): FlowView[] {
+  views(): VisitView[] {
     return [...this.#visits.values()].map((visit) => visit.view);
   }
 
@@ -81,7 +80,7 @@ export class UrlVisits {
       inbox.answer({ id: requestId, ok: true });
       return;
     }
-    const view: FlowView = {
+    const view: VisitView = {
       requestId,
       serverId: request.serverId,
       serverName: request.serverName,

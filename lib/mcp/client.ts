@@ -1,5 +1,5 @@
 /**
- * The MCP client core (the seed's `Mcp.load/2`): one SDK `Client` per server over
+ * The MCP client core (`Mcp.load/2` with `:wait_for` in docs/mapping.md): one SDK `Client` per server over
  * Streamable HTTP, speaking both protocol eras, with every elicitation routed to the
  * person through `waitFor`. Runs unchanged in the extension's worker and in Node.
  */
@@ -25,8 +25,7 @@ import {
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { createServerAuthorization } from '../auth';
 import type { Problem } from '../forms/validate';
-import { checkAnswer } from '../inbox';
-import { nextRequestId, type Answer, type Request } from '../request';
+import { checkAnswer, nextRequestId, type Answer, type Request } from '../request';
 import { limitOpenRequests } from './connectionLimit';
 import { CallError, type CallOptions, type Connection, type InputRound, type ListChange, type LoadOptions, type RoundMethod, type ServerConfig } from './connection';
 import { answerToElicitResult, checkElicitationParams, elicitationToRequest, ElicitationParamsError } from './protocol';
@@ -38,7 +37,7 @@ function refusal(error: ElicitationParamsError): ProtocolError {
 }
 
 /** What the SDK hands `_resolveNonCompleteResult`: the request that came back `input_required`. */
-interface InputRequiredFlow {
+interface InputRequiredCall {
   request: { method: string; params?: Record<string, unknown> };
   options: RequestOptions | undefined;
   /** Sends the request again with these params, on a fresh JSON-RPC id. */
@@ -56,7 +55,7 @@ class ElicitingClient extends Client {
    * rounds cannot be seen from outside: toolnexus keeps each one, so a call a stopped
    * worker left waiting on the person can be carried on (see `load`).
    */
-  driveInputRounds?: (payload: InputRequiredPayload, flow: InputRequiredFlow) => Promise<unknown>;
+  driveInputRounds?: (payload: InputRequiredPayload, flow: InputRequiredCall) => Promise<unknown>;
 
   /**
    * The SDK checks `elicitation/create` params against its own schema before our handler
@@ -81,7 +80,7 @@ class ElicitingClient extends Client {
   }
 
   // The SDK's named extension point for results that are not complete (protocol.ts).
-  protected override _resolveNonCompleteResult(decoded: InputRequiredPayload & { kind: 'input_required' }, flow: InputRequiredFlow): Promise<unknown> {
+  protected override _resolveNonCompleteResult(decoded: InputRequiredPayload & { kind: 'input_required' }, flow: InputRequiredCall): Promise<unknown> {
     return this.driveInputRounds ? this.driveInputRounds(decoded, flow) : super._resolveNonCompleteResult(decoded, flow as never);
   }
 }
@@ -178,8 +177,8 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       if (signal.aborted) reject(signal.reason);
       signal.addEventListener('abort', () => reject(signal.reason), { once: true });
     });
-    if (options.untilUrlFlowEnds) {
-      return Promise.race([completion(request.elicitationId), options.untilUrlFlowEnds(request, signal), aborted]);
+    if (options.untilVisitEnds) {
+      return Promise.race([completion(request.elicitationId), options.untilVisitEnds(request, signal), aborted]);
     }
     return request.elicitationId === undefined ? Promise.resolve() : Promise.race([completion(request.elicitationId), aborted]);
   };
@@ -429,14 +428,14 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   }
 
   /** Sends one of the requests that may need input, through the SDK's own method for it. */
-  function send(method: RoundMethod, params: Record<string, unknown>, request: RequestOptions): Promise<CallToolResult | GetPromptResult | ReadResourceResult> {
+  function send(method: RoundMethod, params: Record<string, unknown>, sdkOptions: RequestOptions): Promise<CallToolResult | GetPromptResult | ReadResourceResult> {
     switch (method) {
       case 'tools/call':
-        return client.callTool(params as { name: string }, request) as Promise<CallToolResult>;
+        return client.callTool(params as { name: string }, sdkOptions) as Promise<CallToolResult>;
       case 'prompts/get':
-        return client.getPrompt(params as { name: string }, request);
+        return client.getPrompt(params as { name: string }, sdkOptions);
       case 'resources/read':
-        return client.readResource(params as { uri: string }, { ...request, cacheMode: 'bypass' });
+        return client.readResource(params as { uri: string }, { ...sdkOptions, cacheMode: 'bypass' });
     }
   }
 

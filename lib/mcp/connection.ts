@@ -60,14 +60,14 @@ export interface LoadOptions {
    * server stopped answering at all. Everything waiting on it has been failed by then.
    */
   onLost?: (error: Error) => void;
-  /** The server said the URL flow with this `elicitationId` is complete (2025-11-25). */
+  /** The server said the URL visit with this `elicitationId` is complete (2025-11-25). */
   onElicitationComplete?: (elicitationId: string) => void;
   /**
    * Resolves once the person is done with an accepted URL Request (the window closed or
    * redirected back, or they pressed Retry). Without it, only the server's own completion
-   * notification ends a flow.
+   * notification ends a visit.
    */
-  untilUrlFlowEnds?: (request: Request, signal: AbortSignal) => Promise<void>;
+  untilVisitEnds?: (request: Request, signal: AbortSignal) => Promise<void>;
   /**
    * Sign in to servers that require authorization (spec basic/authorization): a 401
    * leads to a consent Request, then the sign-in window, then the call carries on.

@@ -1,5 +1,5 @@
 /**
- * The seed mapping (toolnexus `Mcp.Protocol`): an MCP `elicitation/create` becomes a
+ * The mapping of docs/mapping.md (toolnexus `Mcp.Protocol`): an MCP `elicitation/create` becomes a
  * {@link Request}; the person's {@link Answer} becomes the elicit result the server expects.
  * Params arrive from an untrusted server, so they are checked before anything is mapped.
  */

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PENDING_PER_SERVER } from '../../lib/inbox';
-import { type FloodOutcome, startBlindingServer } from '../fixtures/blinding-server';
+import { type FloodOutcome, PUNYCODE_LINK, startBlindingServer } from '../fixtures/blinding-server';
 import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
 import { launchExtension, type ExtensionBrowser } from './browser';
 import { PanelPage } from './panel';
@@ -66,6 +66,26 @@ describe('One server cannot blind the panel', () => {
     await expect.poll(() => fresh.serverStatus('Described'), { timeout: 30_000 }).toBe('Connected');
     await fresh.page.close();
   }, 90_000);
+});
+
+describe('Links in a result', () => {
+  it('a punycode or user@host link opens only through the warning card; a clean one is a link', async () => {
+    await expect.poll(() => panel.serverStatus('Blinding Fixture'), { timeout: 20_000 }).toBe('Connected');
+    const pagesBefore = browser.context.pages().length;
+    await panel.runTool('Blinding Fixture', 'phishing_link');
+    const result = panel.result('phishing_link');
+    await result.waitFor();
+    await result.getByRole('button', { name: 'your bank' }).click();
+    const card = result.getByRole('group', { name: 'Open this link?' });
+    await expect.poll(() => card.getByRole('list', { name: 'Warnings about this URL' }).textContent()).toMatch(/internationalized name/);
+    expect(await card.getByLabel('Full URL').textContent()).toBe(PUNYCODE_LINK);
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await result.getByRole('button', { name: 'Google' }).click();
+    await expect.poll(() => result.getByRole('group', { name: 'Open this link?' }).textContent()).toMatch(/does not go to accounts\.google\.com/);
+    expect(await result.getByRole('link', { name: 'example' }).getAttribute('href')).toBe('https://example.com/docs');
+    // Nothing opened by itself.
+    expect(browser.context.pages().length).toBe(pagesBefore);
+  });
 });
 
 describe('One server cannot flood the inbox', () => {

@@ -128,7 +128,7 @@ function callsOf(group: Group, perServer: number): Call[] {
   );
 }
 
-const callMessages = (calls: Call[]) => calls.map(({ serverId, token }) => ({ type: 'call-tool', serverId, tool: 'ask_token', args: { token } }));
+const callMessages = (calls: Call[]) => calls.map(({ serverId, token }) => ({ type: 'command', command: 'callTool', args: [serverId, 'ask_token', { token }] }));
 
 /** Fills in `<token>-ok` in the card that names the token, and submits it, as a person would. */
 async function answerInPanel({ serverName, token }: Call): Promise<void> {

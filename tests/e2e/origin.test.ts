@@ -1,7 +1,7 @@
 /**
  * A server that checks `Origin` (SDK v1 DNS-rebinding protection allowing only its own
  * origin) added in the panel: it connects, because the worker's session rules
- * (lib/originRules.ts, kept in step with the saved servers by entrypoints/background.ts)
+ * (lib/originRules.ts, kept in step with the saved servers by entrypoints/background/storage.ts)
  * take `Origin: chrome-extension://<id>` off the extension's own requests to it — and only
  * those: a web page's request to the same server keeps its Origin and is refused.
  */

@@ -108,7 +108,7 @@ beforeAll(async () => {
   [everything, page] = await Promise.all([startEverything(), startPage()]);
   connection = await load(
     { id: 'everything', name: 'Everything', url: everything.url },
-    { waitFor: person.waitFor, untilUrlFlowEnds: person.untilUrlFlowEnds },
+    { waitFor: person.waitFor, untilVisitEnds: person.untilVisitEnds },
   );
 }, 30_000);
 

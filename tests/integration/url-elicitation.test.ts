@@ -41,7 +41,7 @@ describe('URL-mode elicitation, 2025-11-25', () => {
     expect(request.analysis).toMatchObject({ refused: null, domain: null, hostParts: { domain: '127.0.0.1' }, warnings: [] });
     hub.openUrl(request.id, 'window');
     expect((await call).result?.content[0]).toEqual({ type: 'text', text: '{"action":"accept"}' });
-    await until(hub, (state) => state.flows.length === 0);
+    await until(hub, (state) => state.visits.length === 0);
     expect(visited.at(-1)).toBe(request.url);
     finishVisit();
     await hub.removeServer(id);
@@ -87,7 +87,7 @@ describe('URL-mode elicitation, 2026-07-28', () => {
     const calls = () => modern.traffic.filter((exchange) => exchange.messages.includes('tools/call')).length;
     const before = calls();
     hub.openUrl(inbox[0]!.id, 'window');
-    await until(hub, (state) => state.flows.length === 1);
+    await until(hub, (state) => state.visits.length === 1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(calls()).toBe(before);
     expect(modern.seen.filter((entry) => entry.tool === 'connect_account')).toEqual([]);
@@ -102,9 +102,9 @@ describe('URL-mode elicitation, 2026-07-28', () => {
     const call = hub.callTool(id, 'connect_account', {});
     const { inbox } = await until(hub, (state) => state.inbox.length === 1);
     hub.openUrl(inbox[0]!.id, 'tab');
-    const { flows } = await until(hub, (state) => state.flows.length === 1);
-    expect(flows[0]).toMatchObject({ mode: 'tab', serverName: 'Modern Fixture', domain: 'example.com' });
-    hub.finishFlow(flows[0]!.requestId);
+    const { visits } = await until(hub, (state) => state.visits.length === 1);
+    expect(visits[0]).toMatchObject({ mode: 'tab', serverName: 'Modern Fixture', domain: 'example.com' });
+    hub.finishVisit(visits[0]!.requestId);
     expect((await call).status).toBe('done');
     await hub.removeServer(id);
   });

@@ -91,17 +91,17 @@ describe('History', () => {
 });
 
 describe('historyEntry', () => {
-  const pending = (overrides: Partial<PendingRequest>): PendingRequest => ({
+  const pending = (overrides: Partial<PendingRequest>): PendingRequest => Object.assign({
     id: 'elc-1',
     kind: 'input',
     prompt: 'Q',
     url: null,
+    data: null,
     serverId: 's',
     serverName: 'S',
     askedAt: 1,
     expiresAt: null,
-    ...overrides,
-  });
+  }, overrides);
 
   it('cuts what a server sent (11 MiB of message or URL) to what a person reads, saying so', () => {
     const huge = 'x'.repeat(11 * 1024 * 1024);

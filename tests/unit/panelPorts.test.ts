@@ -4,7 +4,7 @@ import { PanelPorts } from '../../lib/panelPorts';
 import type { HubState } from '../../lib/state';
 import { applyStatePatch } from '../../lib/statePatch';
 
-const empty: HubState = { servers: [], inbox: [], flows: [], notices: [], activities: [], history: [], settings: { requestTimeoutMinutes: 10 } };
+const empty: HubState = { servers: [], inbox: [], visits: [], notices: [], activities: [], history: [], settings: { requestTimeoutMinutes: 10 } };
 
 /** A port as a panel sees it: the state it rebuilt from what it was sent. */
 class Panel {
@@ -71,5 +71,20 @@ describe('PanelPorts', () => {
     ports.post(panel, { type: 'focus-request', requestId: 'r1' });
     expect(ports.size).toBe(0);
     expect(errors).toHaveLength(1);
+  });
+
+  it('a Request to focus goes to every open panel, and once to the next panel to open', () => {
+    const ports = new PanelPorts<Panel>();
+    const open = new Panel();
+    ports.open(open, empty);
+    ports.focus('elc-1');
+    const focusOf = (panel: Panel) => panel.received.filter((message) => message.type === 'focus-request');
+    expect(focusOf(open)).toEqual([{ type: 'focus-request', requestId: 'elc-1' }]);
+    const next = new Panel();
+    ports.open(next, empty);
+    expect(next.received).toEqual([{ type: 'state', state: empty }, { type: 'focus-request', requestId: 'elc-1' }]);
+    const later = new Panel();
+    ports.open(later, empty);
+    expect(focusOf(later)).toEqual([]);
   });
 });

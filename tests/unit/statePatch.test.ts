@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ActivityView, HubState, InboxItem } from '../../lib/state';
 import { applyStatePatch, diffState, type StatePatch } from '../../lib/statePatch';
 
-const LISTS = { servers: 'id', inbox: 'id', flows: 'requestId', notices: 'id', activities: 'id', history: 'requestId' } as const;
+const LISTS = { servers: 'id', inbox: 'id', visits: 'requestId', notices: 'id', activities: 'id', history: 'requestId' } as const;
 type ListName = keyof typeof LISTS;
 const NAMES = Object.keys(LISTS) as ListName[];
 
@@ -12,7 +12,7 @@ const item = (list: ListName, id: string, version: number): Item => ({ [LISTS[li
 
 const settings = { requestTimeoutMinutes: 10 };
 function empty(): HubState {
-  return { servers: [], inbox: [], flows: [], notices: [], activities: [], history: [], settings };
+  return { servers: [], inbox: [], visits: [], notices: [], activities: [], history: [], settings };
 }
 
 const lists = (state: HubState) => state as unknown as Record<ListName, Item[]>;

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { options, type VNode } from 'preact';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InboxView, type InboxViewProps } from '../../../components/InboxView';
+import { InboxTab, type InboxTabProps } from '../../../components/InboxTab';
 import { RequestCard } from '../../../components/RequestCard';
 import { RjsfSchemaForm } from '../../../components/forms/RjsfSchemaForm';
 import { SchemaForm } from '../../../components/SchemaForm';
@@ -107,9 +107,9 @@ describe('RequestCard', () => {
   });
 });
 
-describe('InboxView with many Requests', () => {
-  const callbacks = { onAnswer: () => {}, onOpen: () => {}, onFinishFlow: () => {}, onDismissNotice: () => {} };
-  const inboxOf = (inbox: InboxItem[], focusId?: string) => <InboxView inbox={inbox} flows={[]} notices={[]} refusals={{}} focusId={focusId} {...callbacks} />;
+describe('InboxTab with many Requests', () => {
+  const callbacks = { onAnswer: () => {}, onOpen: () => {}, onFinishVisit: () => {}, onDismissNotice: () => {} };
+  const inboxOf = (inbox: InboxItem[], focusId?: string) => <InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} focusId={focusId} {...callbacks} />;
   // Newest first: r29 at the top of the view, r0 far below it, one card every 300 px.
   const many = Array.from({ length: 30 }, (_, index) => request(`r${index}`, { askedAt: 1_000_000 + index }));
   const show = (inbox: InboxItem[], focusId?: string) => {
@@ -158,12 +158,12 @@ describe('InboxView with many Requests', () => {
 
 describe('Two servers with one name', () => {
   it('are told apart by origin on every card and group header', () => {
-    const callbacks = { onAnswer: () => {}, onOpen: () => {}, onFinishFlow: () => {}, onDismissNotice: () => {} };
+    const callbacks = { onAnswer: () => {}, onOpen: () => {}, onFinishVisit: () => {}, onDismissNotice: () => {} };
     const inbox = [
       request('real', { serverId: 'a', serverName: 'Acme Payroll', serverOrigin: 'https://payroll.acme.example' }),
       request('fake', { serverId: 'b', serverName: 'Acme Payroll', serverOrigin: 'http://127.0.0.1:6666', askedAt: 1_000_001 }),
     ];
-    render(<InboxView inbox={inbox} flows={[]} notices={[]} refusals={{}} {...callbacks} />);
+    render(<InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} {...callbacks} />);
     const groups = screen.getAllByRole('region', { name: 'Requests from Acme Payroll' });
     expect(groups.map((group) => group.querySelector('h2')!.textContent)).toEqual([
       'Acme Payroll https://payroll.acme.example 1',

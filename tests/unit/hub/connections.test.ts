@@ -95,7 +95,7 @@ describe('connecting to a server', () => {
     const signal = new AbortController().signal;
     void opened[0]!.options.waitFor(request, { signal, problems: [] });
     expect(settings.person.ask).toHaveBeenCalledWith(request, { serverId: 's1', serverName: 'Deploys', serverOrigin: 'https://mcp.example.com' }, signal);
-    void opened[0]!.options.untilUrlFlowEnds!(request, signal);
+    void opened[0]!.options.untilVisitEnds!(request, signal);
     expect(settings.person.untilVisitEnds).toHaveBeenCalledWith('r', signal);
   });
 

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CallResult, type CallResultProps } from '../../../components/CallResult';
 import { ContentBlock } from '../../../components/content/ContentBlock';
 import { MarkdownText } from '../../../components/content/MarkdownText';
-import { InboxView, type InboxViewProps } from '../../../components/InboxView';
+import { InboxTab, type InboxTabProps } from '../../../components/InboxTab';
 import { RequestCard } from '../../../components/RequestCard';
 import { SchemaForm } from '../../../components/SchemaForm';
 import { now as clock } from '../../../components/time';
@@ -311,15 +311,15 @@ describe(`Focus while Requests keep arriving (${RUNS.focus} generated arrivals)`
     askedAt,
     expiresAt: null,
   });
-  const inbox = (items: InboxItem[], focusId: string | undefined): InboxViewProps => ({
+  const inbox = (items: InboxItem[], focusId: string | undefined): InboxTabProps => ({
     inbox: items,
-    flows: [],
+    visits: [],
     notices: [],
     refusals: {},
     focusId,
     onAnswer: () => {},
     onOpen: () => {},
-    onFinishFlow: () => {},
+    onFinishVisit: () => {},
     onDismissNotice: () => {},
   });
 
@@ -332,7 +332,7 @@ describe(`Focus while Requests keep arriving (${RUNS.focus} generated arrivals)`
         (initial, arrivals, pick) => {
           cleanup();
           let items = Array.from({ length: initial }, (_, index) => pending(`elc-a-${index}`, `s${(index % 3) + 1}`, index));
-          const { rerender, container } = render(<InboxView {...inbox(items, items.at(-1)!.id)} />);
+          const { rerender, container } = render(<InboxTab {...inbox(items, items.at(-1)!.id)} />);
           const typingIn = items[pick % items.length]!;
           const field = container.querySelector<HTMLInputElement>(`[id="${typingIn.id}_answer"]`)!;
           field.focus();
@@ -340,7 +340,7 @@ describe(`Focus while Requests keep arriving (${RUNS.focus} generated arrivals)`
           arrivals.forEach((serverId, index) => {
             items = [...items, pending(`elc-b-${index}`, serverId, 100 + index)];
             // The panel focuses the newest Request as it arrives.
-            rerender(<InboxView {...inbox(items, items.at(-1)!.id)} />);
+            rerender(<InboxTab {...inbox(items, items.at(-1)!.id)} />);
             expect(document.activeElement, `after ${index + 1} new Request(s)`).toBe(field);
           });
         },

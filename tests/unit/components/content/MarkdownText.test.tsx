@@ -1,4 +1,4 @@
-import { cleanup, render } from '@testing-library/preact';
+import { cleanup, fireEvent, render, within } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MarkdownText } from '../../../../components/content/MarkdownText';
 
@@ -10,7 +10,7 @@ const PIXEL =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 function markdown(text: string) {
-  return render(<MarkdownText text={text} />).container;
+  return render(<MarkdownText text={text} />).container as HTMLElement;
 }
 
 describe('MarkdownText', () => {
@@ -87,5 +87,36 @@ describe('MarkdownText', () => {
   it('renders task list checkboxes that cannot be toggled', () => {
     const box = markdown('- [x] done').querySelector('input');
     expect(box?.disabled).toBe(true);
+  });
+});
+
+describe('Links in a server’s markdown, judged as a URL Request is', () => {
+  it.each([
+    ['a punycode host', '[your bank](https://xn--bnk-sna.example/login)', /internationalized name/],
+    ['user@host', '[google](https://accounts.google.com@evil.example/)', /does not go to accounts\.google\.com/],
+  ])('%s opens only through the warning card', async (_, text, warning) => {
+    const view = markdown(text);
+    expect(view.querySelector('a')).toBeNull();
+    const button = view.querySelector<HTMLButtonElement>('button.link')!;
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    const card = within(view).getByRole('group', { name: 'Open this link?' });
+    expect(within(card).getByRole('list', { name: 'Warnings about this URL' }).textContent).toMatch(warning);
+    const open = within(card).getByRole('link', { name: 'Open anyway' });
+    expect(open.getAttribute('rel')).toBe('noopener noreferrer');
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
+    expect(within(view).queryByRole('group', { name: 'Open this link?' })).toBeNull();
+  });
+
+  it.each(['[plain](http://example.com/)', '[file](file:///etc/passwd)'])('%s is its text only, saying why', (text) => {
+    const view = markdown(text);
+    expect(view.querySelector('a, button')).toBeNull();
+    expect(view.querySelector('span[title]')?.getAttribute('title')).toMatch(/refused/i);
+  });
+
+  it('a javascript: link is its text only (the markdown compiler drops its href first)', () => {
+    const view = markdown('[run](javascript:alert(1))');
+    expect(view.querySelector('a, button')).toBeNull();
+    expect(view.textContent).toBe('run');
   });
 });

@@ -5,7 +5,7 @@ import { ImportExport } from './ImportExport';
 import { ServerCard, type ServerCardActions } from './ServerCard';
 import { ServerForm } from './ServerForm';
 
-export interface ServersViewProps {
+export interface ServersTabProps {
   servers: ServerView[];
   settings: Settings;
   imported: ImportResult | null;
@@ -17,7 +17,7 @@ export interface ServersViewProps {
   };
 }
 
-export const ServersView = memo(function ServersView({ servers, settings, imported, actions }: ServersViewProps) {
+export const ServersTab = memo(function ServersTab({ servers, settings, imported, actions }: ServersTabProps) {
   return (
     <>
       <section class="card" aria-label="Add a server">

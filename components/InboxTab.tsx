@@ -1,36 +1,36 @@
 import { memo } from 'preact/compat';
-import type { FlowView, InboxItem, NoticeView, OpenMode } from '@/lib/state';
+import type { VisitView, InboxItem, NoticeView, OpenMode } from '@/lib/state';
 import type { Answer } from '@/lib/request';
 import { RequestCard } from './RequestCard';
 import { clock } from './time';
 
-export interface InboxViewProps {
+export interface InboxTabProps {
   inbox: InboxItem[];
-  flows: FlowView[];
+  visits: VisitView[];
   notices: NoticeView[];
   refusals: Record<string, string>;
   /** The Request that should take focus. */
   focusId?: string;
   onAnswer: (answer: Answer) => void;
   onOpen: (requestId: string, mode: OpenMode) => void;
-  onFinishFlow: (requestId: string) => void;
+  onFinishVisit: (requestId: string) => void;
   onDismissNotice: (id: string) => void;
 }
 
-const FlowCard = memo(function FlowCard({ flow, onFinish }: { flow: FlowView; onFinish: (requestId: string) => void }) {
+const VisitCard = memo(function VisitCard({ visit, onFinish }: { visit: VisitView; onFinish: (requestId: string) => void }) {
   return (
-    <section role="region" aria-label={`In progress for ${flow.serverName}`} class="card flow" aria-busy="true">
+    <section role="region" aria-label={`In progress for ${visit.serverName}`} class="card visit" aria-busy="true">
       <header>
-        <strong>{flow.serverName}</strong>
-        <span class="muted">opened {clock(flow.openedAt)}</span>
+        <strong>{visit.serverName}</strong>
+        <span class="muted">opened {clock(visit.openedAt)}</span>
       </header>
-      <p class="prompt">{flow.prompt}</p>
+      <p class="prompt">{visit.prompt}</p>
       <p class="muted">
-        In progress{flow.domain && <> at <strong>{flow.domain}</strong></>}: finish in the {flow.mode === 'tab' ? 'tab' : 'window'} that
+        In progress{visit.domain && <> at <strong>{visit.domain}</strong></>}: finish in the {visit.mode === 'tab' ? 'tab' : 'window'} that
         opened. When you are done there, the server carries on.
       </p>
       <div class="actions">
-        <button type="button" class="secondary" onClick={() => onFinish(flow.requestId)}>
+        <button type="button" class="secondary" onClick={() => onFinish(visit.requestId)}>
           Retry
         </button>
       </div>
@@ -69,7 +69,7 @@ const NoticeCard = memo(function NoticeCard({ notice, onDismiss }: { notice: Not
   );
 });
 
-interface GroupProps extends Pick<InboxViewProps, 'refusals' | 'focusId' | 'onAnswer' | 'onOpen'> {
+interface GroupProps extends Pick<InboxTabProps, 'refusals' | 'focusId' | 'onAnswer' | 'onOpen'> {
   /** One server's Requests, newest first. */
   requests: InboxItem[];
 }
@@ -90,14 +90,14 @@ const RequestGroup = memo(function RequestGroup({ requests, refusals, focusId, o
 });
 
 /** Pending Requests grouped by the server that asks, newest first in each group. */
-export const InboxView = memo(function InboxView({ inbox, flows, notices, refusals, focusId, onAnswer, onOpen, onFinishFlow, onDismissNotice }: InboxViewProps) {
+export const InboxTab = memo(function InboxTab({ inbox, visits, notices, refusals, focusId, onAnswer, onOpen, onFinishVisit, onDismissNotice }: InboxTabProps) {
   const above = (
     <>
       {notices.map((notice) => (
         <NoticeCard key={notice.id} notice={notice} onDismiss={onDismissNotice} />
       ))}
-      {flows.map((flow) => (
-        <FlowCard key={flow.requestId} flow={flow} onFinish={onFinishFlow} />
+      {visits.map((visit) => (
+        <VisitCard key={visit.requestId} visit={visit} onFinish={onFinishVisit} />
       ))}
     </>
   );
@@ -105,7 +105,7 @@ export const InboxView = memo(function InboxView({ inbox, flows, notices, refusa
     return (
       <>
         {above}
-        {flows.length === 0 && notices.length === 0 && <p class="empty muted">No server is waiting on you.</p>}
+        {visits.length === 0 && notices.length === 0 && <p class="empty muted">No server is waiting on you.</p>}
       </>
     );
   }

@@ -2,13 +2,13 @@ import { memo } from 'preact/compat';
 import type { ServerView } from '@/lib/state';
 import { ToolCard } from './ToolCard';
 
-export interface ToolsViewProps {
+export interface ToolsTabProps {
   servers: ServerView[];
   onRun: (serverId: string, tool: string, args: Record<string, unknown>) => void;
 }
 
 /** Every connected server's tools, one section per server. */
-export const ToolsView = memo(function ToolsView({ servers, onRun }: ToolsViewProps) {
+export const ToolsTab = memo(function ToolsTab({ servers, onRun }: ToolsTabProps) {
   const connected = servers.filter((server) => server.status === 'connected');
   if (connected.length === 0) return <p class="empty muted">No connected server. Add one under Servers.</p>;
   return (

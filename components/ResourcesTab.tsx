@@ -3,14 +3,14 @@ import type { ServerView } from '@/lib/state';
 import { templateSchema } from '@/lib/forms/argumentSchemas';
 import { SchemaForm } from './SchemaForm';
 
-export interface ResourcesViewProps {
+export interface ResourcesTabProps {
   servers: ServerView[];
   onRead: (serverId: string, uri: string) => void;
   onReadTemplate: (serverId: string, uriTemplate: string, values: Record<string, unknown>) => void;
 }
 
 /** Each server's resources (read with one click) and templates (a form for the variables). */
-export const ResourcesView = memo(function ResourcesView({ servers, onRead, onReadTemplate }: ResourcesViewProps) {
+export const ResourcesTab = memo(function ResourcesTab({ servers, onRead, onReadTemplate }: ResourcesTabProps) {
   const offering = servers.filter((server) => server.resources.length + server.resourceTemplates.length > 0);
   if (offering.length === 0) return <p class="empty muted">No connected server offers resources.</p>;
   return (

@@ -2,7 +2,7 @@ import { memo } from 'preact/compat';
 import type { HistoryEntry } from '@/lib/history';
 import { JsonView } from './JsonView';
 
-export interface HistoryViewProps {
+export interface HistoryTabProps {
   history: HistoryEntry[];
   onClear: (serverId?: string) => void;
 }
@@ -11,7 +11,7 @@ const ACTION_TEXT = { accept: 'Accepted', decline: 'Declined', cancel: 'Cancelle
 const when = (time: number) => new Date(time).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 
 /** What each server asked and what the person answered and shared, newest first. */
-export const HistoryView = memo(function HistoryView({ history, onClear }: HistoryViewProps) {
+export const HistoryTab = memo(function HistoryTab({ history, onClear }: HistoryTabProps) {
   if (history.length === 0) return <p class="empty muted">Nothing answered yet. Answers to servers are kept here.</p>;
   const groups = new Map<string, HistoryEntry[]>();
   for (const entry of history) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { throttledMirror } from '../../lib/hub/stored';
+import { throttledMirror } from '../../lib/stored';
 
 afterEach(() => vi.useRealTimers());
 

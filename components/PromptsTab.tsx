@@ -3,13 +3,13 @@ import type { ServerView } from '@/lib/state';
 import { promptArguments, promptSchema } from '@/lib/forms/argumentSchemas';
 import { SchemaForm } from './SchemaForm';
 
-export interface PromptsViewProps {
+export interface PromptsTabProps {
   servers: ServerView[];
   onGet: (serverId: string, prompt: string, args: Record<string, string>) => void;
 }
 
 /** Each server's prompts, with a form for their arguments. */
-export const PromptsView = memo(function PromptsView({ servers, onGet }: PromptsViewProps) {
+export const PromptsTab = memo(function PromptsTab({ servers, onGet }: PromptsTabProps) {
   const offering = servers.filter((server) => server.prompts.length > 0);
   if (offering.length === 0) return <p class="empty muted">No connected server offers prompts.</p>;
   return (

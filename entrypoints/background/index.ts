@@ -1,0 +1,86 @@
+/** The background worker: composition only. Browser adapters sit beside it; what they feed is in lib/. */
+import browser, { type Runtime } from 'webextension-polyfill';
+import { browser as chromeApi } from 'wxt/browser';
+import { defineBackground } from 'wxt/utils/define-background';
+import { webExtensionArea } from '@/lib/auth';
+import { Hub } from '@/lib/hub';
+import { hubCommands } from '@/lib/hubCommands';
+import { keepAliveWhile } from '@/lib/keepAlive';
+import { notifyNewRequests } from '@/lib/notifier';
+import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/messages';
+import { PanelPorts } from '@/lib/panelPorts';
+import { errorMessage } from '@/lib/errorMessage';
+import { serversWithOriginRules, stored } from './storage';
+import { openTab } from './tabs';
+
+const LOOPBACK_ORIGIN = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/;
+
+export default defineBackground(() => {
+  const hub = new Hub({
+    servers: serversWithOriginRules(),
+    history: stored('history', []),
+    settings: stored('settings', {}),
+    pending: stored('pending', [], 'session'),
+    suspended: stored('suspended', [], 'session'),
+    eras: stored('eras', {}),
+    // Host access is granted per server origin at add time; loopback is in the manifest.
+    authorization: {
+      // Tokens and registrations outlive the browser session; PKCE verifier and state do not.
+      storage: { local: webExtensionArea(browser.storage.local), session: webExtensionArea(browser.storage.session) },
+      redirectUrl: browser.identity.getRedirectURL(),
+      authorize: (url) => browser.identity.launchWebAuthFlow({ url: url.href, interactive: true }),
+    },
+    openUrl: (url, mode) => (mode === 'tab' ? openTab(url) : browser.identity.launchWebAuthFlow({ url, interactive: true }).then(() => {})),
+    canReach: async (origin) => LOOPBACK_ORIGIN.test(origin) || browser.permissions.contains({ origins: [`${origin}/*`] }),
+  });
+  const ports = new PanelPorts<Runtime.Port>((error) => console.error('toolnexus: a panel port refused a message; it reconnects for a whole state.', error));
+  const post = (port: Runtime.Port, message: WorkerMessage) => ports.post(port, message);
+
+  chromeApi.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
+  // Firefox has a sidebar instead of a side panel; the toolbar button toggles it.
+  if (browser.sidebarAction) browser.action.onClicked.addListener(() => void browser.sidebarAction.toggle());
+  void browser.action.setBadgeBackgroundColor({ color: '#b45309' });
+
+  const updateKeepAlive = keepAliveWhile(() => hub.busy(), () => browser.runtime.getPlatformInfo());
+  hub.subscribe((state) => {
+    ports.publish(state);
+    updateKeepAlive();
+  });
+
+  hub.inbox.subscribe((pending) => {
+    void browser.action.setBadgeText({ text: pending.length ? String(pending.length) : '' });
+  });
+  hub.inbox.subscribe(
+    notifyNewRequests(
+      {
+        create: (id, title, message) =>
+          void browser.notifications.create(id, { type: 'basic', iconUrl: browser.runtime.getURL('/icon/128.png'), title, message }),
+        clear: (id) => void browser.notifications.clear(id),
+      },
+      () => ports.size > 0,
+    ),
+  );
+
+  browser.permissions.onAdded.addListener(() => void hub.accessChanged());
+  browser.permissions.onRemoved.addListener(() => void hub.accessChanged());
+
+  browser.notifications.onClicked.addListener((requestId) => {
+    ports.focus(requestId);
+    void browser.notifications.clear(requestId);
+    void chromeApi.windows.getLastFocused().then((window) => {
+      if (window.id !== undefined) return chromeApi.sidePanel?.open({ windowId: window.id });
+    });
+  });
+
+  browser.runtime.onConnect.addListener((port) => {
+    if (port.name !== PANEL_PORT) return;
+    port.onDisconnect.addListener(() => ports.close(port));
+    const run = hubCommands(hub, (message) => post(port, message));
+    port.onMessage.addListener((message) => {
+      run(message as PanelMessage).catch((error: unknown) => post(port, { type: 'error', message: errorMessage(error) }));
+    });
+    ports.open(port, hub.state());
+  });
+
+  void hub.start();
+});

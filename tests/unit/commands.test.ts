@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { COMMANDS, type CommandMessage, remoteCommands } from '../../lib/commands';
+import { Hub, type SavedServer } from '../../lib/hub';
+import { hubCommands } from '../../lib/hubCommands';
+import type { WorkerMessage } from '../../lib/messages';
+import { memory } from '../integration/hub-harness';
+
+function worker() {
+  const hub = new Hub({ servers: memory<SavedServer[]>([]) });
+  const replies: WorkerMessage[] = [];
+  return { hub, replies, run: hubCommands(hub, (message) => replies.push(message)) };
+}
+
+describe('The command table', () => {
+  it('names only methods the Hub has', () => {
+    const hub = worker().hub as unknown as Record<string, unknown>;
+    expect(COMMANDS.filter((command) => typeof hub[command] !== 'function')).toEqual([]);
+  });
+
+  it('the panel side sends one message per call, with the arguments in order', () => {
+    const sent: CommandMessage[] = [];
+    const commands = remoteCommands((message) => sent.push(message));
+    commands.callTool('s1', 'deploy', { target: 'prod' });
+    commands.clearActivities();
+    expect(sent).toEqual([
+      { type: 'command', command: 'callTool', args: ['s1', 'deploy', { target: 'prod' }] },
+      { type: 'command', command: 'clearActivities', args: [] },
+    ]);
+    expect(Object.keys(commands).sort()).toEqual([...COMMANDS].sort());
+  });
+
+  it('the worker side runs the Hub method of that name, and replies where a command answers', async () => {
+    const { hub, replies, run } = worker();
+    await run({ type: 'command', command: 'updateSettings', args: [{ requestTimeoutMinutes: 3 }] });
+    expect(hub.state().settings.requestTimeoutMinutes).toBe(3);
+    await run({ type: 'command', command: 'exportServers', args: ['mcpServers'] });
+    expect(replies).toEqual([{ type: 'exported', format: 'mcpServers', text: expect.stringContaining('mcpServers') }]);
+  });
+
+  it('an Answer the inbox refuses is a reply beside its Request, not an error', async () => {
+    const { replies, run } = worker();
+    await run({ type: 'command', command: 'answer', args: [{ id: 'elc-gone-1', ok: true }] });
+    expect(replies).toEqual([{ type: 'answer-refused', requestId: 'elc-gone-1', message: expect.stringMatching(/No pending request elc-gone-1/), problems: [] }]);
+  });
+
+  it('rejects what the Hub rejects, and a command that is not in the table', async () => {
+    const { run } = worker();
+    await expect(run({ type: 'command', command: 'addServer', args: [{ url: 'javascript:alert(1)' }] })).rejects.toThrow(/javascript:/);
+    await expect(run({ type: 'command', command: 'constructor', args: [] } as unknown as CommandMessage)).rejects.toThrow('toolnexus has no command "constructor".');
+  });
+});
