@@ -1,0 +1,312 @@
+/**
+ * A live connection to each enabled server: connecting (with what an earlier connect found
+ * the server to speak), lists kept fresh, a lost connection retried with backoff, host access
+ * granted or revoked. The connection is the one place server requests reach the person from.
+ */
+import { ProtocolError, SdkError, SdkErrorCode, UriTemplate, type PriorDiscovery } from '@modelcontextprotocol/client';
+import { AuthorizationError, type AuthStatus, type ServerAuthorizationOptions } from '../auth';
+import { errorMessage } from '../errorMessage';
+import type { Provenance } from '../inbox';
+import type { load } from '../mcp/client';
+import type { Connection, ListChange, LoadOptions } from '../mcp/connection';
+import { eraVerdict, priorDiscovery, type EraVerdicts } from '../mcp/eras';
+import type { Answer, Request } from '../request';
+import type { ServerView } from '../state';
+import type { SavedServer } from './servers';
+import type { Stored } from '../stored';
+
+/** 1 s, 2 s, 4 s … capped at a minute. */
+export const exponentialBackoff = (attempt: number) => Math.min(60_000, 1_000 * 2 ** attempt);
+
+/**
+ * Whether a failed request means the connection itself is gone (network down, server
+ * restarted, session lost), as opposed to the server answering with an error.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  if (error instanceof ProtocolError) return false;
+  if (error instanceof SdkError) {
+    return error.code !== SdkErrorCode.RequestTimeout && error.code !== SdkErrorCode.InvalidResult;
+  }
+  return error instanceof TypeError;
+}
+
+/** What connecting needs of the saved servers and their views. */
+export interface ConnectionServers {
+  saved(serverId: string): SavedServer | undefined;
+  views(): ServerView[];
+  displayName(serverId: string): string | undefined;
+  update(serverId: string, patch: Partial<ServerView>): void;
+}
+
+/** What connecting needs of sign-ins. */
+export interface ConnectionAuthorization {
+  setupFor(serverId: string): ServerAuthorizationOptions | undefined;
+  context(serverId: string): Promise<string>;
+  status(serverId: string): Promise<AuthStatus> | undefined;
+}
+
+/** The person's side of a connection: what the server asks, and what stops waiting when it goes. */
+export interface ConnectionPerson {
+  ask(request: Request, provenance: Provenance, signal: AbortSignal): Promise<Answer>;
+  /** Resolves when the person is done with the URL a Request had them visit. */
+  untilVisitEnds(requestId: string, signal: AbortSignal): Promise<void>;
+  elicitationComplete(serverId: string, elicitationId: string): void;
+  /** Nothing of the server waits on the person any more; `lostTo` is why, when the connection broke. */
+  withdraw(serverId: string, lostTo?: unknown): void;
+}
+
+/** The calls a stopped worker left, carried on or given up as their server connects. */
+export interface KeptCalls {
+  takenOver(): Promise<void>;
+  resume(serverId: string): void;
+  dropServer(serverId: string, what: string): void;
+}
+
+export interface ConnectionsOptions {
+  servers: ConnectionServers;
+  authorization: ConnectionAuthorization;
+  person: ConnectionPerson;
+  calls: KeptCalls;
+  connect: typeof load;
+  fetch?: LoadOptions['fetch'];
+  /** Whether the extension may reach `origin` (host permission); absent means always. */
+  canReach?: (origin: string) => Promise<boolean>;
+  /** Delay before automatic reconnect attempt `n` (0-based). */
+  backoffMs: (attempt: number) => number;
+  eras?: Stored<EraVerdicts>;
+}
+
+interface Live {
+  connection?: Connection;
+  retryTimer?: ReturnType<typeof setTimeout>;
+  attempts: number;
+  /** Bumped on every (re)connect so a stale attempt cannot overwrite a newer one. */
+  generation: number;
+}
+
+export class Connections {
+  readonly #options: ConnectionsOptions;
+  readonly #live = new Map<string, Live>();
+  #eras: EraVerdicts = {};
+
+  constructor(options: ConnectionsOptions) {
+    this.#options = options;
+  }
+
+  async loadEras(): Promise<void> {
+    this.#eras = (await this.#options.eras?.load()) ?? {};
+  }
+
+  /** The server's connection, while it is connected. */
+  connection(serverId: string): Connection | undefined {
+    return this.#live.get(serverId)?.connection;
+  }
+
+  async connect(serverId: string): Promise<void> {
+    const { servers, authorization, person, calls } = this.#options;
+    const saved = servers.saved(serverId);
+    if (!saved) return;
+    const live = this.#liveFor(serverId);
+    clearTimeout(live.retryTimer);
+    live.generation += 1;
+    const generation = live.generation;
+    const current = () => this.#live.get(serverId)?.generation === generation && servers.saved(serverId) !== undefined;
+    if (!saved.enabled) {
+      servers.update(serverId, { status: 'disabled', error: undefined, retryAt: undefined });
+      await calls.takenOver();
+      if (current()) calls.dropServer(serverId, 'was disabled');
+      return;
+    }
+    const origin = new URL(saved.url).origin;
+    if (this.#options.canReach && !(await this.#options.canReach(origin))) {
+      servers.update(serverId, {
+        status: 'needs-permission',
+        error: `toolnexus may not reach ${origin} yet. Grant access to connect.`,
+        retryAt: undefined,
+      });
+      return;
+    }
+    servers.update(serverId, { status: 'connecting', error: undefined, retryAt: undefined });
+    const name = () => servers.displayName(serverId) ?? saved.url;
+    let prior: PriorDiscovery | undefined;
+    let connection: Connection | undefined;
+    try {
+      prior = priorDiscovery(this.#eras[serverId], saved.url, Date.now(), await authorization.context(serverId));
+      connection = await this.#options.connect(
+        { id: serverId, name: name(), url: saved.url, headers: saved.headers },
+        {
+          prior,
+          fetch: this.#options.fetch,
+          authorization: authorization.setupFor(serverId),
+          waitFor: (request, { signal }) => person.ask(request, { serverId, serverName: name(), serverOrigin: origin }, signal),
+          untilVisitEnds: (request, signal) => person.untilVisitEnds(request.id, signal),
+          onElicitationComplete: (elicitationId) => current() && person.elicitationComplete(serverId, elicitationId),
+          onListChanged: (change) => current() && servers.update(serverId, listPatch(change)),
+          onLost: (error) => current() && this.#lost(serverId, error),
+        },
+      );
+      if (!current()) return void (await connection.close());
+      const [tools, resources, resourceTemplates, prompts] = await Promise.all([
+        connection.listTools(),
+        connection.listResources(),
+        connection.listResourceTemplates(),
+        connection.listPrompts(),
+      ]);
+      if (!current()) return void (await connection.close());
+      live.connection = connection;
+      live.attempts = 0;
+      const info = connection.serverInfo;
+      const status = authorization.status(serverId);
+      const auth = status && (await status);
+      servers.update(serverId, {
+        status: 'connected',
+        displayName: saved.name ?? info?.title ?? info?.name ?? new URL(saved.url).host,
+        era: connection.era,
+        protocolVersion: connection.protocolVersion,
+        serverInfo: info,
+        instructions: connection.instructions,
+        auth: auth?.signedIn ? auth : undefined,
+        tools,
+        resources,
+        resourceTemplates: resourceTemplates.map((template) => ({ ...template, variables: templateVariables(template.uriTemplate) })),
+        prompts,
+      });
+      if (!prior) await this.#rememberEra(serverId, saved.url, connection, current);
+      // A connect can finish before the last worker's kept calls are read.
+      await calls.takenOver();
+      if (current()) calls.resume(serverId);
+    } catch (error) {
+      await connection?.close().catch(() => {});
+      if (!current()) return;
+      // A sign-in the person declined, abandoned or that failed a check is theirs to retry.
+      if (error instanceof AuthorizationError) {
+        servers.update(serverId, { status: 'needs-authorization', error: error.message });
+      } else if (prior) {
+        // A remembered era that no longer holds fails loudly: forget it and negotiate, once.
+        this.#forgetEra(serverId);
+        await this.connect(serverId);
+      } else {
+        this.#scheduleRetry(serverId, error);
+      }
+    }
+  }
+
+  async reconnect(serverId: string): Promise<void> {
+    const live = this.#live.get(serverId);
+    if (live) live.attempts = 0;
+    this.#forgetEra(serverId);
+    await this.disconnect(serverId);
+    await this.connect(serverId);
+  }
+
+  async disconnect(serverId: string): Promise<void> {
+    const live = this.#live.get(serverId);
+    if (!live) return;
+    clearTimeout(live.retryTimer);
+    live.generation += 1;
+    this.#options.person.withdraw(serverId);
+    const { connection } = live;
+    live.connection = undefined;
+    await connection?.close().catch(() => {});
+  }
+
+  /** The server was removed: its connection closes and nothing of it is remembered. */
+  async remove(serverId: string): Promise<void> {
+    this.#forgetEra(serverId);
+    await this.disconnect(serverId);
+    this.#live.delete(serverId);
+  }
+
+  /**
+   * Host access changed (granted from the panel or chrome://extensions, or revoked):
+   * servers waiting for it connect, and connected ones that lost it stop.
+   */
+  async accessChanged(): Promise<void> {
+    const canReach = this.#options.canReach;
+    if (!canReach) return;
+    await Promise.all(
+      this.#options.servers.views().map(async (view) => {
+        const reachable = await canReach(new URL(view.url).origin);
+        const stale = view.status === 'needs-permission' ? reachable : view.status !== 'disabled' && !reachable;
+        if (stale) await this.reconnect(view.id);
+      }),
+    );
+  }
+
+  /** A request on the server's connection failed: if that means the connection is gone, it is lost. */
+  requestFailed(serverId: string, error: unknown): void {
+    if (isConnectionLost(error)) this.#lost(serverId, error);
+  }
+
+  #liveFor(serverId: string): Live {
+    const live = this.#live.get(serverId) ?? { attempts: 0, generation: 0 };
+    this.#live.set(serverId, live);
+    return live;
+  }
+
+  /** The connection broke under us: withdraw its Requests, show why, and try again. */
+  #lost(serverId: string, error: unknown): void {
+    const live = this.#live.get(serverId);
+    if (!live?.connection) return;
+    const { connection } = live;
+    live.connection = undefined;
+    live.generation += 1;
+    this.#options.person.withdraw(serverId, error);
+    void connection.close().catch(() => {});
+    this.#scheduleRetry(serverId, error);
+  }
+
+  #scheduleRetry(serverId: string, error: unknown): void {
+    const live = this.#live.get(serverId);
+    if (!live) return;
+    const delay = this.#options.backoffMs(live.attempts);
+    live.attempts += 1;
+    this.#options.servers.update(serverId, { status: 'error', error: errorMessage(error), retryAt: Date.now() + delay });
+    clearTimeout(live.retryTimer);
+    live.retryTimer = setTimeout(() => void this.connect(serverId), delay);
+  }
+
+  /**
+   * Remembers what a negotiated connect found, for the next connect to this URL, unless that
+   * connect has been overtaken (`current` false: removed, reconnected). Never fails the
+   * connect: a verdict not remembered only costs the next start a probe.
+   */
+  async #rememberEra(serverId: string, url: string, connection: Connection, current: () => boolean): Promise<void> {
+    try {
+      const verdict = eraVerdict(connection, url, Date.now(), await this.#options.authorization.context(serverId));
+      if (!current()) return;
+      if (!verdict) return this.#forgetEra(serverId);
+      this.#eras = { ...this.#eras, [serverId]: verdict };
+      await this.#options.eras?.save(this.#eras);
+    } catch {
+      // Nothing to undo; see above.
+    }
+  }
+
+  #forgetEra(serverId: string): void {
+    if (!(serverId in this.#eras)) return;
+    const eras = { ...this.#eras };
+    delete eras[serverId];
+    this.#eras = eras;
+    void this.#options.eras?.save(eras).catch(() => {});
+  }
+}
+
+function templateVariables(uriTemplate: string): string[] {
+  try {
+    return new UriTemplate(uriTemplate).variableNames;
+  } catch {
+    return [];
+  }
+}
+
+function listPatch(change: ListChange): Partial<ServerView> {
+  switch (change.kind) {
+    case 'tools':
+      return { tools: change.items };
+    case 'resources':
+      return { resources: change.items };
+    case 'prompts':
+      return { prompts: change.items };
+  }
+}

@@ -1,0 +1,367 @@
+/**
+ * What the background worker holds: the saved servers, a live connection to each, the
+ * requests in flight, the inbox and its history. Pure logic: storage, host permissions
+ * and the network come in as parameters, so the same hub runs in the worker and in Node.
+ *
+ * The hub is a facade over parts that each own their state (servers, connections,
+ * activities, resumedCalls, urlVisits, signIn, notices); it wires them to one another and
+ * tells the panel when any of them changed.
+ */
+import { UriTemplate } from '@modelcontextprotocol/client';
+import { errorMessage } from '../errorMessage';
+import { History, historyEntry, type HistoryEntry } from '../history';
+import { Inbox, InboxError, type PendingRequest, type Provenance } from '../inbox';
+import { load } from '../mcp/client';
+import { parseMcpJson, type ExportFormat, type ImportResult } from '../mcpJson';
+import { boundForPanel } from '../panelBounds';
+import type { Answer, Request } from '../request';
+import type { CallView, HubState, InboxItem, OpenMode, PromptView, ResourceReadView, ServerSettings, Settings } from '../state';
+import { Activities } from './activities';
+import { Connections, exponentialBackoff } from './connections';
+import { Notices } from './notices';
+import type { HubOptions } from './options';
+import { ResumedCalls } from './resumedCalls';
+import { Servers, type NewServer, type SavedServer } from './servers';
+import { changedSettings, DEFAULT_SETTINGS } from './settings';
+import { SignIn } from './signIn';
+import { UrlVisits } from './urlVisits';
+
+export { exponentialBackoff } from './connections';
+export type { HubOptions } from './options';
+export type { SuspendedCall } from './resumedCalls';
+export { parseServerUrl, ServerUrlError, type SavedServer } from './servers';
+export { DEFAULT_SETTINGS } from './settings';
+export type { Stored } from '../stored';
+
+export type HubListener = (state: HubState) => void;
+
+export class Hub {
+  readonly inbox: Inbox;
+  readonly #options: HubOptions;
+  readonly #history: History;
+  #settings: Settings = DEFAULT_SETTINGS;
+  readonly #servers: Servers;
+  readonly #connections: Connections;
+  readonly #activities: Activities;
+  readonly #resumed: ResumedCalls;
+  readonly #visits: UrlVisits;
+  readonly #signIn: SignIn;
+  readonly #notices: Notices;
+  readonly #listeners = new Set<HubListener>();
+  #emitQueued = false;
+  /** The panel's view of each pending Request, built once (see `state()`). */
+  readonly #inboxItems = new WeakMap<PendingRequest, InboxItem>();
+
+  constructor(options: HubOptions) {
+    this.#options = options;
+    const changed = () => this.#emit();
+    const newId = () => options.newId?.() ?? crypto.randomUUID();
+    this.inbox = options.inbox ?? new Inbox({ timeoutMs: DEFAULT_SETTINGS.requestTimeoutMinutes * 60_000 });
+    this.#history = new History(options.history ?? { load: async () => [], save: async () => {} });
+    this.#notices = new Notices(changed);
+    const notify = this.#notices.notify.bind(this.#notices);
+    this.#servers = new Servers({ stored: options.servers, newId, changed });
+    const displayName = (serverId: string) => this.#servers.displayName(serverId);
+    this.#visits = new UrlVisits({ inbox: this.inbox, open: options.openUrl, notify, record: (entry) => this.#record(entry), changed });
+    this.#activities = new Activities({
+      keep: options.keepActivities ?? 50,
+      newId,
+      connection: (serverId) => this.#connections.connection(serverId),
+      displayName,
+      onRound: (activityId, round) => this.#resumed.keep(activityId, round),
+      failed: (serverId, error) => this.#connections.requestFailed(serverId, error),
+      changed,
+    });
+    this.#resumed = new ResumedCalls({
+      pending: options.pending,
+      suspended: options.suspended,
+      activities: this.#activities,
+      asked: () => this.inbox.list(),
+      displayName,
+      notify,
+      changed,
+    });
+    this.#signIn = new SignIn({
+      authorization: options.authorization,
+      servers: this.#servers,
+      consent: (request, provenance) => this.ask(request, provenance),
+      clientMetadataUrl: () => this.#settings.clientMetadataUrl,
+      reconnect: (serverId) => this.reconnect(serverId),
+      disconnect: (serverId) => this.#connections.disconnect(serverId),
+    });
+    this.#connections = new Connections({
+      servers: this.#servers,
+      authorization: this.#signIn,
+      calls: this.#resumed,
+      person: {
+        ask: (request, provenance, signal) => this.ask(request, provenance, signal),
+        untilVisitEnds: (requestId, signal) => this.#visits.until(requestId, signal),
+        elicitationComplete: (serverId, elicitationId) => this.#visits.complete(serverId, elicitationId),
+        withdraw: (serverId, lostTo) => this.#withdraw(serverId, lostTo),
+      },
+      connect: options.connect ?? load,
+      fetch: options.fetch,
+      canReach: options.canReach,
+      backoffMs: options.backoffMs ?? exponentialBackoff,
+      eras: options.eras,
+    });
+    this.inbox.subscribe((pending) => {
+      this.#resumed.pendingChanged(pending);
+      this.#emit();
+    });
+    this.inbox.onSettled((request, answer, at) => this.#record(historyEntry(request, answer, at)));
+  }
+
+  /**
+   * Loads saved servers, settings and history, and connects to every enabled server. Only
+   * what connecting needs (servers, their eras, settings: sign-ins use the client metadata
+   * URL) is waited for; history and what the last worker left load meanwhile.
+   */
+  async start(): Promise<void> {
+    const [servers, settings] = await Promise.all([
+      this.#options.servers.load(),
+      this.#options.settings?.load() ?? Promise.resolve({}),
+      this.#connections.loadEras(),
+    ]);
+    this.#applySettings({ ...DEFAULT_SETTINGS, ...settings });
+    const takenOver = this.#resumed.takeOver();
+    this.#servers.restore(servers);
+    this.#emit();
+    await Promise.all([...this.#servers.ids().map((id) => this.#connections.connect(id)), this.#history.load().then(() => this.#emit()), takenOver]);
+  }
+
+  /**
+   * Everything the panel shows. What did not change is the very object the last call returned:
+   * the panel is sent only what is not (lib/statePatch.ts).
+   */
+  state(): HubState {
+    return {
+      servers: this.#servers.views(),
+      inbox: this.inbox.list().map((request) => this.#inboxItem(request)),
+      visits: this.#visits.views(),
+      notices: this.#notices.list(),
+      activities: this.#activities.list(),
+      history: this.#history.list(),
+      settings: this.#settings,
+    };
+  }
+
+  /** True while something would be lost if the worker stopped now. */
+  busy(): boolean {
+    return this.inbox.size > 0 || this.#visits.size > 0 || this.#activities.running();
+  }
+
+  subscribe(listener: HubListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** @throws ServerUrlError when the URL cannot be an MCP server. */
+  async addServer(settings: NewServer): Promise<string> {
+    const [saved] = await this.#addServers([settings]);
+    return saved!.id;
+  }
+
+  /** Adds every server of an `mcp.json` text at once, or none when the text is unreadable. */
+  async importServers(text: string): Promise<ImportResult> {
+    const result = parseMcpJson(text);
+    await this.#addServers(result.servers);
+    return result;
+  }
+
+  exportServers(format: ExportFormat): string {
+    return this.#servers.export(format);
+  }
+
+  /** Changes what the person set; a new URL, headers or enabled state reconnects. */
+  async updateServer(serverId: string, patch: Partial<ServerSettings>): Promise<void> {
+    const reconnect = this.#servers.edit(serverId, patch);
+    if (reconnect === undefined) return;
+    await this.#servers.persist();
+    if (reconnect) await this.reconnect(serverId);
+  }
+
+  async removeServer(serverId: string): Promise<void> {
+    if (!this.#servers.saved(serverId)) return;
+    this.#resumed.dropServer(serverId, 'was removed');
+    this.#servers.remove(serverId);
+    await this.#connections.remove(serverId);
+    await this.#servers.persist();
+    this.#emit();
+  }
+
+  /** Signs in to the server now (its Sign in button), then connects with the new tokens. */
+  signIn(serverId: string): Promise<void> {
+    return this.#signIn.signIn(serverId);
+  }
+
+  /** Forgets the server's tokens (revoking them where the authorization server can) and disconnects. */
+  signOut(serverId: string): Promise<void> {
+    return this.#signIn.signOut(serverId);
+  }
+
+  /** Drops the connection (withdrawing its Requests) and connects again now, negotiating afresh. */
+  reconnect(serverId: string): Promise<void> {
+    return this.#connections.reconnect(serverId);
+  }
+
+  /** Host access was granted (from the panel or chrome://extensions) or revoked. */
+  accessChanged(): Promise<void> {
+    return this.#connections.accessChanged();
+  }
+
+  callTool(serverId: string, tool: string, args: Record<string, unknown>): Promise<CallView> {
+    return this.#activities.run<CallView>({ kind: 'tool', tool, args }, serverId, (connection, options) => connection.callTool(tool, args, options));
+  }
+
+  readResource(serverId: string, uri: string): Promise<ResourceReadView> {
+    return this.#activities.run<ResourceReadView>({ kind: 'resource', uri }, serverId, (connection, options) =>
+      connection.readResource(uri, options),
+    );
+  }
+
+  /** Reads the resource a template names for these values (RFC 6570, percent-encoded). */
+  readTemplate(serverId: string, uriTemplate: string, values: Record<string, unknown>): Promise<ResourceReadView> {
+    const variables = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value ?? '')]));
+    return this.readResource(serverId, new UriTemplate(uriTemplate).expand(variables));
+  }
+
+  getPrompt(serverId: string, prompt: string, args: Record<string, string>): Promise<PromptView> {
+    return this.#activities.run<PromptView>({ kind: 'prompt', prompt, args }, serverId, (connection, options) =>
+      connection.getPrompt(prompt, args, options),
+    );
+  }
+
+  /** Stops a running request; the server is told (`notifications/cancelled`). */
+  cancelActivity(activityId: string): void {
+    this.#activities.cancel(activityId);
+    this.#resumed.drop(activityId, 'cancelled', 'Cancelled before it could be carried on.');
+  }
+
+  clearActivities(): void {
+    this.#activities.clear();
+  }
+
+  /** @throws InboxError when the Answer is refused; the panel shows its message. */
+  answer(answer: Answer): void {
+    this.inbox.answer(answer);
+  }
+
+  /**
+   * Asks the person, unless the Request is a URL no one should open: those are answered
+   * `decline` at once and shown as refused.
+   */
+  ask(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
+    const askPerson = () =>
+      this.inbox.ask(request, provenance, signal, this.#resumed.takeAskedBefore(request.id)).catch((error: unknown) => {
+        if (error instanceof InboxError && error.code === 'too-many') this.#notices.flooded(request, provenance, this.inbox.maxPerServer);
+        throw error;
+      });
+    return request.kind === 'authorization' ? this.#visits.ask(request, provenance, askPerson) : askPerson();
+  }
+
+  /**
+   * The person consents to a URL Request: it is answered `accept` and opened where the
+   * extension cannot read it (see UrlVisits.open).
+   * @throws InboxError when the Request is no longer pending.
+   */
+  openUrl(requestId: string, mode: OpenMode): void {
+    this.#visits.open(requestId, mode);
+  }
+
+  /** The person is done with an opened URL, or the server said so; whoever waits goes on. */
+  finishVisit(requestId: string): void {
+    this.#visits.finish(requestId);
+  }
+
+  dismissNotice(id: string): void {
+    this.#notices.dismiss(id);
+  }
+
+  /** @throws HistorySaveError when the cleared list could not be saved; the panel shows it cleared either way. */
+  async clearHistory(serverId?: string): Promise<void> {
+    try {
+      await this.#history.clear(serverId);
+    } finally {
+      this.#emit();
+    }
+  }
+
+  /** @throws RangeError when the patch cannot be set; nothing is changed then. */
+  async updateSettings(patch: Partial<Settings>): Promise<void> {
+    this.#applySettings(changedSettings(this.#settings, patch));
+    await this.#options.settings?.save(this.#settings);
+    this.#emit();
+  }
+
+  async #addServers(servers: NewServer[]): Promise<SavedServer[]> {
+    const added = this.#servers.add(servers);
+    await this.#servers.persist();
+    this.#emit();
+    await Promise.all(added.map((saved) => this.#connections.connect(saved.id)));
+    return added;
+  }
+
+  #applySettings(settings: Settings): void {
+    this.#settings = settings;
+    this.inbox.setTimeoutMs(settings.requestTimeoutMinutes * 60_000);
+  }
+
+  /** A pending Request as the panel holds it: cut to the panel's bounds, with what the worker found in its URL. */
+  #inboxItem(request: PendingRequest): InboxItem {
+    let item = this.#inboxItems.get(request);
+    if (item) return item;
+    const analysis = this.#visits.analysis(request.id);
+    const { value } = boundForPanel(request);
+    item = analysis ? { ...value, analysis } : value;
+    this.#inboxItems.set(request, item);
+    return item;
+  }
+
+  /** Keeps `entry` in History; a save that fails is told to the person, and later saves go on. */
+  #record(entry: HistoryEntry): void {
+    void this.#history.add(entry).then(
+      () => this.#emit(),
+      (error: unknown) => {
+        const request = {
+          id: `unsaved:${entry.requestId}`,
+          serverId: entry.serverId,
+          serverName: entry.serverName,
+          prompt: entry.prompt,
+          url: entry.url,
+        };
+        this.#notices.notify('unsaved', request, `${errorMessage(error)}. It is listed in History until toolnexus stops.`);
+      },
+    );
+  }
+
+  /** The server is gone: nothing of it waits on the person any more; if it was lost, those it asked are told. */
+  #withdraw(serverId: string, lostTo?: unknown): void {
+    if (lostTo !== undefined) {
+      for (const request of this.inbox.list().filter((pending) => pending.serverId === serverId)) {
+        this.#notices.notify(
+          'withdrawn',
+          request,
+          `${request.serverName} went away before you answered (${errorMessage(lostTo)}); an answer can no longer be sent.`,
+        );
+      }
+    }
+    this.inbox.cancelServer(serverId);
+    this.#visits.finishServer(serverId);
+  }
+
+  /**
+   * Tells listeners once for all the changes one task makes (a lost server's notices, its
+   * withdrawn Requests and its new status; a call that cannot start, started and failed): in a
+   * microtask, so the first change waits for no timer, and the state read then holds the last.
+   */
+  #emit(): void {
+    if (this.#emitQueued) return;
+    this.#emitQueued = true;
+    queueMicrotask(() => {
+      this.#emitQueued = false;
+      const state = this.state();
+      for (const listener of this.#listeners) listener(state);
+    });
+  }
+}

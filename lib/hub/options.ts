@@ -1,0 +1,53 @@
+/** What the composition root gives the hub: where things are stored, and the browser's abilities as functions. */
+import type { AuthorizationSetup } from '../auth';
+import type { HistoryEntry } from '../history';
+import type { Inbox, PendingRequest } from '../inbox';
+import type { load } from '../mcp/client';
+import type { LoadOptions } from '../mcp/connection';
+import type { EraVerdicts } from '../mcp/eras';
+import type { OpenMode, Settings } from '../state';
+import type { SuspendedCall } from './resumedCalls';
+import type { SavedServer } from './servers';
+import type { Stored } from '../stored';
+
+export interface HubOptions {
+  servers: Stored<SavedServer[]>;
+  history?: Stored<HistoryEntry[]>;
+  settings?: Stored<Partial<Settings>>;
+  inbox?: Inbox;
+  connect?: typeof load;
+  fetch?: LoadOptions['fetch'];
+  /** Whether the extension may reach `origin` (host permission); absent means always. */
+  canReach?: (origin: string) => Promise<boolean>;
+  newId?: () => string;
+  /** Delay before automatic reconnect attempt `n` (0-based). */
+  backoffMs?: (attempt: number) => number;
+  /** How many finished activities are kept for the panel to show. */
+  keepActivities?: number;
+  /**
+   * Opens a URL the person consented to where the extension cannot read it (a
+   * launchWebAuthFlow window, or a tab); resolves when they are done with it.
+   */
+  openUrl?: (url: string, mode: OpenMode) => Promise<void>;
+  /**
+   * Storage, redirect URL and the sign-in window for servers that require OAuth; the hub
+   * adds the consent (its inbox) and each server's pre-registered client.
+   */
+  authorization?: Omit<AuthorizationSetup, 'consent' | 'preRegistered' | 'clientMetadataUrl'>;
+  /**
+   * Where pending Requests are mirrored while they wait (in the extension:
+   * `storage.session`, which outlives a stopped worker), so a restart can report them.
+   */
+  pending?: Stored<PendingRequest[]>;
+  /**
+   * Where 2026-07-28 calls waiting on the person are kept (in the extension:
+   * `storage.session`), so a restarted worker can ask their Requests again and carry
+   * them on instead of reporting them lost.
+   */
+  suspended?: Stored<SuspendedCall[]>;
+  /**
+   * What each server was found to speak (lib/mcp/eras.ts), so a restarted worker connects
+   * without probing again. Kept apart from `servers`, which holds only what the person set.
+   */
+  eras?: Stored<EraVerdicts>;
+}

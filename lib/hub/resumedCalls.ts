@@ -1,0 +1,150 @@
+/**
+ * What a stopped worker leaves to the next one. Pending Requests are mirrored as they change;
+ * those of a 2026-07-28 call are asked again and the call carried on once its server connects
+ * (the server keeps nothing of the call, so the retry can come from any worker). Of the
+ * rest, the next worker can only say they were lost.
+ */
+import type { PendingRequest } from '../inbox';
+import type { InputRound } from '../mcp/connection';
+import type { ActivityView } from '../state';
+import type { Send } from './activities';
+import type { Notices } from './notices';
+import { throttledMirror, type Stored } from '../stored';
+
+/** A 2026-07-28 call paused on the person: its activity, and the round it waits in. */
+export interface SuspendedCall {
+  activity: ActivityView;
+  round: InputRound;
+}
+
+/** What resuming needs of the activity list. */
+export interface ActivityLog {
+  find(activityId: string): ActivityView | undefined;
+  patch(activity: ActivityView, patch: Partial<ActivityView>): void;
+  execute(activity: ActivityView, send: Send<ActivityView>): Promise<ActivityView>;
+  restore(kept: ActivityView[]): void;
+}
+
+export interface ResumedCallsOptions {
+  /** Where pending Requests are mirrored while they wait. */
+  pending?: Stored<PendingRequest[]>;
+  /** Where calls waiting on the person are kept. */
+  suspended?: Stored<SuspendedCall[]>;
+  activities: ActivityLog;
+  /** The Requests pending now, in this worker's inbox. */
+  asked: () => PendingRequest[];
+  displayName: (serverId: string) => string | undefined;
+  notify: Notices['notify'];
+  changed: () => void;
+}
+
+export class ResumedCalls {
+  readonly #options: ResumedCallsOptions;
+  /** Pending Requests, as the next worker will find them (see throttledMirror). */
+  readonly #savePending: (pending: PendingRequest[]) => void;
+  readonly #saveSuspended: (calls: SuspendedCall[]) => void;
+  #takenOver: Promise<void> = Promise.resolve();
+  /** Until the last worker's lists are read, writing this worker's would erase them. */
+  #mayWrite = false;
+  /** 2026-07-28 calls waiting on the person, by activity id, as kept in `suspended`. */
+  readonly #suspended = new Map<string, SuspendedCall>();
+  /** Of those, the ones a stopped worker left, carried on once their server connects. */
+  readonly #toResume = new Map<string, SuspendedCall>();
+  /** When the kept Requests were first asked, so asking them again keeps their times. */
+  readonly #askedBefore = new Map<string, PendingRequest>();
+
+  constructor(options: ResumedCallsOptions) {
+    this.#options = options;
+    this.#savePending = throttledMirror(options.pending);
+    this.#saveSuspended = throttledMirror(options.suspended);
+  }
+
+  /**
+   * Reads what the last worker left: its calls are put back to be carried on, the Requests of
+   * those calls wait to be asked again, and the rest are told lost instead of lost silently.
+   * Then the stored lists become this worker's own.
+   */
+  takeOver(): Promise<void> {
+    this.#takenOver = this.#takeOver();
+    return this.#takenOver;
+  }
+
+  /** Settles once the last worker's lists are read (at once before `takeOver`). */
+  takenOver(): Promise<void> {
+    return this.#takenOver;
+  }
+
+  async #takeOver(): Promise<void> {
+    const [pending = [], suspended = []] = await Promise.all([this.#options.pending?.load(), this.#options.suspended?.load()]);
+    const kept = new Set(suspended.flatMap((call) => Object.values(call.round.requestIds)));
+    for (const request of pending) {
+      if (kept.has(request.id)) this.#askedBefore.set(request.id, request);
+      else
+        this.#options.notify(
+          'lost',
+          request,
+          `toolnexus was stopped while this waited, so ${request.serverName} never got an answer. Run the tool again if you still need it.`,
+        );
+    }
+    for (const call of suspended) {
+      this.#suspended.set(call.activity.id, call);
+      this.#toResume.set(call.activity.id, call);
+    }
+    this.#options.activities.restore(suspended.map((call) => call.activity));
+    this.#mayWrite = true;
+    this.#mirror(this.#options.asked());
+    this.#options.changed();
+  }
+
+  /** The inbox changed: mirror it, once the last worker's list has been read. */
+  pendingChanged(pending: PendingRequest[]): void {
+    if (this.#mayWrite) this.#mirror(pending);
+  }
+
+  /** The Request as the last worker asked it, if this one asks it again; asked once only. */
+  takeAskedBefore(requestId: string): PendingRequest | undefined {
+    const before = this.#askedBefore.get(requestId);
+    this.#askedBefore.delete(requestId);
+    return before;
+  }
+
+  /** Keeps (or forgets) the round a 2026-07-28 call waits in, where a new worker finds it. */
+  keep(activityId: string, round: InputRound | undefined): void {
+    const activity = this.#options.activities.find(activityId);
+    if (round && activity) this.#suspended.set(activityId, { activity: { ...activity, progress: undefined }, round });
+    else if (!this.#suspended.delete(activityId)) return;
+    this.#saveSuspended([...this.#suspended.values()]);
+  }
+
+  /** Carries on the calls a stopped worker left waiting on this (now connected) server. */
+  resume(serverId: string): void {
+    for (const [activityId, call] of this.#toResume) {
+      if (call.activity.serverId !== serverId) continue;
+      this.#toResume.delete(activityId);
+      void this.#options.activities.execute(call.activity, (connection, options) => connection.resume(call.round, options));
+    }
+  }
+
+  /** The server's kept calls will not be carried on: it `what` (e.g. "was removed"). */
+  dropServer(serverId: string, what: string): void {
+    const name = this.#options.displayName(serverId) ?? 'The server';
+    for (const [activityId, call] of this.#toResume) {
+      if (call.activity.serverId === serverId) this.drop(activityId, 'failed', `${name} ${what} before this call could be carried on.`);
+    }
+  }
+
+  /** A kept call that will not be carried on after all (cancelled, its server removed or disabled). */
+  drop(activityId: string, status: 'cancelled' | 'failed', error: string): void {
+    const call = this.#toResume.get(activityId);
+    if (!call) return;
+    this.#toResume.delete(activityId);
+    this.keep(activityId, undefined);
+    for (const requestId of Object.values(call.round.requestIds)) this.#askedBefore.delete(requestId);
+    this.#options.activities.patch(call.activity, { status, error });
+  }
+
+  /** Kept Requests not asked again yet stay mirrored beside the pending ones, in case this worker stops too. */
+  #mirror(pending: PendingRequest[]): void {
+    this.#savePending([...pending, ...this.#askedBefore.values()]);
+  }
+}

@@ -1,0 +1,140 @@
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { describe, expect, it, vi } from 'vitest';
+import { Activities, keepActivities, type ActivitiesOptions } from '../../../lib/hub/activities';
+import type { Connection, InputRound } from '../../../lib/mcp/connection';
+import { PANEL_BOUNDS } from '../../../lib/panelBounds';
+import type { ActivityView, CallView } from '../../../lib/state';
+
+const text = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }] });
+const round: InputRound = { method: 'tools/call', params: {}, round: 1, inputRequests: {}, requestIds: { a: 'r1' } };
+const activity = (id: string, status: ActivityView['status']): ActivityView => ({
+  id,
+  kind: 'tool',
+  tool: 't',
+  args: {},
+  serverId: 's1',
+  startedAt: 0,
+  status,
+});
+
+function activities(options: Partial<ActivitiesOptions> = {}) {
+  let next = 0;
+  const connection = {} as Connection;
+  const settings: ActivitiesOptions = {
+    keep: 50,
+    newId: () => `a${(next += 1)}`,
+    connection: () => connection,
+    displayName: () => 'Deploys',
+    onRound: vi.fn(),
+    failed: vi.fn(),
+    changed: vi.fn(),
+    ...options,
+  };
+  return { subject: new Activities(settings), settings, connection };
+}
+
+const tool = { kind: 'tool', tool: 'deploy', args: { to: 'prod' } } as const;
+
+describe('the activity list', () => {
+  it('shows a call running, then done with its result', async () => {
+    const { subject, connection } = activities();
+    let finish!: (result: CallToolResult) => void;
+    const send = vi.fn(() => new Promise<CallToolResult>((resolve) => (finish = resolve)));
+    const ended = subject.run<CallView>(tool, 's1', send);
+    expect(subject.list()).toEqual([expect.objectContaining({ id: 'a1', tool: 'deploy', status: 'running' })]);
+    expect(subject.running()).toBe(true);
+    expect(send).toHaveBeenCalledWith(connection, expect.objectContaining({ signal: expect.any(AbortSignal) }));
+    finish(text('shipped'));
+    await expect(ended).resolves.toMatchObject({ status: 'done', result: text('shipped'), endedAt: expect.any(Number) });
+    expect(subject.running()).toBe(false);
+  });
+
+  it('fails at once, naming the server, when it is not connected; that is no lost connection', async () => {
+    const failed = vi.fn();
+    const { subject } = activities({ connection: () => undefined, failed });
+    const send = vi.fn();
+    await expect(subject.run(tool, 's1', send)).resolves.toMatchObject({ status: 'failed', error: 'Deploys is not connected.' });
+    expect(send).not.toHaveBeenCalled();
+    expect(failed).not.toHaveBeenCalled();
+  });
+
+  it('tells whoever watches the connection when a request on it fails', async () => {
+    const failed = vi.fn();
+    const { subject } = activities({ failed });
+    const error = new TypeError('fetch failed');
+    await expect(subject.run(tool, 's1', () => Promise.reject(error))).resolves.toMatchObject({ status: 'failed', error: 'fetch failed' });
+    expect(failed).toHaveBeenCalledWith('s1', error);
+  });
+
+  it('shows a cancelled call as cancelled', async () => {
+    const { subject } = activities();
+    const ended = subject.run(
+      tool,
+      's1',
+      (_connection, { signal }) =>
+        new Promise<CallToolResult>((_resolve, reject) => signal!.addEventListener('abort', () => reject(new Error('aborted')))),
+    );
+    subject.cancel('a1');
+    await expect(ended).resolves.toMatchObject({ status: 'cancelled' });
+  });
+
+  it('shows progress while running and drops it at the end', async () => {
+    const { subject } = activities();
+    let finish!: () => void;
+    const ended = subject.run(tool, 's1', (_connection, { onprogress }) => {
+      onprogress!({ progress: 1, total: 2 });
+      return new Promise<CallToolResult>((resolve) => (finish = () => resolve(text('ok'))));
+    });
+    expect(subject.find('a1')?.progress).toEqual({ progress: 1, total: 2 });
+    finish();
+    expect(await ended).not.toHaveProperty('progress', expect.anything());
+  });
+
+  it('cuts a result to the panel’s bounds and says so', async () => {
+    const { subject } = activities();
+    const ended = await subject.run(tool, 's1', async () => text('x'.repeat(PANEL_BOUNDS.maxString + 1)));
+    expect(ended.cuts).toEqual([expect.stringContaining('texts longer than')]);
+  });
+
+  it('passes on the round a call waits in, and that it waits no more once it ends', async () => {
+    const onRound = vi.fn();
+    const { subject } = activities({ onRound });
+    await subject.run(tool, 's1', async (_connection, options) => {
+      options.onRound!(round);
+      return text('ok');
+    });
+    expect(onRound.mock.calls).toEqual([
+      ['a1', round],
+      ['a1', undefined],
+    ]);
+  });
+
+  it('clears what finished, never what runs', async () => {
+    const { subject } = activities();
+    await subject.run(tool, 's1', async () => text('done'));
+    void subject.run(tool, 's1', () => new Promise<CallToolResult>(() => {}));
+    subject.clear();
+    expect(subject.list().map((item) => [item.id, item.status])).toEqual([['a2', 'running']]);
+  });
+
+  it('puts a stopped worker’s calls back ahead of its own, and runs one again in its place', async () => {
+    const { subject } = activities();
+    await subject.run(tool, 's1', async () => text('mine'));
+    const kept = { ...activity('old', 'running') };
+    subject.restore([kept]);
+    expect(subject.list().map((item) => item.id)).toEqual(['old', 'a1']);
+    await subject.execute(kept, async () => text('carried on'));
+    expect(subject.list().map((item) => [item.id, item.status])).toEqual([
+      ['old', 'done'],
+      ['a1', 'done'],
+    ]);
+  });
+});
+
+describe('which activities are kept', () => {
+  it('keeps the newest finished ones, and every running one however old', () => {
+    const list = [activity('1', 'done'), activity('2', 'running'), activity('3', 'failed'), activity('4', 'cancelled'), activity('5', 'running')];
+    expect(keepActivities(list, 2).map((item) => item.id)).toEqual(['1', '2', '3', '5']);
+    expect(keepActivities(list, 0).map((item) => item.id)).toEqual(['2', '5']);
+  });
+});

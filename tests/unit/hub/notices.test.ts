@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest';
+import { Notices } from '../../../lib/hub/notices';
+import { PANEL_BOUNDS } from '../../../lib/panelBounds';
+import type { Request } from '../../../lib/request';
+
+const subject = (id: string) => ({ id, serverId: 's1', serverName: 'Deploys', prompt: `Question ${id}`, url: null });
+const form = (id: string): Request => ({ id, kind: 'input', prompt: `Question ${id}`, url: null, data: null });
+
+describe('notices', () => {
+  it('shows the newest first, with the URL as text, and tells the panel', () => {
+    const changed = vi.fn();
+    const notices = new Notices(changed);
+    notices.notify('lost', subject('a'), 'stopped', 1);
+    notices.notify('withdrawn', { ...subject('b'), url: 'https://example.com/' }, 'went away', 2);
+    expect(notices.list()).toEqual([
+      {
+        id: 'b',
+        kind: 'withdrawn',
+        serverId: 's1',
+        serverName: 'Deploys',
+        prompt: 'Question b',
+        url: 'https://example.com/',
+        reason: 'went away',
+        at: 2,
+      },
+      { id: 'a', kind: 'lost', serverId: 's1', serverName: 'Deploys', prompt: 'Question a', url: '', reason: 'stopped', at: 1 },
+    ]);
+    expect(changed).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the twenty newest', () => {
+    const notices = new Notices(() => {});
+    for (let index = 0; index < 25; index += 1) notices.notify('lost', subject(`n${index}`), 'stopped');
+    expect(notices.list()).toHaveLength(20);
+    expect(notices.list()[0]!.id).toBe('n24');
+    expect(notices.list().at(-1)!.id).toBe('n5');
+  });
+
+  it('cuts what a server wrote to the panel’s bounds', () => {
+    const notices = new Notices(() => {});
+    notices.notify('refused', { ...subject('a'), prompt: 'x'.repeat(PANEL_BOUNDS.maxString + 10) }, 'refused');
+    expect(notices.list()[0]!.prompt).toContain('10 more characters not shown');
+  });
+
+  it('says once that a server asked too much, however many of its questions were refused', () => {
+    const notices = new Notices(() => {});
+    const from = { serverId: 's1', serverName: 'Flood' };
+    notices.flooded(form('a'), from, 50);
+    notices.flooded(form('b'), from, 50);
+    notices.flooded(form('c'), { serverId: 's2', serverName: 'Other' }, 50);
+    expect(notices.list().map((notice) => [notice.id, notice.kind])).toEqual([
+      ['too-many:s2', 'refused'],
+      ['too-many:s1', 'refused'],
+    ]);
+    expect(notices.list()[1]!.reason).toContain('Flood asked more than 50 questions at once');
+  });
+
+  it('forgets a dismissed notice only', () => {
+    const notices = new Notices(() => {});
+    notices.notify('lost', subject('a'), 'stopped');
+    notices.notify('lost', subject('b'), 'stopped');
+    notices.dismiss('a');
+    expect(notices.list().map((notice) => notice.id)).toEqual(['b']);
+  });
+});
