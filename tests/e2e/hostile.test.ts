@@ -104,9 +104,7 @@ describe('One server cannot flood the inbox', () => {
     const request = panel.page.getByRole('region', { name: 'Request from Legacy Fixture' });
     await request.waitFor();
     expect(await request.locator('header .origin').textContent()).toBe(new URL(honest.url).origin);
-    await request.getByLabel('Target').selectOption({ label: 'staging' });
-    await request.getByLabel('Replicas').fill('1');
-    await request.getByRole('button', { name: 'Submit' }).click();
+    await panel.answerDeploy(request, 'staging', 1);
     await expect
       .poll(() => honest.seen.at(-1))
       .toEqual({

@@ -66,6 +66,13 @@ export class PanelPage {
     }
   }
 
+  /** Fills and submits the fixtures' deploy form (tests/fixtures/deploy-form.ts) on a Request card. */
+  async answerDeploy(card: Locator, target: 'staging' | 'prod', replicas: number): Promise<void> {
+    await card.getByLabel('Target').selectOption({ label: target });
+    await card.getByLabel('Replicas').fill(String(replicas));
+    await card.getByRole('button', { name: 'Submit' }).click();
+  }
+
   /** The newest result of a tool on the Tools tab. */
   result(tool: string): Locator {
     return this.page.getByRole('article', { name: `Result of ${tool}` }).first();
