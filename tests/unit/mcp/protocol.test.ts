@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerToElicitResult, elicitationToRequest, ElicitationParamsError } from '../../../lib/mcp/protocol';
 
-// The seed page's three examples, assertion for assertion.
+// The reference page's three examples (docs/mapping.md), assertion for assertion.
 describe('seed example 1: a form-mode elicitation becomes a kind "input" request', () => {
   it('maps message, schema and id', () => {
     const params = {

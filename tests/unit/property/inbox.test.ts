@@ -1,5 +1,5 @@
 /**
- * Answers, in any order and of any shape. answerToElicitResult follows the seed table to
+ * Answers, in any order and of any shape. answerToElicitResult follows the table in docs/mapping.md to
  * the letter; the Inbox resolves every Request it was asked exactly once, refuses Answers
  * for ids it does not hold, and leaves every other Request alone (a model-based test).
  */
