@@ -3,22 +3,22 @@
  * requests in flight, the inbox and its history. Pure logic: storage, host permissions
  * and the network come in as parameters, so the same hub runs in the worker and in Node.
  *
- * The hub is a facade over parts that each own their state (servers, connections,
- * activities, resumedCalls, urlVisits, signIn, notices); it wires them to one another and
+ * The hub is a facade over parts that each own their state (servers, connections, asking,
+ * activities, resumedCalls, urlVisits, signIn, notices, historyLog); it wires them to one another and
  * tells the panel when any of them changed.
  */
 import { UriTemplate } from '@modelcontextprotocol/client';
-import { errorMessage } from '../errorMessage';
-import { History, historyEntry, type HistoryEntry } from '../history';
-import { Inbox, InboxError, type PendingRequest, type Provenance } from '../inbox';
+import { historyEntry } from '../history';
+import { Inbox, type Provenance } from '../inbox';
 import { load } from '../mcp/client';
 import { parseMcpJson, type ExportFormat, type ImportResult } from '../mcpJson';
-import { boundForPanel } from '../panelBounds';
 import type { Answer, Request } from '../request';
-import type { CallView, HubState, InboxItem, OpenMode, PromptView, ResourceReadView, ServerSettings, Settings } from '../state';
+import type { CallView, HubState, OpenMode, PromptView, ResourceReadView, ServerSettings, Settings } from '../state';
 import { Activities } from './activities';
+import { Asking } from './asking';
 import { Connections, exponentialBackoff } from './connections';
 import { Notices } from './notices';
+import { HistoryLog } from './historyLog';
 import type { HubOptions } from './options';
 import { ResumedCalls } from './resumedCalls';
 import { Servers, type NewServer, type SavedServer } from './servers';
@@ -38,7 +38,7 @@ export type HubListener = (state: HubState) => void;
 export class Hub {
   readonly inbox: Inbox;
   readonly #options: HubOptions;
-  readonly #history: History;
+  readonly #history: HistoryLog;
   #settings: Settings = DEFAULT_SETTINGS;
   readonly #servers: Servers;
   readonly #connections: Connections;
@@ -47,22 +47,21 @@ export class Hub {
   readonly #visits: UrlVisits;
   readonly #signIn: SignIn;
   readonly #notices: Notices;
+  readonly #asking: Asking;
   readonly #listeners = new Set<HubListener>();
   #emitQueued = false;
-  /** The panel's view of each pending Request, built once (see `state()`). */
-  readonly #inboxItems = new WeakMap<PendingRequest, InboxItem>();
 
   constructor(options: HubOptions) {
     this.#options = options;
     const changed = () => this.#emit();
     const newId = () => options.newId?.() ?? crypto.randomUUID();
     this.inbox = options.inbox ?? new Inbox({ timeoutMs: DEFAULT_SETTINGS.requestTimeoutMinutes * 60_000 });
-    this.#history = new History(options.history ?? { load: async () => [], save: async () => {} });
     this.#notices = new Notices(changed);
     const notify = this.#notices.notify.bind(this.#notices);
+    this.#history = new HistoryLog(options.history, notify, changed);
     this.#servers = new Servers({ stored: options.servers, newId, changed });
     const displayName = (serverId: string) => this.#servers.displayName(serverId);
-    this.#visits = new UrlVisits({ inbox: this.inbox, open: options.openUrl, notify, record: (entry) => this.#record(entry), changed });
+    this.#visits = new UrlVisits({ inbox: this.inbox, open: options.openUrl, notify, record: (entry) => this.#history.record(entry), changed });
     this.#activities = new Activities({
       keep: options.keepActivities ?? 50,
       newId,
@@ -81,6 +80,12 @@ export class Hub {
       notify,
       changed,
     });
+    this.#asking = new Asking({
+      inbox: this.inbox,
+      visits: this.#visits,
+      notices: this.#notices,
+      askedBefore: (requestId) => this.#resumed.takeAskedBefore(requestId),
+    });
     this.#signIn = new SignIn({
       authorization: options.authorization,
       servers: this.#servers,
@@ -97,7 +102,7 @@ export class Hub {
         ask: (request, provenance, signal) => this.ask(request, provenance, signal),
         untilVisitEnds: (requestId, signal) => this.#visits.until(requestId, signal),
         elicitationComplete: (serverId, elicitationId) => this.#visits.complete(serverId, elicitationId),
-        withdraw: (serverId, lostTo) => this.#withdraw(serverId, lostTo),
+        withdraw: (serverId, lostTo) => this.#asking.withdraw(serverId, lostTo),
       },
       connect: options.connect ?? load,
       fetch: options.fetch,
@@ -109,7 +114,7 @@ export class Hub {
       this.#resumed.pendingChanged(pending);
       this.#emit();
     });
-    this.inbox.onSettled((request, answer, at) => this.#record(historyEntry(request, answer, at)));
+    this.inbox.onSettled((request, answer, at) => this.#history.record(historyEntry(request, answer, at)));
   }
 
   /**
@@ -127,7 +132,7 @@ export class Hub {
     const takenOver = this.#resumed.takeOver();
     this.#servers.restore(servers);
     this.#emit();
-    await Promise.all([...this.#servers.ids().map((id) => this.#connections.connect(id)), this.#history.load().then(() => this.#emit()), takenOver]);
+    await Promise.all([...this.#servers.ids().map((id) => this.#connections.connect(id)), this.#history.load(), takenOver]);
   }
 
   /**
@@ -137,7 +142,7 @@ export class Hub {
   state(): HubState {
     return {
       servers: this.#servers.views(),
-      inbox: this.inbox.list().map((request) => this.#inboxItem(request)),
+      inbox: this.inbox.list().map((request) => this.#asking.item(request)),
       visits: this.#visits.views(),
       notices: this.#notices.list(),
       activities: this.#activities.list(),
@@ -247,17 +252,9 @@ export class Hub {
     this.inbox.answer(answer);
   }
 
-  /**
-   * Asks the person, unless the Request is a URL no one should open: those are answered
-   * `decline` at once and shown as refused.
-   */
+  /** Asks the person (see Asking.ask). */
   ask(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
-    const askPerson = () =>
-      this.inbox.ask(request, provenance, signal, this.#resumed.takeAskedBefore(request.id)).catch((error: unknown) => {
-        if (error instanceof InboxError && error.code === 'too-many') this.#notices.flooded(request, provenance, this.inbox.maxPerServer);
-        throw error;
-      });
-    return request.kind === 'authorization' ? this.#visits.ask(request, provenance, askPerson) : askPerson();
+    return this.#asking.ask(request, provenance, signal);
   }
 
   /**
@@ -279,12 +276,8 @@ export class Hub {
   }
 
   /** @throws HistorySaveError when the cleared list could not be saved; the panel shows it cleared either way. */
-  async clearHistory(serverId?: string): Promise<void> {
-    try {
-      await this.#history.clear(serverId);
-    } finally {
-      this.#emit();
-    }
+  clearHistory(serverId?: string): Promise<void> {
+    return this.#history.clear(serverId);
   }
 
   /** @throws RangeError when the patch cannot be set; nothing is changed then. */
@@ -305,49 +298,6 @@ export class Hub {
   #applySettings(settings: Settings): void {
     this.#settings = settings;
     this.inbox.setTimeoutMs(settings.requestTimeoutMinutes * 60_000);
-  }
-
-  /** A pending Request as the panel holds it: cut to the panel's bounds, with what the worker found in its URL. */
-  #inboxItem(request: PendingRequest): InboxItem {
-    let item = this.#inboxItems.get(request);
-    if (item) return item;
-    const analysis = this.#visits.analysis(request.id);
-    const { value } = boundForPanel(request);
-    item = analysis ? { ...value, analysis } : value;
-    this.#inboxItems.set(request, item);
-    return item;
-  }
-
-  /** Keeps `entry` in History; a save that fails is told to the person, and later saves go on. */
-  #record(entry: HistoryEntry): void {
-    void this.#history.add(entry).then(
-      () => this.#emit(),
-      (error: unknown) => {
-        const request = {
-          id: `unsaved:${entry.requestId}`,
-          serverId: entry.serverId,
-          serverName: entry.serverName,
-          prompt: entry.prompt,
-          url: entry.url,
-        };
-        this.#notices.notify('unsaved', request, `${errorMessage(error)}. It is listed in History until toolnexus stops.`);
-      },
-    );
-  }
-
-  /** The server is gone: nothing of it waits on the person any more; if it was lost, those it asked are told. */
-  #withdraw(serverId: string, lostTo?: unknown): void {
-    if (lostTo !== undefined) {
-      for (const request of this.inbox.list().filter((pending) => pending.serverId === serverId)) {
-        this.#notices.notify(
-          'withdrawn',
-          request,
-          `${request.serverName} went away before you answered (${errorMessage(lostTo)}); an answer can no longer be sent.`,
-        );
-      }
-    }
-    this.inbox.cancelServer(serverId);
-    this.#visits.finishServer(serverId);
   }
 
   /**

@@ -1,0 +1,69 @@
+/**
+ * Asking the person: every Request of every server reaches the inbox through here (a URL one
+ * through its visit first, which may refuse it), and leaves it answered, refused as part of a
+ * flood, or withdrawn with a notice when its server went away. Also what the panel holds of
+ * each pending Request.
+ */
+import { errorMessage } from '../errorMessage';
+import { type Inbox, InboxError, type PendingRequest, type Provenance } from '../inbox';
+import { boundForPanel } from '../panelBounds';
+import type { Answer, Request } from '../request';
+import type { InboxItem } from '../state';
+import type { Notices } from './notices';
+import type { UrlVisits } from './urlVisits';
+
+export interface AskingOptions {
+  inbox: Pick<Inbox, 'ask' | 'list' | 'cancelServer' | 'maxPerServer'>;
+  visits: Pick<UrlVisits, 'ask' | 'analysis' | 'finishServer'>;
+  notices: Pick<Notices, 'notify' | 'flooded'>;
+  /** The Request a stopped worker left pending under this id, so it keeps its place and times. */
+  askedBefore: (requestId: string) => PendingRequest | undefined;
+}
+
+export class Asking {
+  readonly #options: AskingOptions;
+  /** The panel's view of each pending Request, built once (the state's identity invariant). */
+  readonly #items = new WeakMap<PendingRequest, InboxItem>();
+
+  constructor(options: AskingOptions) {
+    this.#options = options;
+  }
+
+  /** Asks the person, unless the Request is a URL no one should open: those are answered `decline` at once and shown as refused. */
+  ask(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
+    const { inbox, visits, notices, askedBefore } = this.#options;
+    const askPerson = () =>
+      inbox.ask(request, provenance, signal, askedBefore(request.id)).catch((error: unknown) => {
+        if (error instanceof InboxError && error.code === 'too-many') notices.flooded(request, provenance, inbox.maxPerServer);
+        throw error;
+      });
+    return request.kind === 'authorization' ? visits.ask(request, provenance, askPerson) : askPerson();
+  }
+
+  /** The server is gone: nothing of it waits on the person any more; if it was lost, those it asked are told. */
+  withdraw(serverId: string, lostTo?: unknown): void {
+    const { inbox, visits, notices } = this.#options;
+    if (lostTo !== undefined) {
+      for (const request of inbox.list().filter((pending) => pending.serverId === serverId)) {
+        notices.notify(
+          'withdrawn',
+          request,
+          `${request.serverName} went away before you answered (${errorMessage(lostTo)}); an answer can no longer be sent.`,
+        );
+      }
+    }
+    inbox.cancelServer(serverId);
+    visits.finishServer(serverId);
+  }
+
+  /** A pending Request as the panel holds it: cut to the panel's bounds, with what the worker found in its URL. */
+  item(request: PendingRequest): InboxItem {
+    let item = this.#items.get(request);
+    if (item) return item;
+    const analysis = this.#options.visits.analysis(request.id);
+    const { value } = boundForPanel(request);
+    item = analysis ? { ...value, analysis } : value;
+    this.#items.set(request, item);
+    return item;
+  }
+}
