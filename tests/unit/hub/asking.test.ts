@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Asking } from '../../../lib/hub/asking';
 import { Notices } from '../../../lib/hub/notices';
 import { UrlVisits } from '../../../lib/hub/urlVisits';
