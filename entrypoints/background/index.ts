@@ -22,6 +22,7 @@ export default defineBackground(() => {
     settings: stored('settings', {}),
     pending: stored('pending', [], 'session'),
     suspended: stored('suspended', [], 'session'),
+    activities: stored('activities', [], 'session'),
     eras: stored('eras', {}),
     // Host access is granted per server origin at add time; loopback is in the manifest.
     authorization: {

@@ -39,12 +39,14 @@ export interface ConnectionHooks {
  */
 export function connect(hooks: ConnectionHooks): void {
   port = browser.runtime.connect({ name: PANEL_PORT });
-  connected.value = true;
   port.onMessage.addListener((raw) => {
     const message = raw as WorkerMessage;
     switch (message.type) {
       case 'state':
         show(message.state);
+        // Connected once the worker's own state is here: until then the panel shows the last
+        // worker's, which a restart may have changed, under the "Reconnecting" banner.
+        connected.value = true;
         return;
       case 'patch':
         // A patch only follows this port's own first state.

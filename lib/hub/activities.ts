@@ -1,11 +1,23 @@
 /**
  * The activity list: tool calls, resource reads and prompts sent to servers, running or
- * finished, newest first, with a way to cancel each one that runs.
+ * finished, newest first, with a way to cancel each one that runs. Kept (`kept`, in the
+ * extension `storage.session`) as it changes, so a stopped worker's successor shows the same
+ * results, and says which calls the stop cut off instead of dropping them.
  */
 import { errorMessage } from '../errorMessage';
 import type { CallOptions, Connection, InputRound } from '../mcp/connection';
-import { boundForPanel } from '../panelBounds';
+import { boundForPanel, type PanelBounds } from '../panelBounds';
 import type { ActivityView, CallView, PromptView, ResourceReadView } from '../state';
+import { durableMirror, type Stored } from '../stored';
+
+/**
+ * How much of each activity is kept for the next worker: storage.session holds 10 MB for
+ * everything, and 50 results at the panel's own bounds could fill it several times over.
+ */
+export const KEPT_BOUNDS: PanelBounds = { maxString: 20_000, maxItems: 500, maxKeys: 500, maxDepth: 32, maxTotal: 40_000 };
+
+/** What a call still running when its worker stopped ends with: its answer had nowhere to go. */
+export const INTERRUPTED = 'toolnexus was stopped while this ran (Chrome stopped its worker), so the answer never reached it. Run it again.';
 
 /** What an activity asks of its server. */
 export type ActivityTarget =
@@ -37,15 +49,23 @@ export interface ActivitiesOptions {
   /** A request failed on a connection that was there when it was sent: perhaps the connection is gone. */
   failed: (serverId: string, error: unknown) => void;
   changed: () => void;
+  /** Where the list is kept for a stopped worker's successor. */
+  kept?: Stored<ActivityView[]>;
 }
 
 export class Activities {
   readonly #options: ActivitiesOptions;
   #activities: ActivityView[] = [];
   readonly #controllers = new Map<string, AbortController>();
+  readonly #save: (activities: ActivityView[]) => Promise<void>;
+  /** Each activity as kept, built once: an unchanged activity is not cut again on every write. */
+  readonly #keptForm = new WeakMap<ActivityView, ActivityView>();
+  /** Until the last worker's list is read (`restore`), writing this one's would erase it. */
+  #mayWrite = false;
 
   constructor(options: ActivitiesOptions) {
     this.#options = options;
+    this.#save = durableMirror(options.kept);
   }
 
   /** Newest first; the same array until an activity changes. */
@@ -72,13 +92,13 @@ export class Activities {
     this.#activities = keepActivities([activity, ...this.#activities.filter((item) => item.id !== activity.id)], this.#options.keep);
     const controller = new AbortController();
     this.#controllers.set(activity.id, controller);
-    this.#options.changed();
+    this.#changed();
     const connection = this.#options.connection(serverId);
     try {
       if (!connection) throw new Error(`${this.#options.displayName(serverId) ?? 'That server'} is not connected.`);
       const result = await send(connection, {
         signal: controller.signal,
-        onprogress: (progress) => this.patch(activity, { progress: boundForPanel(progress).value } as Partial<T>),
+        onprogress: (progress) => this.patch(activity, { progress: boundForPanel(progress).value } as Partial<T>, false),
         onRound: (round) => this.#options.onRound(activity.id, round),
       });
       const { value: shown, cuts } = boundForPanel(result);
@@ -94,13 +114,13 @@ export class Activities {
     return this.find(activity.id) as T;
   }
 
-  /** Changes an activity; one that ends gets its end time and loses its progress. */
-  patch<T extends ActivityView>(activity: T, patch: Partial<T>): void {
+  /** Changes an activity; one that ends gets its end time and loses its progress. Progress alone is not kept (`keep`). */
+  patch<T extends ActivityView>(activity: T, patch: Partial<T>, keep = true): void {
     const ended = patch.status !== undefined && patch.status !== 'running';
     this.#activities = this.#activities.map((item) =>
       item.id === activity.id ? ({ ...item, ...patch, ...(ended ? { endedAt: Date.now(), progress: undefined } : {}) } as ActivityView) : item,
     );
-    this.#options.changed();
+    this.#changed(keep);
   }
 
   cancel(activityId: string): void {
@@ -109,11 +129,42 @@ export class Activities {
 
   clear(): void {
     this.#activities = this.#activities.filter((activity) => activity.status === 'running');
-    this.#options.changed();
+    this.#changed();
   }
 
-  /** Puts back the activities a stopped worker left, ahead of any this one began. */
-  restore(kept: ActivityView[]): void {
-    this.#activities = keepActivities([...kept, ...this.#activities], this.#options.keep);
+  /** The list the last worker kept. */
+  async load(): Promise<ActivityView[]> {
+    return (await this.#options.kept?.load()) ?? [];
+  }
+
+  /**
+   * Puts back the activities a stopped worker left, in time order with any this one began:
+   * `resumed` will be carried on; any other that was running when it stopped failed with it.
+   */
+  restore(left: ActivityView[], resumed: ActivityView[] = []): void {
+    const carried = new Set(resumed.map((activity) => activity.id));
+    const endedAt = Date.now();
+    const ended = left
+      .filter((activity) => !carried.has(activity.id))
+      .map((activity): ActivityView => (activity.status === 'running' ? { ...activity, status: 'failed', error: INTERRUPTED, endedAt } : activity));
+    const all = [...this.#activities, ...resumed, ...ended].sort((a, b) => b.startedAt - a.startedAt);
+    this.#activities = keepActivities(all, this.#options.keep);
+    this.#mayWrite = true;
+    this.#changed();
+  }
+
+  #changed(keep = true): void {
+    this.#options.changed();
+    if (keep && this.#mayWrite) void this.#save(this.#activities.map((activity) => this.#kept(activity)));
+  }
+
+  #kept(activity: ActivityView): ActivityView {
+    let kept = this.#keptForm.get(activity);
+    if (kept) return kept;
+    const { progress: _progress, ...rest } = activity;
+    const { value, cuts } = boundForPanel(rest as ActivityView, KEPT_BOUNDS);
+    kept = cuts.length > 0 ? { ...value, cuts: [...new Set([...(activity.cuts ?? []), ...cuts])] } : value;
+    this.#keptForm.set(activity, kept);
+    return kept;
   }
 }

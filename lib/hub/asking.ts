@@ -7,6 +7,7 @@
 import { errorMessage } from '../errorMessage';
 import { type Inbox, InboxError, type PendingRequest, type Provenance } from '../inbox';
 import { boundForPanel } from '../panelBounds';
+import { CallEndedError } from '../mcp/connection';
 import type { Answer, Request } from '../request';
 import type { InboxItem } from '../state';
 import type { Notices } from './notices';
@@ -32,6 +33,15 @@ export class Asking {
   /** Asks the person, unless the Request is a URL no one should open: those are answered `decline` at once and shown as refused. */
   ask(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
     const { inbox, visits, notices, askedBefore } = this.#options;
+    // Told before the inbox drops it, while the Request is still listed.
+    signal?.addEventListener(
+      'abort',
+      () => {
+        const pending = inbox.list().find((item) => item.id === request.id);
+        if (pending && signal.reason instanceof CallEndedError) notices.notify('withdrawn', pending, signal.reason.message);
+      },
+      { once: true },
+    );
     const askPerson = () =>
       inbox.ask(request, provenance, signal, askedBefore(request.id)).catch((error: unknown) => {
         if (error instanceof InboxError && error.code === 'too-many') notices.flooded(request, provenance, inbox.maxPerServer);

@@ -9,7 +9,7 @@
  */
 import { UriTemplate } from '@modelcontextprotocol/client';
 import { historyEntry } from '../history';
-import { Inbox, type Provenance } from '../inbox';
+import { Inbox, type PendingRequest, type Provenance } from '../inbox';
 import { load } from '../mcp/client';
 import { parseMcpJson, type ExportFormat, type ImportResult } from '../mcpJson';
 import type { Answer, Request } from '../request';
@@ -50,6 +50,10 @@ export class Hub {
   readonly #asking: Asking;
   readonly #listeners = new Set<HubListener>();
   #emitQueued = false;
+  /** The pending Requests as last made durable: the panel is shown no Request a stopped worker would lose. */
+  #shownInbox: PendingRequest[] = [];
+  #inboxChanges = 0;
+  #shownChange = 0;
 
   constructor(options: HubOptions) {
     this.#options = options;
@@ -70,6 +74,7 @@ export class Hub {
       onRound: (activityId, round) => this.#resumed.keep(activityId, round),
       failed: (serverId, error) => this.#connections.requestFailed(serverId, error),
       changed,
+      kept: options.activities,
     });
     this.#resumed = new ResumedCalls({
       pending: options.pending,
@@ -111,8 +116,16 @@ export class Hub {
       eras: options.eras,
     });
     this.inbox.subscribe((pending) => {
-      this.#resumed.pendingChanged(pending);
-      this.#emit();
+      const change = ++this.#inboxChanges;
+      const show = () => {
+        if (change < this.#shownChange) return;
+        this.#shownChange = change;
+        this.#shownInbox = pending;
+        this.#emit();
+      };
+      const written = this.#resumed.pendingChanged(pending);
+      if (written) void written.then(show, show);
+      else show();
     });
     this.inbox.onSettled((request, answer, at) => this.#history.record(historyEntry(request, answer, at)));
   }
@@ -142,7 +155,7 @@ export class Hub {
   state(): HubState {
     return {
       servers: this.#servers.views(),
-      inbox: this.inbox.list().map((request) => this.#asking.item(request)),
+      inbox: this.#shownInbox.map((request) => this.#asking.item(request)),
       visits: this.#visits.views(),
       notices: this.#notices.list(),
       activities: this.#activities.list(),

@@ -5,7 +5,7 @@ import type { Inbox, PendingRequest } from '../inbox';
 import type { load } from '../mcp/client';
 import type { LoadOptions } from '../mcp/connection';
 import type { EraVerdicts } from '../mcp/eras';
-import type { OpenMode, Settings } from '../state';
+import type { ActivityView, OpenMode, Settings } from '../state';
 import type { SuspendedCall } from './resumedCalls';
 import type { SavedServer } from './servers';
 import type { Stored } from '../stored';
@@ -45,6 +45,12 @@ export interface HubOptions {
    * them on instead of reporting them lost.
    */
   suspended?: Stored<SuspendedCall[]>;
+  /**
+   * Where the activity list (calls and their results, cut to lib/hub/activities.ts
+   * KEPT_BOUNDS) is kept (in the extension: `storage.session`, in memory only), so a
+   * restarted worker shows the same results and says which calls the stop cut off.
+   */
+  activities?: Stored<ActivityView[]>;
   /**
    * What each server was found to speak (lib/mcp/eras.ts), so a restarted worker connects
    * without probing again. Kept apart from `servers`, which holds only what the person set.

@@ -9,7 +9,7 @@ import type { InputRound } from '../mcp/connection';
 import type { ActivityView } from '../state';
 import type { Send } from './activities';
 import type { Notices } from './notices';
-import { throttledMirror, type Stored } from '../stored';
+import { durableMirror, type Stored } from '../stored';
 
 /** A 2026-07-28 call paused on the person: its activity, and the round it waits in. */
 export interface SuspendedCall {
@@ -22,7 +22,8 @@ export interface ActivityLog {
   find(activityId: string): ActivityView | undefined;
   patch(activity: ActivityView, patch: Partial<ActivityView>): void;
   execute(activity: ActivityView, send: Send<ActivityView>): Promise<ActivityView>;
-  restore(kept: ActivityView[]): void;
+  load(): Promise<ActivityView[]>;
+  restore(left: ActivityView[], resumed: ActivityView[]): void;
 }
 
 export interface ResumedCallsOptions {
@@ -40,9 +41,9 @@ export interface ResumedCallsOptions {
 
 export class ResumedCalls {
   readonly #options: ResumedCallsOptions;
-  /** Pending Requests, as the next worker will find them (see throttledMirror). */
-  readonly #savePending: (pending: PendingRequest[]) => void;
-  readonly #saveSuspended: (calls: SuspendedCall[]) => void;
+  /** Pending Requests, as the next worker will find them (see durableMirror). */
+  readonly #savePending: (pending: PendingRequest[]) => Promise<void>;
+  readonly #saveSuspended: (calls: SuspendedCall[]) => Promise<void>;
   #takenOver: Promise<void> = Promise.resolve();
   /** Until the last worker's lists are read, writing this worker's would erase them. */
   #mayWrite = false;
@@ -55,8 +56,8 @@ export class ResumedCalls {
 
   constructor(options: ResumedCallsOptions) {
     this.#options = options;
-    this.#savePending = throttledMirror(options.pending);
-    this.#saveSuspended = throttledMirror(options.suspended);
+    this.#savePending = durableMirror(options.pending);
+    this.#saveSuspended = durableMirror(options.suspended);
   }
 
   /**
@@ -75,7 +76,11 @@ export class ResumedCalls {
   }
 
   async #takeOver(): Promise<void> {
-    const [pending = [], suspended = []] = await Promise.all([this.#options.pending?.load(), this.#options.suspended?.load()]);
+    const [pending = [], suspended = [], left] = await Promise.all([
+      this.#options.pending?.load(),
+      this.#options.suspended?.load(),
+      this.#options.activities.load(),
+    ]);
     const kept = new Set(suspended.flatMap((call) => Object.values(call.round.requestIds)));
     for (const request of pending) {
       if (kept.has(request.id)) this.#askedBefore.set(request.id, request);
@@ -90,15 +95,24 @@ export class ResumedCalls {
       this.#suspended.set(call.activity.id, call);
       this.#toResume.set(call.activity.id, call);
     }
-    this.#options.activities.restore(suspended.map((call) => call.activity));
+    this.#options.activities.restore(
+      left,
+      suspended.map((call) => call.activity),
+    );
     this.#mayWrite = true;
-    this.#mirror(this.#options.asked());
+    void this.#mirror(this.#options.asked());
     this.#options.changed();
   }
 
-  /** The inbox changed: mirror it, once the last worker's list has been read. */
-  pendingChanged(pending: PendingRequest[]): void {
-    if (this.#mayWrite) this.#mirror(pending);
+  /**
+   * The inbox changed: mirror it, once the last worker's list has been read. Settles when a
+   * stopped worker's successor would find the change (the hub shows it only then); nothing to
+   * wait for (`undefined`) without a store. Until the
+   * last list is read nothing can be written without erasing it, and a Request asked then is
+   * shown at once rather than held behind a slow read: the takeover writes it right after.
+   */
+  pendingChanged(pending: PendingRequest[]): Promise<void> | undefined {
+    return this.#mayWrite && this.#options.pending ? this.#mirror(pending) : undefined;
   }
 
   /** The Request as the last worker asked it, if this one asks it again; asked once only. */
@@ -113,7 +127,7 @@ export class ResumedCalls {
     const activity = this.#options.activities.find(activityId);
     if (round && activity) this.#suspended.set(activityId, { activity: { ...activity, progress: undefined }, round });
     else if (!this.#suspended.delete(activityId)) return;
-    this.#saveSuspended([...this.#suspended.values()]);
+    void this.#saveSuspended([...this.#suspended.values()]);
   }
 
   /** Carries on the calls a stopped worker left waiting on this (now connected) server. */
@@ -144,7 +158,7 @@ export class ResumedCalls {
   }
 
   /** Kept Requests not asked again yet stay mirrored beside the pending ones, in case this worker stops too. */
-  #mirror(pending: PendingRequest[]): void {
-    this.#savePending([...pending, ...this.#askedBefore.values()]);
+  #mirror(pending: PendingRequest[]): Promise<void> {
+    return this.#savePending([...pending, ...this.#askedBefore.values()]);
   }
 }

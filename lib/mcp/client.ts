@@ -26,7 +26,17 @@ import { createServerAuthorization } from '../auth';
 import { errorMessage } from '../errorMessage';
 import type { Problem } from '../forms/validate';
 import { checkAnswer, type Answer, type Request } from '../request';
-import { CallError, type CallOptions, type Connection, type InputRound, type ListChange, type LoadOptions, type ServerConfig } from './connection';
+import {
+  CallEndedError,
+  CallError,
+  type CallOptions,
+  type Connection,
+  type InputRound,
+  type ListChange,
+  type LoadOptions,
+  type ServerConfig,
+} from './connection';
+import { type ServerRequestId, watchCallStreams } from './callStreams';
 import { limitOpenRequests } from './connectionLimit';
 import { ElicitingClient } from './elicitingClient';
 import { idleClock } from './idleClock';
@@ -48,6 +58,32 @@ async function listenForListChanges(client: Client, signal: AbortSignal): Promis
     ...(capabilities?.prompts?.listChanged && { promptsListChanged: true }),
   };
   if (Object.keys(filter).length > 0) await client.listen(filter, { timeout: NO_SDK_TIMEOUT, signal });
+}
+
+/**
+ * Leniency (README, "Servers that bend the spec"): a 2025-era server that sends
+ * `notifications/<list>/list_changed` without advertising `listChanged` (fastmcp 4.20) means
+ * it all the same, and the SDK drops it; listing again is cheap and harmless, so do.
+ */
+function listenWithoutAdvertisement(client: Client, onListChanged: LoadOptions['onListChanged']): void {
+  const capabilities = client.getServerCapabilities() ?? {};
+  if (client.getProtocolEra() === 'modern' || !onListChanged) return;
+  const report = (change: Promise<ListChange>) => void change.then(onListChanged, () => {});
+  if (capabilities.tools && !capabilities.tools.listChanged) {
+    client.setNotificationHandler('notifications/tools/list_changed', () =>
+      report(client.listTools().then(({ tools }) => ({ kind: 'tools', items: tools }))),
+    );
+  }
+  if (capabilities.resources && !capabilities.resources.listChanged) {
+    client.setNotificationHandler('notifications/resources/list_changed', () =>
+      report(client.listResources().then(({ resources }) => ({ kind: 'resources', items: resources }))),
+    );
+  }
+  if (capabilities.prompts && !capabilities.prompts.listChanged) {
+    client.setNotificationHandler('notifications/prompts/list_changed', () =>
+      report(client.listPrompts().then(({ prompts }) => ({ kind: 'prompts', items: prompts }))),
+    );
+  }
 }
 
 /**
@@ -109,10 +145,28 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     options.onElicitationComplete?.(params.elicitationId);
   });
   // 2025-11-25: the server sends elicitation/create itself. Params were checked by
-  // ElicitingClient, so the mapping does not throw.
-  client.setRequestHandler('elicitation/create', (message, ctx) =>
-    elicit(elicitationToRequest(message.params), AbortSignal.any([ctx.mcpReq.signal, lost.signal])),
-  );
+  // ElicitingClient, so the mapping does not throw. Each waits until the call it came with
+  // ends (callStreams), which can be seen before the SDK hands the request over.
+  const waiting = new Map<ServerRequestId, AbortController>();
+  const ended = new Set<ServerRequestId>();
+  const callEnded = (requests: ServerRequestId[]) => {
+    for (const id of requests) {
+      const controller = waiting.get(id);
+      if (controller) controller.abort(new CallEndedError(`${server.name} ended the call this came with, so an answer could no longer be read.`));
+      else if (ended.add(id).size > 100) ended.delete(ended.values().next().value!);
+    }
+  };
+  client.setRequestHandler('elicitation/create', async (message, ctx) => {
+    const { id } = ctx.mcpReq;
+    const controller = new AbortController();
+    waiting.set(id, controller);
+    if (ended.delete(id)) callEnded([id]);
+    try {
+      return await elicit(elicitationToRequest(message.params), AbortSignal.any([ctx.mcpReq.signal, lost.signal, controller.signal]));
+    } finally {
+      waiting.delete(id);
+    }
+  });
   const rounds = inputRounds(server.name, elicit);
   client.driveInputRounds = (payload, call) => rounds.drive(payload, call, lost.signal);
   const run = requestRunner(server.name, clock, lost.signal, rounds);
@@ -125,7 +179,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       // The person signing in is the person answering: the same pause of the idle clock.
       onInteraction: (waiting) => (waiting ? clock.pause() : clock.resume()),
     });
-  const mcpFetch = limitOpenRequests(options.fetch ?? ((url, init) => fetch(url, init)));
+  const mcpFetch = limitOpenRequests(watchCallStreams(options.fetch ?? ((url, init) => fetch(url, init)), callEnded));
   const transport = new StreamableHTTPClientTransport(new URL(server.url), {
     ...(authorization ? authorization.transportOptions(mcpFetch) : { fetch: mcpFetch }),
     requestInit: server.headers ? { headers: server.headers } : undefined,
@@ -172,6 +226,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   } finally {
     connectWatch.stop();
   }
+  listenWithoutAdvertisement(client, options.onListChanged);
 
   async function callTool(name: string, args: Record<string, unknown>, callOptions?: CallOptions): Promise<CallToolResult> {
     const params = { name, arguments: args };

@@ -158,3 +158,11 @@ export class CallError extends Error {
     this.name = 'CallError';
   }
 }
+
+/** Why a server's request no longer waits on the person: the call it came with has ended (lib/mcp/callStreams.ts). */
+export class CallEndedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CallEndedError';
+  }
+}

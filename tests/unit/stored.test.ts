@@ -1,27 +1,68 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { throttledMirror } from '../../lib/stored';
+import { describe, expect, it, vi } from 'vitest';
+import { durableMirror } from '../../lib/stored';
 
-afterEach(() => vi.useRealTimers());
+/** A store whose writes end when the test says so. */
+function slowStore() {
+  const saved: number[] = [];
+  const ends: Array<(error?: Error) => void> = [];
+  const store = {
+    load: async () => 0,
+    save: (value: number) =>
+      new Promise<void>((resolve, reject) => {
+        saved.push(value);
+        ends.push((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+  const endWrite = async (error?: Error) => {
+    ends.shift()!(error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { store, saved, endWrite };
+}
 
-describe('throttledMirror', () => {
-  it('writes a change at once, then what follows within the interval together, ending with the latest', () => {
-    vi.useFakeTimers();
-    const saved: number[] = [];
-    const write = throttledMirror({ load: async () => 0, save: async (value: number) => void saved.push(value) }, 200);
-    write(1);
+describe('durableMirror', () => {
+  it('starts writing a change in the same task, and settles once it is written', async () => {
+    const { store, saved, endWrite } = slowStore();
+    const write = durableMirror(store);
+    const written = vi.fn();
+    void write(1).then(written);
     expect(saved).toEqual([1]);
-    write(2);
-    write(3);
-    expect(saved).toEqual([1]);
-    vi.advanceTimersByTime(200);
-    expect(saved).toEqual([1, 3]);
-    vi.advanceTimersByTime(200);
-    expect(saved).toEqual([1, 3]);
-    write(4);
-    expect(saved).toEqual([1, 3, 4]);
+    await Promise.resolve();
+    expect(written).not.toHaveBeenCalled();
+    await endWrite();
+    expect(written).toHaveBeenCalled();
   });
 
-  it('does nothing without a store', () => {
-    expect(() => throttledMirror<number>(undefined)(1)).not.toThrow();
+  it('writes the changes made during a write together, the latest only, and settles each once it is written', async () => {
+    const { store, saved, endWrite } = slowStore();
+    const write = durableMirror(store);
+    const settled: number[] = [];
+    for (const value of [1, 2, 3, 4]) void write(value).then(() => settled.push(value));
+    expect(saved).toEqual([1]);
+    await endWrite();
+    expect(settled).toEqual([1]);
+    expect(saved).toEqual([1, 4]);
+    await endWrite();
+    expect(settled).toEqual([1, 2, 3, 4]);
+    void write(5);
+    expect(saved).toEqual([1, 4, 5]);
+  });
+
+  it('reports a failed write, settles anyway, and goes on writing', async () => {
+    const { store, saved, endWrite } = slowStore();
+    const onError = vi.fn();
+    const write = durableMirror(store, onError);
+    const first = write(1);
+    const second = write(2);
+    await endWrite(new Error('QUOTA_BYTES quota exceeded'));
+    await expect(first).resolves.toBeUndefined();
+    expect(onError).toHaveBeenCalledWith(new Error('QUOTA_BYTES quota exceeded'));
+    await endWrite();
+    await expect(second).resolves.toBeUndefined();
+    expect(saved).toEqual([1, 2]);
+  });
+
+  it('does nothing without a store', async () => {
+    await expect(durableMirror<number>(undefined)(1)).resolves.toBeUndefined();
   });
 });

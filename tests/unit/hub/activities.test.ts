@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { describe, expect, it, vi } from 'vitest';
-import { Activities, keepActivities, type ActivitiesOptions } from '../../../lib/hub/activities';
+import { Activities, INTERRUPTED, KEPT_BOUNDS, keepActivities, type ActivitiesOptions } from '../../../lib/hub/activities';
 import type { Connection, InputRound } from '../../../lib/mcp/connection';
 import { PANEL_BOUNDS } from '../../../lib/panelBounds';
 import type { ActivityView, CallView } from '../../../lib/state';
@@ -120,8 +120,8 @@ describe('the activity list', () => {
   it('puts a stopped worker’s calls back ahead of its own, and runs one again in its place', async () => {
     const { subject } = activities();
     await subject.run(tool, 's1', async () => text('mine'));
-    const kept = { ...activity('old', 'running') };
-    subject.restore([kept]);
+    const kept = { ...activity('old', 'running'), startedAt: Date.now() + 1 };
+    subject.restore([], [kept]);
     expect(subject.list().map((item) => item.id)).toEqual(['old', 'a1']);
     await subject.execute(kept, async () => text('carried on'));
     expect(subject.list().map((item) => [item.id, item.status])).toEqual([
@@ -136,5 +136,67 @@ describe('which activities are kept', () => {
     const list = [activity('1', 'done'), activity('2', 'running'), activity('3', 'failed'), activity('4', 'cancelled'), activity('5', 'running')];
     expect(keepActivities(list, 2).map((item) => item.id)).toEqual(['1', '2', '3', '5']);
     expect(keepActivities(list, 0).map((item) => item.id)).toEqual(['2', '5']);
+  });
+});
+
+describe('what a stopped worker’s successor finds', () => {
+  const store = (left: ActivityView[] = []) => {
+    const saved: ActivityView[][] = [];
+    return { saved, kept: { load: async () => left, save: async (value: ActivityView[]) => void saved.push(value) } };
+  };
+
+  it('writes nothing before the last worker’s list is read, then every change but progress', async () => {
+    const { saved, kept } = store();
+    const { subject } = activities({ kept });
+    await subject.run(tool, 's1', async () => text('before'));
+    expect(saved).toEqual([]);
+    subject.restore(await subject.load());
+    expect(saved.at(-1)!.map((item) => item.status)).toEqual(['done']);
+    let report!: () => void;
+    let finish!: () => void;
+    const running = subject.run(tool, 's1', (_connection, options) => {
+      report = () => options.onprogress!({ progress: 1, total: 2 });
+      return new Promise<CallToolResult>((resolve) => (finish = () => resolve(text('after'))));
+    });
+    await vi.waitFor(() => expect(saved.at(-1)!.map((item) => item.status)).toEqual(['running', 'done']));
+    const writes = saved.length;
+    report();
+    expect(subject.list()[0]!.progress).toEqual({ progress: 1, total: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(saved.length).toBe(writes);
+    finish();
+    await running;
+    await vi.waitFor(() => expect(saved.at(-1)!.map((item) => item.status)).toEqual(['done', 'done']));
+    expect(saved.at(-1)![0]).not.toHaveProperty('progress');
+  });
+
+  it('keeps each result cut to the kept bounds, saying so, while the panel still has it whole', async () => {
+    const { saved, kept } = store();
+    const { subject } = activities({ kept });
+    subject.restore([]);
+    const long = 'x'.repeat(KEPT_BOUNDS.maxString * 2);
+    await subject.run(tool, 's1', async () => text(long));
+    await vi.waitFor(() => expect(saved.at(-1)?.[0]?.status).toBe('done'));
+    const stored = saved.at(-1)![0] as CallView;
+    expect(JSON.stringify(stored).length).toBeLessThan(KEPT_BOUNDS.maxTotal + 2_000);
+    expect(stored.cuts).toEqual([expect.stringContaining('texts longer than 20,000 characters')]);
+    expect(((subject.list()[0] as CallView).result!.content[0] as { text: string }).text).toBe(long);
+  });
+
+  it('shows the last worker’s results in time order with its own, and a call the stop cut off as failed, saying why', async () => {
+    const { subject } = activities();
+    await subject.run(tool, 's1', async () => text('mine'));
+    const now = Date.now();
+    const finished = { ...activity('finished', 'done'), startedAt: now - 3_000 };
+    const cutOff = { ...activity('cut-off', 'running'), startedAt: now - 2_000 };
+    const carried = { ...activity('carried', 'running'), startedAt: now - 1_000 };
+    subject.restore([finished, cutOff, carried], [carried]);
+    expect(subject.list().map((item) => [item.id, item.status])).toEqual([
+      ['a1', 'done'],
+      ['carried', 'running'],
+      ['cut-off', 'failed'],
+      ['finished', 'done'],
+    ]);
+    expect(subject.find('cut-off')).toMatchObject({ error: INTERRUPTED, endedAt: expect.any(Number) });
   });
 });

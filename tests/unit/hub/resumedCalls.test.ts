@@ -23,7 +23,7 @@ const call = (id: string, requestIds: Record<string, string>, serverId = 's1'): 
 });
 
 /** An activity list in memory; `execute` runs `send` on `connection`. */
-function log(connection = {} as Connection) {
+function log(connection = {} as Connection, left: ActivityView[] = []) {
   let list: ActivityView[] = [];
   const activities: ActivityLog & { list: () => ActivityView[] } = {
     list: () => list,
@@ -33,7 +33,8 @@ function log(connection = {} as Connection) {
       await send(connection, {});
       return activity;
     }),
-    restore: (kept) => void (list = [...kept, ...list]),
+    load: async () => left,
+    restore: (kept, resumed) => void (list = [...resumed, ...kept, ...list]),
   };
   return activities;
 }
@@ -64,6 +65,42 @@ describe('taking over from a stopped worker', () => {
     expect(subject.takeAskedBefore('kept')).toBeUndefined();
   });
 
+  it('settles a change of the inbox once it is written, not before', async () => {
+    let endWrite!: () => void;
+    const subject = new ResumedCalls({
+      pending: { load: async () => [], save: () => new Promise<void>((resolve) => (endWrite = resolve)) },
+      activities: log(),
+      asked: () => [],
+      displayName: () => undefined,
+      notify: vi.fn(),
+      changed: () => {},
+    });
+    await subject.takeOver();
+    endWrite();
+    const written = vi.fn();
+    void subject.pendingChanged([pending('r1')])!.then(written);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(written).not.toHaveBeenCalled();
+    endWrite();
+    await vi.waitFor(() => expect(written).toHaveBeenCalled());
+  });
+
+  it('gives the activity list what the last worker left, with the calls it will carry on', async () => {
+    const left: ActivityView = { id: 'old', kind: 'tool', tool: 'echo', args: {}, serverId: 's1', startedAt: 0, status: 'done' };
+    const activities = log(undefined, [left]);
+    const restore = vi.spyOn(activities, 'restore');
+    const subject = new ResumedCalls({
+      activities,
+      asked: () => [],
+      displayName: () => undefined,
+      notify: vi.fn(),
+      changed: () => {},
+      suspended: { load: async () => [call('c1', {})], save: async () => {} },
+    });
+    await subject.takeOver();
+    expect(restore).toHaveBeenCalledWith([left], [call('c1', {}).activity]);
+  });
+
   it('puts the kept calls back in the activity list', async () => {
     const { subject, activities } = resumed({ suspended: [call('c1', {})] });
     await subject.takeOver();
@@ -82,16 +119,14 @@ describe('taking over from a stopped worker', () => {
 });
 
 describe('a call waiting on the person', () => {
-  it('is kept with its round while it waits, without its progress, and forgotten once it no longer waits', () => {
-    vi.useFakeTimers();
+  it('is kept with its round while it waits, without its progress, and forgotten once it no longer waits', async () => {
     const { subject, saved, activities } = resumed();
-    activities.restore([{ ...call('c1', {}).activity, progress: { progress: 1 } }]);
+    activities.restore([], [{ ...call('c1', {}).activity, progress: { progress: 1 } }]);
     const round: InputRound = call('c1', { a: 'r1' }).round;
     subject.keep('c1', round);
     expect(saved.suspended).toEqual([[{ activity: expect.not.objectContaining({ progress: expect.anything() }), round }]]);
     subject.keep('c1', undefined);
-    vi.advanceTimersByTime(200);
-    expect(saved.suspended.at(-1)).toEqual([]);
+    await vi.waitFor(() => expect(saved.suspended.at(-1)).toEqual([]));
   });
 
   it('writes nothing for a call that was never kept', () => {

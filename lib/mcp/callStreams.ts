@@ -1,0 +1,77 @@
+/**
+ * Which 2025-11-25 server requests came with a call that has since ended. A server sends
+ * `elicitation/create` for a call on that call's own POST response stream (spec transports:
+ * such requests SHOULD relate to the originating request), and once the call's response is on
+ * that stream the server reads no answer any more. Most servers cancel what they no longer
+ * wait for (`notifications/cancelled`); some do not (mcp-lite times its elicitation out, then
+ * fails the call), which left a Request in the inbox whose answer nobody would read.
+ *
+ * The SDK does not say which stream a message came on, so this watches each POST's SSE
+ * stream beside it (a tee: the SDK reads the same bytes) and reports the server requests it
+ * carried once the stream ended with its call over.
+ */
+import { createParser } from 'eventsource-parser';
+import type { LoadOptions } from './connection';
+
+type Fetch = NonNullable<LoadOptions['fetch']>;
+export type ServerRequestId = string | number;
+
+/** Events larger than this are not parsed (a big result, not a question); they count as the call's response. */
+const MAX_PARSED = 1_000_000;
+
+/** The JSON-RPC id of the one request a POST carries (the SDK sends one message per POST). */
+function requestId(body: unknown): ServerRequestId | undefined {
+  if (typeof body !== 'string') return undefined;
+  try {
+    const { id, method } = JSON.parse(body) as { id?: unknown; method?: unknown };
+    return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function watchCallStreams(fetch: Fetch, onCallEnded: (requests: ServerRequestId[]) => void): Fetch {
+  return async (url, init) => {
+    const response = await fetch(url, init);
+    const sse = response.headers.get('content-type')?.toLowerCase().startsWith('text/event-stream');
+    if (init?.method !== 'POST' || !sse || !response.body) return response;
+    const call = requestId(init.body);
+    if (call === undefined) return response;
+    const requests: ServerRequestId[] = [];
+    let answered = false;
+    // A stream with event ids may be resumed on a GET when it ends early; its requests live on.
+    let resumable = false;
+    const parser = createParser({
+      onEvent(event) {
+        if (event.id) resumable = true;
+        if (answered || (event.event && event.event !== 'message')) return;
+        if (event.data.length > MAX_PARSED) {
+          answered = true;
+          return;
+        }
+        try {
+          const message = JSON.parse(event.data) as { id?: unknown; method?: unknown; result?: unknown; error?: unknown };
+          const id = message.id;
+          if (typeof id !== 'string' && typeof id !== 'number') return;
+          if (typeof message.method === 'string') requests.push(id);
+          else if (id === call && ('result' in message || 'error' in message)) answered = true;
+        } catch {
+          // The SDK reports what it cannot read; here it only means no request to watch.
+        }
+      },
+    });
+    const decoder = new TextDecoder();
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          controller.enqueue(chunk);
+          if (!answered) parser.feed(decoder.decode(chunk, { stream: true }));
+        },
+        flush() {
+          if (requests.length > 0 && (answered || !resumable)) onCallEnded(requests);
+        },
+      }),
+    );
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
