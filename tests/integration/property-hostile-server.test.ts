@@ -381,7 +381,7 @@ function expectAllowedAnswer(sent: SentRequest, answer: Record<string, unknown>)
       // With a duplicate id the answer may be to the other request of that id; otherwise it is the person's,
       // unless the call's response came first on the same stream: that withdraws what it asked
       // (lib/mcp/callStreams.ts), and the server is answered cancel.
-      const withdrawn = result.action === 'cancel' && ['result', 'error', 'bad-result'].includes(sent.end);
+      const withdrawn = result.action === 'cancel' && sent.callAnsweredAfter;
       if (!withdrawn) expect(result.action, label).toBe(expectedAction((params as { message: string }).message));
     }
   } else if (sent.method === 'ping') {
