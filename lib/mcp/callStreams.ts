@@ -39,11 +39,8 @@ export function watchCallStreams(fetch: Fetch, onCallEnded: (requests: ServerReq
     if (call === undefined) return response;
     const requests: ServerRequestId[] = [];
     let answered = false;
-    // A stream with event ids may be resumed on a GET when it ends early; its requests live on.
-    let resumable = false;
     const parser = createParser({
       onEvent(event) {
-        if (event.id) resumable = true;
         if (answered || (event.event && event.event !== 'message')) return;
         if (event.data.length > MAX_PARSED) {
           answered = true;
@@ -68,7 +65,9 @@ export function watchCallStreams(fetch: Fetch, onCallEnded: (requests: ServerReq
           if (!answered) parser.feed(decoder.decode(chunk, { stream: true }));
         },
         flush() {
-          if (requests.length > 0 && (answered || !resumable)) onCallEnded(requests);
+          // A stream that ends without the call's response is a lost connection or one the SDK
+          // resumes: the connection's own checks speak for those.
+          if (requests.length > 0 && answered) onCallEnded(requests);
         },
       }),
     );

@@ -4,54 +4,36 @@
  * points of a two-step form, in both eras, and checks what the restarted worker shows.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLegacyServer, startModernServer, type FixtureServer } from '../fixtures/servers';
-import { launchExtension, type ExtensionBrowser } from './browser';
-import { PanelPage } from './panel';
+import { describe, expect, it } from 'vitest';
+import { eraRigForSuite } from './eraServers';
 
 // Milliseconds between submitting step 1 and stopping the worker: from before step 1's answer
 // leaves to well after step 2 shows.
 const DELAYS = [0, 1, 2, 4, 7, 11, 16, 24, 35, 50, 75, 110, 160, 240];
 const INTERRUPTED = /toolnexus was stopped while this ran/;
 
-let browser: ExtensionBrowser;
-let panel: PanelPage;
-let legacy: FixtureServer;
-let modern: FixtureServer;
-
-beforeAll(async () => {
-  [legacy, modern] = await Promise.all([startLegacyServer(), startModernServer()]);
-  browser = await launchExtension();
-  panel = new PanelPage(await browser.openPanel());
-  await panel.addServer(legacy.url);
-  await panel.addServer(modern.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([legacy?.close(), modern?.close()]);
-});
+const rig = eraRigForSuite();
 
 type Outcome = 'asked again' | 'reported lost' | 'call failed, saying why' | 'done';
 
 /** What the restarted worker shows of the two_step call, once it shows anything of it. */
 async function outcomeAfterRestart(serverName: string): Promise<{ outcome: Outcome; lostNotice: boolean }> {
   // The banner shows from the port's drop until the new worker's own state is in the panel.
-  const reconnecting = panel.page.getByRole('status').filter({ hasText: 'Reconnecting to the toolnexus worker' });
+  const reconnecting = rig.panel.page.getByRole('status').filter({ hasText: 'Reconnecting to the toolnexus worker' });
   await reconnecting.waitFor({ timeout: 10_000 });
   await reconnecting.waitFor({ state: 'detached', timeout: 30_000 });
-  const lost = panel.page.getByRole('region', { name: `Lost from ${serverName}` });
+  const lost = rig.panel.page.getByRole('region', { name: `Lost from ${serverName}` });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if ((await panel.request(serverName).count()) > 0) return { outcome: 'asked again', lostNotice: (await lost.count()) > 0 };
-    await panel.tab('Tools');
+    if ((await rig.panel.request(serverName).count()) > 0) return { outcome: 'asked again', lostNotice: (await lost.count()) > 0 };
+    await rig.panel.tab('Tools');
     const result =
-      (await panel
+      (await rig.panel
         .result('two_step')
-        .textContent()
+        .textContent({ timeout: 1_000 })
         .catch(() => null)) ?? '';
     const lostNotice = await (async () => {
-      await panel.tab('Inbox');
+      await rig.panel.tab('Inbox');
       return (await lost.count()) > 0;
     })();
     if (INTERRUPTED.test(result)) return { outcome: lostNotice ? 'reported lost' : 'call failed, saying why', lostNotice };
@@ -63,13 +45,13 @@ async function outcomeAfterRestart(serverName: string): Promise<{ outcome: Outco
 
 /** Leaves the panel as it was before the round: no Requests, notices or results. */
 async function tidy(serverName: string): Promise<void> {
-  await panel.tab('Inbox');
-  for (let card = panel.request(serverName); (await card.count()) > 0; ) await card.first().getByRole('button', { name: 'Decline' }).click();
-  for (let dismiss = panel.page.getByRole('button', { name: 'Dismiss' }); (await dismiss.count()) > 0; ) await dismiss.first().click();
-  await panel.tab('Tools');
-  const clear = panel.page.getByRole('region', { name: 'Results' }).getByRole('button', { name: 'Clear' });
+  await rig.panel.tab('Inbox');
+  for (let card = rig.panel.request(serverName); (await card.count()) > 0; ) await card.first().getByRole('button', { name: 'Decline' }).click();
+  for (let dismiss = rig.panel.page.getByRole('button', { name: 'Dismiss' }); (await dismiss.count()) > 0; ) await dismiss.first().click();
+  await rig.panel.tab('Tools');
+  const clear = rig.panel.page.getByRole('region', { name: 'Results' }).getByRole('button', { name: 'Clear' });
   await expect
-    .poll(async () => (await panel.page.getByRole('article', { name: 'Result of two_step' }).filter({ hasText: 'running…' }).count()) === 0)
+    .poll(async () => (await rig.panel.page.getByRole('article', { name: 'Result of two_step' }).filter({ hasText: 'running…' }).count()) === 0)
     .toBe(true);
   if (await clear.count()) await clear.click();
 }
@@ -82,15 +64,15 @@ describe('a worker stopped in the middle of a two-step form', () => {
     it(`${era}: at every point, the question comes back or the person is told what was lost`, { timeout: 600_000 }, async () => {
       const outcomes: Record<string, number> = {};
       for (const delay of DELAYS) {
-        await expect.poll(() => panel.serverStatus(serverName), { timeout: 30_000 }).toBe('Connected');
-        await panel.runTool(serverName, 'two_step');
-        const step1 = panel.request(serverName).filter({ hasText: 'Step 1 of 2' });
+        await expect.poll(() => rig.panel.serverStatus(serverName), { timeout: 30_000 }).toBe('Connected');
+        await rig.panel.runTool(serverName, 'two_step');
+        const step1 = rig.panel.request(serverName).filter({ hasText: 'Step 1 of 2' });
         await step1.waitFor();
         await step1.getByLabel('Answer').fill(`answer at ${delay} ms`);
         await step1.getByRole('button', { name: 'Submit' }).click();
         await sleep(delay);
-        const step2Shown = (await panel.request(serverName).filter({ hasText: 'Step 2 of 2' }).count()) > 0;
-        await browser.stopWorker();
+        const step2Shown = (await rig.panel.request(serverName).filter({ hasText: 'Step 2 of 2' }).count()) > 0;
+        await rig.browser.stopWorker();
         const { outcome, lostNotice } = await outcomeAfterRestart(serverName);
         outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
         if (step2Shown) {
@@ -102,17 +84,17 @@ describe('a worker stopped in the middle of a two-step form', () => {
           await expect
             .poll(
               async () => {
-                await panel.tab('Inbox');
-                const card = panel.request(serverName).first();
+                await rig.panel.tab('Inbox');
+                const card = rig.panel.request(serverName).first();
                 if ((await card.count()) > 0) {
                   await card.getByLabel('Answer').fill('carried on');
                   await card.getByRole('button', { name: 'Submit' }).click();
                 }
-                await panel.tab('Tools');
+                await rig.panel.tab('Tools');
                 return (
-                  (await panel
+                  (await rig.panel
                     .result('two_step')
-                    .textContent()
+                    .textContent({ timeout: 1_000 })
                     .catch(() => '')) ?? ''
                 );
               },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLegacyServer, startModernServer, type FixtureServer } from '../fixtures/servers';
-import { launchExtension, type ExtensionBrowser } from './browser';
-import { PanelPage } from './panel';
+import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
+import type { ExtensionBrowser } from './browser';
+import { closeRig, launchWithEraServers } from './eraServers';
+import type { PanelPage } from './panel';
 
 let browser: ExtensionBrowser;
 let panel: PanelPage;
@@ -9,17 +10,10 @@ let legacy: FixtureServer;
 let modern: FixtureServer;
 
 beforeAll(async () => {
-  [legacy, modern] = await Promise.all([startLegacyServer(), startModernServer()]);
-  browser = await launchExtension();
-  panel = new PanelPage(await browser.openPanel());
-  await panel.addServer(legacy.url);
-  await panel.addServer(modern.url);
+  ({ browser, panel, legacy, modern } = await launchWithEraServers());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([legacy?.close(), modern?.close()]);
-});
+afterAll(() => closeRig({ browser, legacy, modern }));
 
 describe('faults', () => {
   it('a server killed while its Request is pending: the Request is withdrawn with a message, other servers unaffected', async () => {
