@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hub, type SavedServer } from '../../lib/hub';
 import type { CallView } from '../../lib/state';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
-import { textResult } from '../fixtures/deploy-form';
-import { serveV1 } from '../fixtures/legacy-server';
+import { load } from '../../lib/mcp/client';
+import { startFastMcpServer } from '../fixtures/fastmcp-server';
+import { startHonoServer } from '../fixtures/hono-server';
 import { startMcpLiteServer } from '../fixtures/mcp-lite-server';
+import { startTmcpServer } from '../fixtures/tmcp-server';
 import type { FixtureServer } from '../fixtures/loopback-http';
 import { memory, until } from './hub-harness';
 
@@ -69,32 +69,106 @@ describe('mcp-lite', () => {
   });
 });
 
-describe('a server that says its tools changed without advertising listChanged (as fastmcp 4.20 does)', () => {
+/** Answers each step of `two_step` as it arrives, until the call ends. */
+async function answerSteps(hub: Hub, serverId: string, call: Promise<CallView>): Promise<CallView> {
+  let done = false;
+  void call.finally(() => {
+    done = true;
+  });
+  const answered = new Set<string>();
+  while (!done) {
+    const pending = hub.state().inbox.find((request) => request.serverId === serverId && !answered.has(request.id));
+    if (pending) {
+      answered.add(pending.id);
+      hub.answer({ id: pending.id, ok: true, data: { answer: `answer to ${pending.prompt}` } });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return call;
+}
+
+const LIBRARIES: Array<[string, () => Promise<FixtureServer>, 'legacy' | 'modern']> = [
+  ['tmcp 1.20 (its own HTTP transport)', startTmcpServer, 'modern'],
+  ['@hono/mcp 0.3 (SDK v1 behind Hono)', startHonoServer, 'legacy'],
+  ['fastmcp 4.20', startFastMcpServer, 'legacy'],
+];
+
+describe.each(LIBRARIES)('%s', (_library, start, era) => {
   let server: FixtureServer;
   let hub: Hub;
   beforeAll(async () => {
-    server = await serveV1(() => {
-      const mcp = new McpServer({ name: 'Unadvertised', version: '1.0.0' });
-      mcp.registerTool('add_tool', { description: 'Adds a tool, and says the list changed.', inputSchema: z.object({}) }, async () => {
-        mcp.registerTool('added', { description: 'Added at run time.', inputSchema: z.object({}) }, async () => textResult('added'));
-        return textResult('ok');
-      });
-      // What fastmcp advertises: tools, without listChanged; it sends the notification all the same.
-      (mcp.server as unknown as { _capabilities: { tools: object } })._capabilities.tools = {};
-      return mcp;
-    });
-    hub = new Hub({ servers: memory<SavedServer[]>([{ id: 'u', url: server.url, name: 'Unadvertised', enabled: true }]) });
+    server = await start();
+    hub = new Hub({ servers: memory<SavedServer[]>([{ id: 'lib', url: server.url, name: 'Lib', enabled: true }]) });
     await hub.start();
     await until(hub, (state) => state.servers[0]?.status === 'connected');
   });
   afterAll(async () => {
-    await hub?.removeServer('u');
+    await hub?.removeServer('lib');
+    await server?.close();
+  });
+
+  it(`connects in the ${era === 'modern' ? '2026-07-28' : '2025-11-25'} era and calls a tool`, async () => {
+    expect(hub.state().servers[0]!.era).toBe(era);
+    expect(await hub.callTool('lib', 'echo', { text: 'hello' })).toMatchObject({
+      status: 'done',
+      result: { content: [{ type: 'text', text: 'hello' }] },
+    });
+  });
+
+  it('asks a two-step form through the inbox, one step after the other, and the call completes with both answers', async () => {
+    const call = await answerSteps(hub, 'lib', hub.callTool('lib', 'two_step', {}));
+    expect(call.status).toBe('done');
+    expect(JSON.parse((call.result!.content[0] as { text: string }).text)).toEqual({
+      first: 'answer to Step 1 of 2',
+      second: 'answer to Step 2 of 2',
+    });
+    expect(server.seen.at(-1)).toEqual({ tool: 'two_step', result: { first: 'answer to Step 1 of 2', second: 'answer to Step 2 of 2' } });
+  });
+});
+
+describe('tmcp in the 2025-11-25 era (a client that remembers it as legacy)', () => {
+  it('gets the same two steps as elicitation/create requests', async () => {
+    const server = await startTmcpServer();
+    const asked: string[] = [];
+    const connection = await load(
+      { id: 't', name: 'tmcp', url: server.url },
+      {
+        prior: { kind: 'legacy' },
+        waitFor: async (request) => {
+          asked.push(request.prompt);
+          return { id: request.id, ok: true, data: { answer: request.prompt } };
+        },
+      },
+    );
+    try {
+      expect(connection.era).toBe('legacy');
+      const result = await connection.callTool('two_step', {});
+      expect(asked).toEqual(['Step 1 of 2', 'Step 2 of 2']);
+      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual({ first: 'Step 1 of 2', second: 'Step 2 of 2' });
+    } finally {
+      await connection.close();
+      await server.close();
+    }
+  });
+});
+
+describe('fastmcp: tools said changed without listChanged advertised', () => {
+  let server: FixtureServer;
+  let hub: Hub;
+  beforeAll(async () => {
+    server = await startFastMcpServer();
+    hub = new Hub({ servers: memory<SavedServer[]>([{ id: 'f', url: server.url, name: 'Fast', enabled: true }]) });
+    await hub.start();
+    await until(hub, (state) => state.servers[0]?.status === 'connected');
+  });
+  afterAll(async () => {
+    await hub?.removeServer('f');
     await server?.close();
   });
 
   it('refreshes the list anyway: the notification means what it says, and listing again is cheap', async () => {
-    await hub.callTool('u', 'add_tool', {});
-    const state = await until(hub, (next) => next.servers[0]!.tools.length === 2);
-    expect(state.servers[0]!.tools.map((tool) => tool.name)).toEqual(['add_tool', 'added']);
+    await hub.callTool('f', 'add_tool', {});
+    const state = await until(hub, (next) => next.servers[0]!.tools.some((tool) => tool.name === 'added'));
+    expect(state.servers[0]!.tools.map((tool) => tool.name)).toContain('added');
   });
 });
