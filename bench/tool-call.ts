@@ -115,6 +115,15 @@ async function openSdkPage(browser: BenchBrowser, serverUrl: string): Promise<Pa
 export async function benchToolCall(browser: BenchBrowser, serverUrl: string, options: ToolCallOptions): Promise<Section> {
   const page = await browser.openPanel();
   const serverId = await addServer(page, serverUrl, 'Bench');
+  // An experiment (bench/findings.md): what the Origin-removing rule costs each request.
+  if (process.env.BENCH_NO_ORIGIN_RULE) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const removed = await evaluateInWorker<number>(
+      browser,
+      `chrome.declarativeNetRequest.getSessionRules().then(async (rules) => { await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: rules.map((rule) => rule.id) }); return rules.length; })`,
+    );
+    console.log(`experiment: removed ${removed} origin rules`);
+  }
   // Where a person runs tools: the Tools tab renders the results list on every state. The
   // Inbox tab renders next to nothing, which shows what the panel's rendering costs.
   const showTab = (name: 'Tools' | 'Inbox') => page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { describe, expect, it, vi } from 'vitest';
-import { Activities, INTERRUPTED, KEPT_BOUNDS, keepActivities, type ActivitiesOptions } from '../../../lib/hub/activities';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Activities, INTERRUPTED, KEPT_BOUNDS, keepActivities, SHOW_RUNNING_AFTER_MS, type ActivitiesOptions } from '../../../lib/hub/activities';
 import type { Connection, InputRound } from '../../../lib/mcp/connection';
 import { PANEL_BOUNDS } from '../../../lib/panelBounds';
 import type { ActivityView, CallView } from '../../../lib/state';
@@ -145,13 +145,13 @@ describe('what a stopped worker’s successor finds', () => {
     return { saved, kept: { load: async () => left, save: async (value: ActivityView[]) => void saved.push(value) } };
   };
 
-  it('writes nothing before the last worker’s list is read, then every change but progress', async () => {
+  it('writes nothing before the last worker’s list is read, then every change but progress, after the task', async () => {
     const { saved, kept } = store();
     const { subject } = activities({ kept });
     await subject.run(tool, 's1', async () => text('before'));
     expect(saved).toEqual([]);
     subject.restore(await subject.load());
-    expect(saved.at(-1)!.map((item) => item.status)).toEqual(['done']);
+    await vi.waitFor(() => expect(saved.at(-1)?.map((item) => item.status)).toEqual(['done']));
     let report!: () => void;
     let finish!: () => void;
     const running = subject.run(tool, 's1', (_connection, options) => {
@@ -198,5 +198,37 @@ describe('what a stopped worker’s successor finds', () => {
       ['finished', 'done'],
     ]);
     expect(subject.find('cut-off')).toMatchObject({ error: INTERRUPTED, endedAt: expect.any(Number) });
+  });
+});
+
+describe('showing a request that runs', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a fast one only done, never "running…" first', async () => {
+    vi.useFakeTimers();
+    const changed = vi.fn();
+    const { subject } = activities({ changed });
+    const shown: string[] = [];
+    changed.mockImplementation(() => shown.push(subject.list()[0]!.status));
+    await subject.run(tool, 's1', async () => text('fast'));
+    await vi.advanceTimersByTimeAsync(SHOW_RUNNING_AFTER_MS * 2);
+    expect(shown).toEqual(['done']);
+  });
+
+  it(`shows a slower one running after ${SHOW_RUNNING_AFTER_MS} ms, then done`, async () => {
+    vi.useFakeTimers();
+    const changed = vi.fn();
+    const { subject } = activities({ changed });
+    const shown: string[] = [];
+    changed.mockImplementation(() => shown.push(subject.list()[0]!.status));
+    let finish!: () => void;
+    const ended = subject.run(tool, 's1', () => new Promise<CallToolResult>((resolve) => (finish = () => resolve(text('slow')))));
+    await vi.advanceTimersByTimeAsync(SHOW_RUNNING_AFTER_MS - 1);
+    expect(shown).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(shown).toEqual(['running']);
+    finish();
+    await ended;
+    expect(shown).toEqual(['running', 'done']);
   });
 });
