@@ -9,7 +9,12 @@
  * no Origin through, as it must for every non-browser client. The person chose this server
  * by URL, as one configures any desktop client; the rule makes the worker ask like one.
  *
- * Scope, so the protection still protects: one rule per configured server origin (scheme,
+ * Only where needed: a rule puts every request to its origin on Chromium's slower
+ * header-rewriting path (~1 ms each, bench/findings.md), and most servers never look at Origin,
+ * so the hub asks for one only after a server refused the extension's Origin
+ * ({@link refusesExtensionOrigin}), then connects again.
+ *
+ * Scope, so the protection still protects: one rule per such server origin (scheme,
  * host and port, as `urlFilter: "|<origin>/"`), matching only requests this extension
  * initiates (`initiatorDomains: [<extension host>]`). A web page's request to the same server
  * keeps its Origin and is still refused. With `declarativeNetRequestWithHostAccess` a rule
@@ -135,6 +140,15 @@ export function originRulesUpdate(current: readonly SessionRule[], serverUrls: r
     addRules.push({ ...rule, id: next });
   }
   return { removeRuleIds, addRules };
+}
+
+/**
+ * Whether a failed connect is the server refusing the extension's `Origin` (the SDK's 403
+ * "Invalid Origin header: chrome-extension://…", and the like): the one failure a rule fixes.
+ * A false match costs one rule and one retry, then the usual error.
+ */
+export function refusesExtensionOrigin(error: unknown): boolean {
+  return /\borigin\b/i.test(error instanceof Error ? error.message : String(error));
 }
 
 /** The two calls of `chrome.declarativeNetRequest` the sync needs (the real API fits). */

@@ -16,8 +16,10 @@ import { openTab } from './tabs';
 const LOOPBACK_ORIGIN = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/;
 
 export default defineBackground(() => {
+  const origins = serversWithOriginRules();
   const hub = new Hub({
-    servers: serversWithOriginRules(),
+    servers: origins.servers,
+    originRefused: origins.originRefused,
     history: stored('history', []),
     settings: stored('settings', {}),
     pending: stored('pending', [], 'session'),

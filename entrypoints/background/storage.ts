@@ -2,7 +2,7 @@
 import browser from 'webextension-polyfill';
 import { browser as chromeApi } from 'wxt/browser';
 import type { SavedServer } from '@/lib/hub';
-import { originRulesSync } from '@/lib/originRules';
+import { originRulesSync, serverOrigin } from '@/lib/originRules';
 import type { Stored } from '@/lib/stored';
 
 /**
@@ -20,24 +20,43 @@ export function stored<T>(key: string, fallback: T, area: 'local' | 'session' = 
 }
 
 /**
- * The saved servers, with the Origin rules (lib/originRules.ts) brought in line on every load
- * and save. The hub saves before it connects, so a new server's rule is in place before its
- * first request.
+ * The saved servers, and the Origin rules (lib/originRules.ts) for those of them that refused
+ * the extension's Origin, brought in line on every load and save and whenever another server
+ * refuses it. Which origins refused is kept (`originRefused`, storage.local), so a restarted
+ * browser, whose session rules are gone, puts them back before the first connect.
  */
-export function serversWithOriginRules(): Stored<SavedServer[]> {
+export function serversWithOriginRules(): { servers: Stored<SavedServer[]>; originRefused: (serverUrl: string) => Promise<void> } {
   const servers = stored<SavedServer[]>('servers', []);
+  const refused = stored<string[]>('originRefused', []);
   const dnr = chromeApi.declarativeNetRequest;
   // Firefox: the initiator is moz-extension://<internal UUID>, which is this host too.
   const sync = dnr ? originRulesSync(dnr, new URL(browser.runtime.getURL('/')).host) : async () => {};
+  let saved: SavedServer[] = [];
+  const apply = async (list: SavedServer[]) => {
+    saved = list;
+    const origins = new Set(await refused.load());
+    await sync(list.map((server) => server.url).filter((url) => origins.has(serverOrigin(url) ?? '')));
+  };
   return {
-    async load() {
-      const list = await servers.load();
-      await sync(list.map((server) => server.url));
-      return list;
+    servers: {
+      async load() {
+        const list = await servers.load();
+        await apply(list);
+        return list;
+      },
+      async save(list) {
+        await servers.save(list);
+        await apply(list);
+      },
     },
-    async save(list) {
-      await servers.save(list);
-      await sync(list.map((server) => server.url));
+    async originRefused(serverUrl) {
+      const origin = serverOrigin(serverUrl);
+      if (origin === null) return;
+      const origins = new Set(await refused.load());
+      // Forget origins no saved server has any more: the list only says what a rule is for.
+      const live = new Set(saved.map((server) => serverOrigin(server.url)));
+      await refused.save([...origins, origin].filter((kept, index, all) => all.indexOf(kept) === index && (kept === origin || live.has(kept))));
+      await apply(saved);
     },
   };
 }

@@ -14,6 +14,7 @@ import type { Answer, Request } from '../request';
 import type { ServerView } from '../state';
 import type { SavedServer } from './servers';
 import type { Stored } from '../stored';
+import { refusesExtensionOrigin } from '../originRules';
 
 /** 1 s, 2 s, 4 s … capped at a minute. */
 export const exponentialBackoff = (attempt: number) => Math.min(60_000, 1_000 * 2 ** attempt);
@@ -74,12 +75,16 @@ export interface ConnectionsOptions {
   /** Delay before automatic reconnect attempt `n` (0-based). */
   backoffMs: (attempt: number) => number;
   eras?: Stored<EraVerdicts>;
+  /** The server refused the extension's Origin: requests to its origin go without one from now on (lib/originRules.ts). */
+  originRefused?: (serverUrl: string) => Promise<void>;
 }
 
 interface Live {
   connection?: Connection;
   retryTimer?: ReturnType<typeof setTimeout>;
   attempts: number;
+  /** Whether this worker already went without Origin for it; once is enough to tell. */
+  originRetried?: boolean;
   /** Bumped on every (re)connect so a stale attempt cannot overwrite a newer one. */
   generation: number;
 }
@@ -185,6 +190,12 @@ export class Connections {
         // A remembered era that no longer holds fails loudly: forget it and negotiate, once.
         this.#forgetEra(serverId);
         await this.connect(serverId);
+      } else if (this.#options.originRefused && !live.originRetried && refusesExtensionOrigin(error)) {
+        // Most servers never look at Origin, and the rule that removes it costs every request
+        // ~1 ms (bench/findings.md): it is added for a server that refused it, then tried again.
+        live.originRetried = true;
+        await this.#options.originRefused(saved.url);
+        if (current()) await this.connect(serverId);
       } else {
         this.#scheduleRetry(serverId, error);
       }

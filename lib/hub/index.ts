@@ -114,6 +114,7 @@ export class Hub {
       canReach: options.canReach,
       backoffMs: options.backoffMs ?? exponentialBackoff,
       eras: options.eras,
+      originRefused: options.originRefused,
     });
     this.inbox.subscribe((pending) => {
       const change = ++this.#inboxChanges;

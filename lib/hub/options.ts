@@ -56,4 +56,10 @@ export interface HubOptions {
    * without probing again. Kept apart from `servers`, which holds only what the person set.
    */
   eras?: Stored<EraVerdicts>;
+  /**
+   * A server refused the extension's `Origin` (DNS-rebinding protection): from now on the
+   * extension's requests to its origin go without one (in the extension: a
+   * declarativeNetRequest session rule, lib/originRules.ts). The hub then connects again, once.
+   */
+  originRefused?: (serverUrl: string) => Promise<void>;
 }

@@ -7,9 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchLike } from '@modelcontextprotocol/client';
+import { Hub, type SavedServer } from '../../lib/hub';
 import { load } from '../../lib/mcp/client';
-import { originRulesUpdate, type OriginRule } from '../../lib/originRules';
+import { originRulesUpdate, refusesExtensionOrigin, type OriginRule } from '../../lib/originRules';
+import { startLegacyServer } from '../fixtures/servers';
 import { startOriginCheckingServer, type OriginCheckingServer } from '../fixtures/origin-checking-server';
+import { memory, until } from './hub-harness';
 
 const EXTENSION_ID = 'bekjilnimdjfgknlplojgnmbcojiihao';
 const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
@@ -106,5 +109,58 @@ describe('load() through the extension worker’s fetch', () => {
     expect(statuses).toContain(200);
     expect(statuses).not.toContain(403);
     expect(server.refused.length).toBe(refusedBefore);
+  });
+});
+
+describe('the hub: a rule only for a server that refused the extension’s Origin', () => {
+  /** The hub as the worker runs it: its fetch carries the extension's Origin unless a rule says otherwise. */
+  function workerHub(url: string, rules: OriginRule[], refusedUrls: string[]) {
+    return new Hub({
+      servers: memory<SavedServer[]>([{ id: 's', url, name: 'S', enabled: true }]),
+      fetch: extensionWorkerFetch(rules),
+      backoffMs: () => 60_000,
+      originRefused: async (serverUrl) => {
+        refusedUrls.push(serverUrl);
+        rules.push(...originRulesUpdate([], [serverUrl], EXTENSION_ID).addRules);
+      },
+    });
+  }
+
+  it('tells the refusal apart from other failures', async () => {
+    const refusal = load({ id: 'o', name: 'Origin Fixture', url: server.url }, { waitFor: person, fetch: extensionWorkerFetch([]) });
+    expect(refusesExtensionOrigin(await refusal.catch((error: unknown) => error))).toBe(true);
+    expect(refusesExtensionOrigin(new TypeError('fetch failed'))).toBe(false);
+    expect(refusesExtensionOrigin(new Error('Unauthorized'))).toBe(false);
+  });
+
+  it('connects after one refusal, adding the rule for that server only, and calls through it', async () => {
+    const rules: OriginRule[] = [];
+    const refusedUrls: string[] = [];
+    const refusedBefore = server.refused.length;
+    const hub = workerHub(server.url, rules, refusedUrls);
+    await hub.start();
+    await until(hub, (state) => state.servers[0]?.status === 'connected');
+    expect(refusedUrls).toEqual([server.url]);
+    expect(server.refused.length - refusedBefore).toBeGreaterThanOrEqual(1);
+    const refusedAtConnect = server.refused.length;
+    expect(await hub.callTool('s', 'echo', { text: 'after the rule' })).toMatchObject({ status: 'done' });
+    expect(server.refused.length).toBe(refusedAtConnect);
+    await hub.removeServer('s');
+  });
+
+  it('adds no rule for a server that accepts the extension’s Origin, as most do', async () => {
+    const plain = await startLegacyServer();
+    const rules: OriginRule[] = [];
+    const refusedUrls: string[] = [];
+    const hub = workerHub(plain.url, rules, refusedUrls);
+    try {
+      await hub.start();
+      await until(hub, (state) => state.servers[0]?.status === 'connected');
+      expect(refusedUrls).toEqual([]);
+      expect(rules).toEqual([]);
+    } finally {
+      await hub.removeServer('s');
+      await plain.close();
+    }
   });
 });

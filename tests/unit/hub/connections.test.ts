@@ -314,3 +314,44 @@ describe('the reconnect delay', () => {
     expect([0, 1, 2, 5, 6, 20].map(exponentialBackoff)).toEqual([1_000, 2_000, 4_000, 32_000, 60_000, 60_000]);
   });
 });
+
+describe('a server that refuses the extension’s Origin', () => {
+  const refusal = new Error(
+    'Error POSTing to endpoint: {"jsonrpc":"2.0","error":{"code":-32000,"message":"Invalid Origin header: chrome-extension://x"},"id":null}',
+  );
+
+  it('gets its origin let through without Origin, then is connected again, once', async () => {
+    const originRefused = vi.fn(async () => {});
+    let attempts = 0;
+    const { subject, servers, settings } = connections({
+      originRefused,
+      connect: vi.fn(async (server: ServerConfig) => {
+        attempts += 1;
+        if (attempts === 1) throw refusal;
+        return fakeConnection(server);
+      }),
+    });
+    await subject.connect('s1');
+    expect(originRefused).toHaveBeenCalledExactlyOnceWith(URL_);
+    expect(settings.connect).toHaveBeenCalledTimes(2);
+    expect(servers.view('s1')?.status).toBe('connected');
+  });
+
+  it('fails as usual when it still refuses, without asking again', async () => {
+    vi.useFakeTimers();
+    const originRefused = vi.fn(async () => {});
+    const { subject, servers, settings } = connections({ originRefused, connect: vi.fn(async () => Promise.reject(refusal)) });
+    await subject.connect('s1');
+    expect(originRefused).toHaveBeenCalledOnce();
+    expect(settings.connect).toHaveBeenCalledTimes(2);
+    expect(servers.view('s1')).toMatchObject({ status: 'error', error: expect.stringContaining('Invalid Origin header') });
+  });
+
+  it('asks for nothing on other failures', async () => {
+    vi.useFakeTimers();
+    const originRefused = vi.fn(async () => {});
+    const { subject } = connections({ originRefused, connect: vi.fn(async () => Promise.reject(new TypeError('fetch failed'))) });
+    await subject.connect('s1');
+    expect(originRefused).not.toHaveBeenCalled();
+  });
+});
