@@ -112,6 +112,41 @@ async function openSdkPage(browser: BenchBrowser, serverUrl: string): Promise<Pa
   return page;
 }
 
+/**
+ * In the panel page: clicks **Run echo** `count` times, each time timing until the new
+ * result, done, shows its text in the DOM — what a person waits for, beyond (a)'s port → state.
+ */
+async function clickToDom({ count, text }: { count: number; text: string }): Promise<number[]> {
+  const tool = document.querySelector('article[aria-label="Tool echo"]')!;
+  const run = [...tool.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Run echo')!;
+  // The tab was shown afresh, so its form is empty: type the text as a person's input event would.
+  const input = tool.querySelector('input')!;
+  input.value = text;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const samples: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const before = document.querySelector('article[aria-label="Result of echo"]');
+    const shown = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`Run echo showed no new result in 10 s (call ${i})`)), 10_000);
+      const observer = new MutationObserver(() => {
+        const top = document.querySelector('article[aria-label="Result of echo"]');
+        if (top && top !== before && top.getAttribute('aria-busy') !== 'true' && top.textContent?.includes(text)) {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(performance.now());
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    const start = performance.now();
+    run.click();
+    samples.push((await shown) - start);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return samples;
+}
+
 export async function benchToolCall(browser: BenchBrowser, serverUrl: string, options: ToolCallOptions): Promise<Section> {
   const page = await browser.openPanel();
   const serverId = await addServer(page, serverUrl, 'Bench');
@@ -142,7 +177,9 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
     rawPage: [] as number[],
     sdkPage: [] as number[],
     port: [] as number[],
+    click: [] as number[],
   };
+  const CLICK_TEXT = 'clicked';
   let stateBytes = 0;
   let stateParts: Record<string, number> = {};
   const messagesPerCall: number[] = [];
@@ -176,6 +213,10 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
         await sdkPage.evaluate((texts) => (window as unknown as SdkPageWindow).__benchSdk.calls(texts), texts('sdk-page', count)),
       ),
     async () => void record(samples.port, await portRoundTrips(page, count)),
+    async () => {
+      await showTab('Tools');
+      record(samples.click, await page.evaluate(clickToDom, { count, text: CLICK_TEXT }));
+    },
   ];
 
   await interleave(1, steps(options.warmup));
@@ -196,6 +237,7 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
   const handling = summarize(samples.handling);
   const aInbox = summarize(samples.extensionInbox);
   const port = summarize(samples.port);
+  const f = summarize(samples.click);
   const markdown = [
     `\`echo\` on the timed 2025-11-25 server (SDK v1, SSE replies) in its own Node process; ${options.warmup} warm-up calls per variant, ` +
       `then ${options.rounds} rounds of ${Math.ceil(options.calls / options.rounds)} calls per variant, order rotated each round. ` +
@@ -210,6 +252,7 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
         ['(c) raw `fetch` POST in Node', ...latencyCells(c)],
         ['(d) raw `fetch` POST in the extension page', ...latencyCells(d)],
         ['(e) SDK v2 `Client.callTool` in an extension page (same browser, same host permissions)', ...latencyCells(e)],
+        ['(f) a person’s view of (a): click **Run echo** → the result’s text in the panel’s DOM (Tools tab)', ...latencyCells(f)],
       ],
     ),
     '',
@@ -232,6 +275,7 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
         ['a / d (extension vs raw fetch, same browser)', ratio(a.p50, d.p50), ratio(a.p95, d.p95)],
         ['a′ / b (extension, Inbox tab, vs SDK)', ratio(aInbox.p50, b.p50), ratio(aInbox.p95, b.p95)],
         ['a / e (extension vs the SDK in the same browser)', ratio(a.p50, e.p50), ratio(a.p95, e.p95)],
+        ['f / e (click → DOM vs the SDK in the same browser)', ratio(f.p50, e.p50), ratio(f.p95, e.p95)],
         ['a′ / e (extension, Inbox tab, vs the SDK in the same browser)', ratio(aInbox.p50, e.p50), ratio(aInbox.p95, e.p95)],
         ['e / d (SDK vs raw fetch, same browser)', ratio(e.p50, d.p50), ratio(e.p95, d.p95)],
         ['d / c (browser fetch vs Node fetch)', ratio(d.p50, c.p50), ratio(d.p95, c.p95)],
