@@ -52,10 +52,10 @@ export function serversWithOriginRules(): { servers: Stored<SavedServer[]>; orig
     async originRefused(serverUrl) {
       const origin = serverOrigin(serverUrl);
       if (origin === null) return;
-      const origins = new Set(await refused.load());
+      const origins = await refused.load();
       // Forget origins no saved server has any more: the list only says what a rule is for.
       const live = new Set(saved.map((server) => serverOrigin(server.url)));
-      await refused.save([...origins, origin].filter((kept, index, all) => all.indexOf(kept) === index && (kept === origin || live.has(kept))));
+      await refused.save([...new Set([...origins, origin])].filter((kept) => kept === origin || live.has(kept)));
       await apply(saved);
     },
   };

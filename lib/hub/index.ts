@@ -52,8 +52,6 @@ export class Hub {
   #emitQueued = false;
   /** The pending Requests as last made durable: the panel is shown no Request a stopped worker would lose. */
   #shownInbox: PendingRequest[] = [];
-  #inboxChanges = 0;
-  #shownChange = 0;
 
   constructor(options: HubOptions) {
     this.#options = options;
@@ -117,10 +115,8 @@ export class Hub {
       originRefused: options.originRefused,
     });
     this.inbox.subscribe((pending) => {
-      const change = ++this.#inboxChanges;
+      // durableMirror settles changes in the order they were made, so the last shown is the latest.
       const show = () => {
-        if (change < this.#shownChange) return;
-        this.#shownChange = change;
         this.#shownInbox = pending;
         this.#emit();
       };
