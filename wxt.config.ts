@@ -35,6 +35,13 @@ export default defineConfig({
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     action: { default_title: 'toolnexus' },
+    // The outer bound for MCP Apps (entrypoints/appframe.sandbox): no popups, no modals, no top
+    // navigation; scripts from the web, which an app's declared CSP then narrows per app.
+    ...(browser !== 'firefox' && {
+      content_security_policy: {
+        sandbox: "sandbox allow-scripts allow-forms; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data: https: http:; object-src 'none'",
+      },
+    }),
     ...(browser === 'firefox' ? { browser_specific_settings: geckoSettings } : { key: extensionKey }),
   }),
   vite: () => ({

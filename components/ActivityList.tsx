@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { ActivityView } from '@/lib/state';
 import { ActivityResult } from './ActivityResult';
 
@@ -42,9 +42,19 @@ function useRevealNewest(activities: ActivityView[]) {
   return list;
 }
 
+/** How many of the newest results start their MCP Apps by themselves; older ones wait for a click. */
+export const APPS_OPEN = 3;
+
+/** The newest calls that have an app the person started (an app's own calls show none). */
+function openApps(activities: ActivityView[]): Set<string> {
+  const ids = activities.filter((activity) => activity.kind === 'tool' && activity.app && !activity.appOf).map((activity) => activity.id);
+  return new Set(ids.slice(0, APPS_OPEN));
+}
+
 /** The latest results of one kind, newest first. */
 export function ActivityList({ title, activities, serverNames, onCancel, onReadResource, onClear }: ActivityListProps) {
   const list = useRevealNewest(activities);
+  const apps = useMemo(() => openApps(activities), [activities]);
   if (activities.length === 0) return null;
   return (
     <section ref={list} class="results" aria-label={title}>
@@ -61,6 +71,7 @@ export function ActivityList({ title, activities, serverNames, onCancel, onReadR
           serverName={serverNames.get(activity.serverId) ?? 'a removed server'}
           onCancel={onCancel}
           onReadResource={onReadResource}
+          appOpen={apps.has(activity.id)}
         />
       ))}
     </section>

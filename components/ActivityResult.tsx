@@ -11,6 +11,8 @@ export interface ActivityResultProps {
   /** Callbacks take the activity's ids, so every row gets the same ones and unchanged rows skip rendering. */
   onCancel: (activityId: string) => void;
   onReadResource: (serverId: string, uri: string) => void;
+  /** Start the result's MCP App at once, if it has one. */
+  appOpen?: boolean;
 }
 
 function Outcome({ activity }: { activity: ResourceReadView | PromptView }) {
@@ -26,10 +28,10 @@ function Outcome({ activity }: { activity: ResourceReadView | PromptView }) {
 }
 
 /** One finished or running request's outcome: a tool call, a resource read or a prompt. */
-export const ActivityResult = memo(function ActivityResult({ activity, serverName, onCancel, onReadResource }: ActivityResultProps) {
+export const ActivityResult = memo(function ActivityResult({ activity, serverName, onCancel, onReadResource, appOpen }: ActivityResultProps) {
   const read = (uri: string) => onReadResource(activity.serverId, uri);
   if (activity.kind === 'tool') {
-    return <CallResult call={activity} serverName={serverName} onCancel={() => onCancel(activity.id)} onReadResource={read} />;
+    return <CallResult call={activity} serverName={serverName} onCancel={() => onCancel(activity.id)} onReadResource={read} appOpen={appOpen} />;
   }
   if (activity.kind === 'resource') {
     return (

@@ -3,6 +3,7 @@ import type { WorkerCommands } from '@/lib/commands';
 import type { ImportResult } from '@/lib/mcpJson';
 import type { ActivityView, HubState, ServerView } from '@/lib/state';
 import { ActivityList } from './ActivityList';
+import { type AppPorts, AppsContext } from './apps/AppSlot';
 import { HistoryTab } from './HistoryTab';
 import { InboxTab } from './InboxTab';
 import { PromptsTab } from './PromptsTab';
@@ -33,11 +34,13 @@ export interface AppProps {
   focusId?: string;
   /** The same object on every render: components compare callbacks to skip rendering. */
   actions: AppActions;
+  /** How MCP Apps reach the worker; without it, results show no apps. */
+  apps?: AppPorts;
 }
 
 const byKind = (activities: ActivityView[], kind: ActivityView['kind']) => activities.filter((activity) => activity.kind === kind);
 
-export function App({ state, tab, refusals, imported, error, connected, focusId, actions }: AppProps) {
+export function App({ state, tab, refusals, imported, error, connected, focusId, actions, apps }: AppProps) {
   const serverActions = useMemo(
     () => ({
       add: actions.addServer,
@@ -56,6 +59,10 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
   const servers = state?.servers;
   const names = useMemo(() => new Map(servers?.map((server) => [server.id, server.displayName])), [servers]);
   const connectedServers = useMemo(() => servers?.filter((server) => server.status === 'connected') ?? [], [servers]);
+  const appsContext = useMemo(
+    () => (apps ? { ports: apps, server: (serverId: string) => servers?.find((server) => server.id === serverId) } : null),
+    [apps, servers],
+  );
   if (!state) return <p class="muted">{connected ? 'Loading…' : 'Connecting to the toolnexus worker…'}</p>;
   const results = (title: string, kind: ActivityView['kind']) => (
     <ActivityList
@@ -108,10 +115,10 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
           />
         )}
         {tab === 'tools' && (
-          <>
+          <AppsContext.Provider value={appsContext}>
             {results('Results', 'tool')}
             <ToolsTab servers={state.servers} onRun={actions.callTool} />
-          </>
+          </AppsContext.Provider>
         )}
         {tab === 'resources' && (
           <>

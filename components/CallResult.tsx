@@ -1,5 +1,6 @@
 import type { Progress } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/state';
+import { AppSlot } from './apps/AppSlot';
 import { ContentBlock } from './content/ContentBlock';
 import { CutNote } from './CutNote';
 import { JsonView } from './JsonView';
@@ -19,6 +20,8 @@ export interface CallResultProps {
   onCancel?: () => void;
   /** Read a resource a result links to; without it links have no Read button. */
   onReadResource?: (uri: string) => void;
+  /** Start the tool's MCP App at once (else behind a button). */
+  appOpen?: boolean;
 }
 
 /** How long a call took: exact once it ended, whole seconds while it runs (the panel clock ticks once a second). */
@@ -47,7 +50,7 @@ function CallProgress({ tool, progress }: { tool: string; progress: Progress }) 
 }
 
 /** What a tool call returned; every server string is rendered as text or HTML-free markdown. */
-export function CallResult({ call, serverName, onCancel, onReadResource }: CallResultProps) {
+export function CallResult({ call, serverName, onCancel, onReadResource, appOpen = false }: CallResultProps) {
   const status: string = call.status;
   const running = status === 'running';
   const failed = status === 'failed' || call.result?.isError === true;
@@ -60,6 +63,7 @@ export function CallResult({ call, serverName, onCancel, onReadResource }: CallR
       <header>
         <span class="activity-title">
           <strong>{call.tool}</strong> <span class="muted">on {serverName}</span>
+          {call.appOf && <span class="muted"> · called by an app</span>}
         </span>
         <span class="status">
           {label}
@@ -68,6 +72,7 @@ export function CallResult({ call, serverName, onCancel, onReadResource }: CallR
             : running && <Clocked text={(now) => ` · ${duration(now - call.startedAt, true)}`} />}
         </span>
       </header>
+      <AppSlot call={call} open={appOpen} />
       {running && call.progress && <CallProgress tool={call.tool} progress={call.progress} />}
       <CutNote cuts={call.cuts} />
       {running && onCancel && (

@@ -3,14 +3,15 @@
  * that answer the panel that sent them (an import's result, an export's text, an Answer the
  * inbox refused) say so through `reply`.
  */
-import { type CommandMessage, type CommandName, isCommand } from './commands';
+import { type CommandName, isAsk, isCommand } from './commands';
+import { errorMessage } from './errorMessage';
 import type { Hub } from './hub';
 import { InboxError } from './inbox';
-import type { WorkerMessage } from './messages';
+import type { PanelMessage, WorkerMessage } from './messages';
 
 type Handlers = { [Name in CommandName]: (...args: Parameters<Hub[Name]>) => unknown };
 
-export function hubCommands(hub: Hub, reply: (message: WorkerMessage) => void): (message: CommandMessage) => Promise<void> {
+export function hubCommands(hub: Hub, reply: (message: WorkerMessage) => void): (message: PanelMessage) => Promise<void> {
   /** An Answer the inbox refuses is the panel's to show beside its Request, not an error. */
   const refusable = (requestId: string, run: () => void) => {
     try {
@@ -27,10 +28,23 @@ export function hubCommands(hub: Hub, reply: (message: WorkerMessage) => void): 
     openUrl: (requestId, mode) => refusable(requestId, () => hub.openUrl(requestId, mode)),
   };
 
-  /** Runs one command from the port; rejects with what went wrong, for the panel to show. */
-  return async ({ command, args }) => {
+  /** Runs one command from the port; rejects with what went wrong, for the panel to show. An ask is answered instead. */
+  return async (message) => {
+    const args = Array.isArray(message.args) ? message.args : [];
+    if (message.type === 'ask') {
+      const { ask, ticket } = message;
+      if (!isAsk(ask)) return reply({ type: 'answered', ticket, error: `toolnexus has no ask ${JSON.stringify(ask)}.` });
+      try {
+        const value = await (hub[ask] as (...args: unknown[]) => unknown).apply(hub, args);
+        reply({ type: 'answered', ticket, value });
+      } catch (error) {
+        reply({ type: 'answered', ticket, error: errorMessage(error) });
+      }
+      return;
+    }
+    const { command } = message;
     if (!isCommand(command)) throw new Error(`toolnexus has no command ${JSON.stringify(command)}.`);
     const run = (replying[command] ?? hub[command].bind(hub)) as (...args: unknown[]) => unknown;
-    await run(...(Array.isArray(args) ? args : []));
+    await run(...args);
   };
 }

@@ -4,7 +4,7 @@
  * then a patch of what changed (lib/statePatch.ts) after each change; the panel only renders
  * it and sends the person's intents back as commands.
  */
-import type { CommandMessage } from './commands';
+import type { AnsweredMessage, AskMessage, CommandMessage } from './commands';
 import type { Problem } from './forms/validate';
 import type { ExportFormat, ImportResult } from './mcpJson';
 import type { HubState } from './state';
@@ -12,8 +12,8 @@ import type { StatePatch } from './statePatch';
 
 export const PANEL_PORT = 'toolnexus-panel';
 
-/** What the panel sends: commands, one table of them (lib/commands.ts). */
-export type PanelMessage = CommandMessage;
+/** What the panel sends: commands and asks, one table of them (lib/commands.ts). */
+export type PanelMessage = CommandMessage | AskMessage;
 
 export type WorkerMessage =
   /** The whole state: the first message on every port. */
@@ -26,4 +26,5 @@ export type WorkerMessage =
   | { type: 'exported'; format: ExportFormat; text: string }
   /** Bring this Request into view and focus it (e.g. its notification was clicked). */
   | { type: 'focus-request'; requestId: string }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  | AnsweredMessage;

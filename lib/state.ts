@@ -14,6 +14,7 @@ import type {
   ResourceTemplateType,
   Tool,
 } from '@modelcontextprotocol/client';
+import type { AppRef } from './apps/resource';
 import type { AuthStatus } from './auth/provider';
 import type { HistoryEntry } from './history';
 import type { PendingRequest } from './inbox';
@@ -84,6 +85,10 @@ export interface CallView extends ActivityBase {
   tool: string;
   args: Record<string, unknown>;
   result?: CallToolResult;
+  /** The tool's MCP App (its interface, shown with the result), or why it cannot be shown. */
+  app?: AppRef;
+  /** The call was made by the app of this activity, not by the person. */
+  appOf?: string;
 }
 
 export interface ResourceReadView extends ActivityBase {

@@ -26,6 +26,8 @@ export default defineBackground(() => {
     suspended: stored('suspended', [], 'session'),
     activities: stored('activities', [], 'session'),
     eras: stored('eras', {}),
+    // Firefox has no sandboxed extension pages to isolate an app in (entrypoints/appframe.sandbox).
+    mcpApps: !import.meta.env.FIREFOX,
     // Host access is granted per server origin at add time; loopback is in the manifest.
     authorization: {
       // Tokens and registrations outlive the browser session; PKCE verifier and state do not.

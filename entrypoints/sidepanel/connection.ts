@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { ImportResult } from '@/lib/mcpJson';
+import { remoteAsks } from '@/lib/commands';
 import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/messages';
 import type { HubState } from '@/lib/state';
 import { applyStatePatch } from '@/lib/statePatch';
@@ -17,6 +18,10 @@ export const lastError = signal<string | null>(null);
 export const connected = signal(false);
 
 let port: Runtime.Port | null = null;
+
+/** What the panel asks the worker and waits for (lib/commands.ts ASKS); a restarted worker never answers the old port's. */
+const remote = remoteAsks((message) => send(message));
+export const asks = remote.asks;
 
 function show(state: HubState): void {
   const inbox = hubState.value?.inbox;
@@ -67,11 +72,15 @@ export function connect(hooks: ConnectionHooks): void {
       case 'error':
         lastError.value = message.message;
         return;
+      case 'answered':
+        remote.settle(message);
+        return;
     }
   });
   port.onDisconnect.addListener(() => {
     connected.value = false;
     port = null;
+    remote.dropAll('The toolnexus worker restarted before it answered.');
     setTimeout(() => connect(hooks), 250);
   });
 }

@@ -2,12 +2,13 @@ import { effect, signal } from '@preact/signals';
 import { render } from 'preact';
 import browser from 'webextension-polyfill';
 import { App, type AppActions, type TabKey } from '@/components/App';
+import type { AppPorts } from '@/components/apps/AppSlot';
 import { MarkdownText } from '@/components/content/MarkdownText';
 import { SchemaForm } from '@/components/SchemaForm';
 import { now } from '@/components/time';
 import { remoteCommands } from '@/lib/commands';
 import type { ServerView } from '@/lib/state';
-import { connect, connected, hubState, imported, lastError, refusals, send } from './connection';
+import { asks, connect, connected, hubState, imported, lastError, refusals, send } from './connection';
 import { watchNewRequests } from './newRequests';
 import './style.css';
 
@@ -51,6 +52,17 @@ const actions: AppActions = {
   dismissError: () => (lastError.value = null),
 };
 
+// Apps run in the sandboxed page (entrypoints/appframe.sandbox); Firefox builds have none.
+const apps: AppPorts = {
+  frameUrl: import.meta.env.FIREFOX ? null : browser.runtime.getURL('/appframe.html'),
+  hostVersion: browser.runtime.getManifest().version,
+  loadApp: asks.loadApp,
+  callTool: asks.appCallTool,
+  readResource: asks.appReadResource,
+  checkLink: asks.checkLink,
+  openLink: commands.openLink,
+};
+
 // A new Request takes the person to the inbox at once, and focuses it (once per burst).
 const watch = watchNewRequests({
   onArrival: () => (tab.value = 'inbox'),
@@ -82,6 +94,7 @@ function Root() {
       connected={connected.value}
       focusId={focusId.value}
       actions={actions}
+      apps={apps}
     />
   );
 }

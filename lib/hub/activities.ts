@@ -28,7 +28,7 @@ export const INTERRUPTED = 'toolnexus was stopped while this ran (Chrome stopped
 
 /** What an activity asks of its server. */
 export type ActivityTarget =
-  | Pick<CallView, 'kind' | 'tool' | 'args'>
+  | Pick<CallView, 'kind' | 'tool' | 'args' | 'app' | 'appOf'>
   | Pick<ResourceReadView, 'kind' | 'uri'>
   | Pick<PromptView, 'kind' | 'prompt' | 'args'>;
 

@@ -77,6 +77,7 @@ export interface ConnectionsOptions {
   eras?: Stored<EraVerdicts>;
   /** The server refused the extension's Origin: requests to its origin go without one from now on (lib/originRules.ts). */
   originRefused?: (serverUrl: string) => Promise<void>;
+  mcpApps?: boolean;
 }
 
 interface Live {
@@ -142,6 +143,7 @@ export class Connections {
         {
           prior,
           fetch: this.#options.fetch,
+          mcpApps: this.#options.mcpApps,
           authorization: authorization.setupFor(serverId),
           waitFor: (request, { signal }) => person.ask(request, { serverId, serverName: name(), serverOrigin: origin }, signal),
           untilVisitEnds: (request, signal) => person.untilVisitEnds(request.id, signal),

@@ -7,7 +7,8 @@
  * activities, resumedCalls, urlVisits, signIn, notices, historyLog); it wires them to one another and
  * tells the panel when any of them changed.
  */
-import { UriTemplate } from '@modelcontextprotocol/client';
+import { type CallToolResult, type ReadResourceResult, UriTemplate } from '@modelcontextprotocol/client';
+import { appOfTool, type AppResource } from '../apps/resource';
 import { historyEntry } from '../history';
 import { Inbox, type PendingRequest, type Provenance } from '../inbox';
 import { load } from '../mcp/client';
@@ -15,6 +16,7 @@ import { parseMcpJson, type ExportFormat, type ImportResult } from '../mcpJson';
 import type { Answer, Request } from '../request';
 import type { CallView, HubState, OpenMode, PromptView, ResourceReadView, ServerSettings, Settings } from '../state';
 import { Activities } from './activities';
+import { Apps } from './apps';
 import { Asking } from './asking';
 import { Connections, exponentialBackoff } from './connections';
 import { Notices } from './notices';
@@ -25,6 +27,7 @@ import { Servers, type NewServer, type SavedServer } from './servers';
 import { changedSettings, DEFAULT_SETTINGS } from './settings';
 import { SignIn } from './signIn';
 import { UrlVisits } from './urlVisits';
+import { analyzeUrl, type UrlAnalysis } from '../urls';
 
 export { exponentialBackoff } from './connections';
 export type { HubOptions } from './options';
@@ -48,6 +51,7 @@ export class Hub {
   readonly #signIn: SignIn;
   readonly #notices: Notices;
   readonly #asking: Asking;
+  readonly #apps: Apps;
   readonly #listeners = new Set<HubListener>();
   #emitQueued = false;
   /** The pending Requests as last made durable: the panel is shown no Request a stopped worker would lose. */
@@ -73,6 +77,12 @@ export class Hub {
       failed: (serverId, error) => this.#connections.requestFailed(serverId, error),
       changed,
       kept: options.activities,
+    });
+    this.#apps = new Apps({
+      activity: (activityId) => this.#activities.find(activityId),
+      server: (serverId) => this.#servers.view(serverId),
+      connection: (serverId) => this.#connections.connection(serverId),
+      callTool: (serverId, tool, args, appOf) => this.#callTool(serverId, tool, args, { appOf }),
     });
     this.#resumed = new ResumedCalls({
       pending: options.pending,
@@ -113,6 +123,7 @@ export class Hub {
       backoffMs: options.backoffMs ?? exponentialBackoff,
       eras: options.eras,
       originRefused: options.originRefused,
+      mcpApps: options.mcpApps,
     });
     this.inbox.subscribe((pending) => {
       // durableMirror settles changes in the order they were made, so the last shown is the latest.
@@ -225,8 +236,39 @@ export class Hub {
     return this.#connections.accessChanged();
   }
 
+  /** Runs a tool for the person; a tool with an MCP App gets it shown with the result. */
   callTool(serverId: string, tool: string, args: Record<string, unknown>): Promise<CallView> {
-    return this.#activities.run<CallView>({ kind: 'tool', tool, args }, serverId, (connection, options) => connection.callTool(tool, args, options));
+    const app = appOfTool(this.#servers.view(serverId)?.tools.find((item) => item.name === tool));
+    return this.#callTool(serverId, tool, args, app ? { app } : {});
+  }
+
+  /** The MCP App of a tool call in the panel (see Apps). */
+  loadApp(activityId: string): Promise<AppResource> {
+    return this.#apps.load(activityId);
+  }
+
+  /** A tool call an app asks for: on its own server, as an activity the person sees. */
+  appCallTool(activityId: string, tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
+    return this.#apps.callTool(activityId, tool, args);
+  }
+
+  appReadResource(activityId: string, uri: string): Promise<ReadResourceResult> {
+    return this.#apps.readResource(activityId, uri);
+  }
+
+  /** What the consent card shows of a link an app asks to open. */
+  checkLink(url: string): UrlAnalysis {
+    return analyzeUrl(url);
+  }
+
+  /**
+   * Opens, in a tab of its own, a link the person agreed to on the consent card.
+   * @throws Error when the URL is one no one should open.
+   */
+  async openLink(url: string): Promise<void> {
+    const { refused, href } = analyzeUrl(url);
+    if (refused || !href) throw new Error(refused ?? 'That is not a web address.');
+    await this.#options.openUrl?.(href, 'tab');
   }
 
   readResource(serverId: string, uri: string): Promise<ResourceReadView> {
@@ -295,6 +337,12 @@ export class Hub {
     this.#applySettings(changedSettings(this.#settings, patch));
     await this.#options.settings?.save(this.#settings);
     this.#emit();
+  }
+
+  #callTool(serverId: string, tool: string, args: Record<string, unknown>, from: Pick<CallView, 'app' | 'appOf'>): Promise<CallView> {
+    return this.#activities.run<CallView>({ kind: 'tool', tool, args, ...from }, serverId, (connection, options) =>
+      connection.callTool(tool, args, options),
+    );
   }
 
   async #addServers(servers: NewServer[]): Promise<SavedServer[]> {

@@ -62,4 +62,6 @@ export interface HubOptions {
    * declarativeNetRequest session rule, lib/originRules.ts). The hub then connects again, once.
    */
   originRefused?: (serverUrl: string) => Promise<void>;
+  /** The panel can render MCP Apps safely here (a sandboxed page exists), so servers are told so. */
+  mcpApps?: boolean;
 }

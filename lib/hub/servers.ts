@@ -91,6 +91,10 @@ export class Servers {
     return [...this.#views.values()];
   }
 
+  view(serverId: string): ServerView | undefined {
+    return this.#views.get(serverId);
+  }
+
   displayName(serverId: string): string | undefined {
     return this.#views.get(serverId)?.displayName;
   }

@@ -7,6 +7,7 @@
  * that pause for the person), `urlCompletion` (when a URL flow is done, and -32042), and
  * `inputRounds` (2026-07-28 `input_required`), `requestRunner` (how each request ends).
  */
+import { APP_MIME_TYPE, APPS_EXTENSION } from '../apps/resource';
 import './zodJitless';
 import {
   ProtocolError,
@@ -97,7 +98,10 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     if (!error) options.onListChanged?.(change);
   };
   const client = new ElicitingClient(options.clientInfo ?? CLIENT_INFO, {
-    capabilities: { elicitation: { form: {}, url: {} } },
+    capabilities: {
+      elicitation: { form: {}, url: {} },
+      ...(options.mcpApps && { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } }),
+    },
     listChanged: {
       tools: { onChanged: (error, items) => report(error, { kind: 'tools', items: items ?? [] }) },
       resources: { onChanged: (error, items) => report(error, { kind: 'resources', items: items ?? [] }) },

@@ -45,6 +45,8 @@ export interface LoadOptions {
   waitFor: WaitFor;
   fetch?: FetchLike;
   clientInfo?: Implementation;
+  /** Declare MCP Apps support (extension `io.modelcontextprotocol/ui`): only where the host can render apps safely. */
+  mcpApps?: boolean;
   /**
    * How long a call may go without hearing from the server before it fails. Time
    * spent waiting on the person does not count: the SDK's 60 s default would

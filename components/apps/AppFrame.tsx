@@ -1,0 +1,110 @@
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import type { Resource, Tool } from '@modelcontextprotocol/client';
+import type { CallView } from '@/lib/state';
+import { UrlConsent } from '../UrlConsent';
+import { type AppPorts, AppSession } from './session';
+
+export interface AppFrameProps {
+  call: CallView;
+  tools: Tool[];
+  resources: Resource[];
+  ports: AppPorts;
+}
+
+const DARK = '(prefers-color-scheme: dark)';
+const theme = () => (matchMedia(DARK).matches ? 'dark' : 'light');
+
+const STATUS = { loading: 'Loading the app…', starting: 'Starting the app…', running: '', stopped: '' } as const;
+
+/** A tool's MCP App, live in its result card: the frame, and what it asks of the person. */
+export function AppFrame({ call, tools, resources, ports }: AppFrameProps) {
+  const holder = useRef<HTMLDivElement>(null);
+  // One session per call: a new result of the same call reaches it through `update`.
+  const session = useMemo(() => new AppSession({ call, tools, resources, ports, theme }), [call.id]);
+  useEffect(() => {
+    void session.start(holder.current!);
+    const scheme = matchMedia(DARK);
+    const changed = () => session.themeChanged();
+    scheme.addEventListener('change', changed);
+    return () => {
+      scheme.removeEventListener('change', changed);
+      session.stop();
+    };
+  }, [session]);
+  useEffect(() => session.update(call), [session, call]);
+  const state = session.state.value;
+  const full = state.mode === 'fullscreen';
+  useEffect(() => {
+    if (!full) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && session.setMode('inline');
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [session, full]);
+  const messages = state.notes.filter((note) => note.kind === 'message');
+  const others = state.notes.filter((note) => note.kind !== 'message');
+
+  return (
+    <section class={full ? 'app app-full' : 'app'} aria-label={`App of ${call.tool}`}>
+      <div class="app-bar">
+        <span class="muted" role="status">
+          {STATUS[state.status]}
+        </span>
+        {state.status === 'running' && (
+          <button type="button" class="link" onClick={() => session.setMode(full ? 'inline' : 'fullscreen')}>
+            {full ? 'Back to the result' : 'Full panel'}
+          </button>
+        )}
+      </div>
+      {state.problem && (
+        <p role="alert" class="error">
+          {state.problem}
+        </p>
+      )}
+      {state.confirm && (
+        <div role="alertdialog" aria-label={`Confirm ${state.confirm.tool}`} class="confirm">
+          <p>The app wants to run {state.confirm.tool}, which its server marks destructive. Run it?</p>
+          <button type="button" onClick={() => state.confirm?.decide(true)}>
+            Run
+          </button>{' '}
+          <button type="button" class="secondary" onClick={() => state.confirm?.decide(false)}>
+            Don't run
+          </button>
+        </div>
+      )}
+      {state.link && (
+        <div role="alertdialog" aria-label="Open a link from the app?" class="confirm">
+          <p>The app asks to open a link.</p>
+          <UrlConsent url={state.link.url} analysis={state.link.analysis} />
+          <button type="button" onClick={() => state.link?.decide(true)}>
+            Open in a new tab
+          </button>{' '}
+          <button type="button" class="secondary" onClick={() => state.link?.decide(false)}>
+            Don't open
+          </button>
+        </div>
+      )}
+      <div ref={holder} class="app-holder" hidden={state.status === 'stopped'} style={full ? undefined : { height: `${state.height}px` }} />
+      {messages.length > 0 && (
+        <ul class="app-messages" aria-label="Messages from the app">
+          {messages.map((note, index) => (
+            <li key={index}>
+              <span class="muted">The app says (for an AI model, which toolnexus does not have):</span> {note.text}
+            </li>
+          ))}
+        </ul>
+      )}
+      {others.length > 0 && (
+        <details class="app-log">
+          <summary>App log and context ({others.length})</summary>
+          <ul>
+            {others.map((note, index) => (
+              <li key={index}>
+                <span class="muted">{note.kind === 'context' ? 'context' : 'log'}</span> {note.text}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

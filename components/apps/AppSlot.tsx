@@ -1,0 +1,57 @@
+import { createContext } from 'preact';
+import { useContext, useState } from 'preact/hooks';
+import type { CallView, ServerView } from '@/lib/state';
+import { lazyComponent, type PlaceholderProps } from '../lazy';
+import type { AppFrameProps } from './AppFrame';
+import type { AppPorts } from './session';
+
+export type { AppPorts } from './session';
+
+/** What an app's card needs of the panel around it; absent, no app is shown (e.g. in tests). */
+export interface AppsContextValue {
+  ports: AppPorts;
+  server: (serverId: string) => ServerView | undefined;
+}
+
+export const AppsContext = createContext<AppsContextValue | null>(null);
+
+function Loading({ call, failure }: AppFrameProps & PlaceholderProps) {
+  return (
+    <section class="app" aria-label={`App of ${call.tool}`}>
+      {failure ?? <p class="muted">Loading the app…</p>}
+    </section>
+  );
+}
+
+/** The Apps host and the official bridge are their own chunk: the panel's first load carries neither. */
+export const LazyAppFrame = lazyComponent<AppFrameProps>('This app', () => import('./AppFrame').then((module) => module.AppFrame), Loading);
+
+export const NO_SANDBOX =
+  'This browser cannot show the app safely: Firefox has no sandboxed extension pages, and any frame the extension made would run the server’s code either with the extension’s rights or not at all. The tool’s own result is below.';
+
+export interface AppSlotProps {
+  call: CallView;
+  /** Started at once; otherwise behind a button, so old results do not all run their apps. */
+  open: boolean;
+}
+
+/** Where a result's MCP App goes: the app, or in words why there is none. */
+export function AppSlot({ call, open }: AppSlotProps) {
+  const apps = useContext(AppsContext);
+  const [shown, setShown] = useState(open);
+  if (!call.app || call.appOf || !apps) return null;
+  if ('problem' in call.app) return <p class="muted app-note">{call.app.problem}</p>;
+  if (!apps.ports.frameUrl) return <p class="muted app-note">{NO_SANDBOX}</p>;
+  const server = apps.server(call.serverId);
+  if (!server) return <p class="muted app-note">The app closed: its server was removed.</p>;
+  if (!shown && !open) {
+    return (
+      <p class="app-note">
+        <button type="button" class="secondary" onClick={() => setShown(true)}>
+          Show the app
+        </button>
+      </p>
+    );
+  }
+  return <LazyAppFrame call={call} tools={server.tools} resources={server.resources} ports={apps.ports} />;
+}

@@ -1,0 +1,289 @@
+/**
+ * One MCP App on screen: the sandbox frame, the host side of the Apps protocol (the official
+ * `AppBridge`, so no postMessage protocol is written here), and what the app asks, each
+ * routed to the person or to the worker through `AppPorts`. DOM only, no extension API: the
+ * panel passes in what reaches the worker.
+ */
+import type { CallToolResult, ContentBlock, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/client';
+import {
+  AppBridge,
+  type McpUiDisplayMode,
+  type McpUiHostCapabilities,
+  type McpUiHostContext,
+  PostMessageTransport,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
+import { signal } from '@preact/signals';
+import type { AppResource } from '@/lib/apps/resource';
+import { errorMessage } from '@/lib/errorMessage';
+import type { CallView } from '@/lib/state';
+import type { UrlAnalysis } from '@/lib/urls';
+
+/** What an app's card may ask of the worker, all on behalf of the call `activityId`. */
+export interface AppPorts {
+  /** The sandbox page's URL; `null` where there is none (Firefox), and apps are not shown. */
+  frameUrl: string | null;
+  /** toolnexus's version, as apps are told it. */
+  hostVersion: string;
+  loadApp(activityId: string): Promise<AppResource>;
+  callTool(activityId: string, tool: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  readResource(activityId: string, uri: string): Promise<ReadResourceResult>;
+  checkLink(url: string): Promise<UrlAnalysis>;
+  openLink(url: string): void;
+}
+
+/** An app that has not finished the handshake by then is stopped: it would hold a blank card forever. */
+export const INIT_TIMEOUT_MS = 10_000;
+/** More messages than this in one second stop the app: the panel's thread is the person's too. */
+export const FLOOD_LIMIT = 500;
+/** The tallest an inline app may make its card; past it, the full-panel view. */
+export const MAX_INLINE_HEIGHT = 2_000;
+const APP_NAVIGATED = 'toolnexus/app-navigated';
+const KEPT_NOTES = 50;
+
+/** Something the app said that no model is here to read, shown to the person instead. */
+export interface AppNote {
+  kind: 'message' | 'context' | 'log';
+  text: string;
+  at: number;
+}
+
+export interface AppState {
+  status: 'loading' | 'starting' | 'running' | 'stopped';
+  /** Why the app is not (or no longer) shown. */
+  problem?: string;
+  height: number;
+  mode: McpUiDisplayMode;
+  notes: AppNote[];
+  /** A link the app asks to open, waiting on the person. */
+  link?: { url: string; analysis: UrlAnalysis; decide: (open: boolean) => void };
+  /** A destructive tool the app asks to run, waiting on the person. */
+  confirm?: { tool: string; decide: (run: boolean) => void };
+}
+
+export interface AppSessionOptions {
+  call: CallView;
+  tools: Tool[];
+  resources: Resource[];
+  ports: AppPorts;
+  theme: () => 'light' | 'dark';
+}
+
+function describe(content: ContentBlock[] | undefined): string {
+  return (content ?? [])
+    .map((block) => (block.type === 'text' ? block.text : `[${block.type}]`))
+    .join('\n')
+    .slice(0, 4_000);
+}
+
+const destructive = (tool: Tool | undefined) => tool?.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true;
+
+export class AppSession {
+  readonly state = signal<AppState>({ status: 'loading', height: 150, mode: 'inline', notes: [] });
+  readonly #options: AppSessionOptions;
+  #frame: HTMLIFrameElement | null = null;
+  #bridge: AppBridge | null = null;
+  #initTimer: ReturnType<typeof setTimeout> | undefined;
+  #delivered: { status?: string; result?: unknown } = {};
+  #stopWatching: () => void = () => {};
+
+  constructor(options: AppSessionOptions) {
+    this.#options = options;
+  }
+
+  #set(patch: Partial<AppState>): void {
+    this.state.value = { ...this.state.value, ...patch };
+  }
+
+  #note(kind: AppNote['kind'], text: string): void {
+    const notes = [...this.state.value.notes, { kind, text, at: Date.now() }].slice(-KEPT_NOTES);
+    this.#set({ notes });
+  }
+
+  /** Loads the app's HTML and starts it in a sandbox frame inside `holder`. */
+  async start(holder: HTMLElement): Promise<void> {
+    const { call, ports } = this.#options;
+    if (!ports.frameUrl) return this.stop('This browser has no sandboxed page to run an app in.');
+    let resource: AppResource;
+    try {
+      resource = await ports.loadApp(call.id);
+    } catch (error) {
+      return this.stop(`The app could not be loaded: ${errorMessage(error)}`);
+    }
+    if (this.state.value.status === 'stopped') return;
+    this.#set({ status: 'starting' });
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-scripts allow-forms');
+    frame.title = `App of ${call.tool}`;
+    frame.src = ports.frameUrl;
+    holder.append(frame);
+    this.#frame = frame;
+    const source = frame.contentWindow!;
+    this.#stopWatching = this.#watch(source);
+
+    const bridge = new AppBridge(null, { name: 'toolnexus', version: this.#options.ports.hostVersion }, this.#capabilities(), {
+      hostContext: this.#context(holder),
+    });
+    this.#bridge = bridge;
+    this.#handle(bridge);
+    bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: resource.html, ...(resource.csp && { csp: resource.csp }) });
+    bridge.oninitialized = () => {
+      clearTimeout(this.#initTimer);
+      this.#set({ status: 'running' });
+      void bridge.sendToolInput({ arguments: call.args });
+      this.update(this.#options.call);
+    };
+    this.#initTimer = setTimeout(
+      () => this.stop(`The app did not start: it did not finish the MCP Apps handshake within ${INIT_TIMEOUT_MS / 1000} s.`),
+      INIT_TIMEOUT_MS,
+    );
+    await bridge.connect(new PostMessageTransport(source, source));
+  }
+
+  /** The call moved on (its result came, or it was cancelled): the app is told once. */
+  update(call: CallView): void {
+    this.#options.call = call;
+    const bridge = this.#bridge;
+    if (!bridge || this.state.value.status !== 'running') return;
+    if (this.#delivered.status === call.status && this.#delivered.result === call.result) return;
+    this.#delivered = { status: call.status, result: call.result };
+    if (call.status === 'done' && call.result) void bridge.sendToolResult(call.result);
+    else if (call.status === 'cancelled' || call.status === 'failed') void bridge.sendToolCancelled({ reason: call.error ?? call.status });
+  }
+
+  themeChanged(): void {
+    void this.#bridge?.sendHostContextChange({ theme: this.#options.theme() });
+  }
+
+  setMode(mode: McpUiDisplayMode): void {
+    this.#set({ mode });
+    void this.#bridge?.sendHostContextChange({ displayMode: mode });
+  }
+
+  /** Ends the app, saying why (or quietly, when its card goes). */
+  stop(problem?: string): void {
+    clearTimeout(this.#initTimer);
+    this.#stopWatching();
+    const bridge = this.#bridge;
+    this.#bridge = null;
+    if (bridge) {
+      // The spec's graceful end; the frame goes with its card regardless, so nothing waits on it.
+      bridge.teardownResource({}).catch(() => {});
+      void bridge.close().catch(() => {});
+    }
+    this.#frame?.remove();
+    this.#frame = null;
+    this.state.value.link?.decide(false);
+    this.state.value.confirm?.decide(false);
+    this.#set({ status: 'stopped', problem, link: undefined, confirm: undefined });
+  }
+
+  #capabilities(): McpUiHostCapabilities {
+    return {
+      openLinks: {},
+      serverTools: {},
+      serverResources: {},
+      logging: {},
+      message: { text: {} },
+      updateModelContext: { text: {}, structuredContent: {} },
+    };
+  }
+
+  #context(holder: HTMLElement): McpUiHostContext {
+    const tool = this.#options.tools.find((item) => item.name === this.#options.call.tool);
+    return {
+      ...(tool && { toolInfo: { tool } }),
+      theme: this.#options.theme(),
+      displayMode: 'inline',
+      availableDisplayModes: ['inline', 'fullscreen'],
+      containerDimensions: { width: holder.clientWidth || 320, maxHeight: MAX_INLINE_HEIGHT },
+      locale: navigator.language,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      platform: 'web',
+      userAgent: `toolnexus/${this.#options.ports.hostVersion}`,
+    };
+  }
+
+  /**
+   * Before the bridge hears a message: only the sandbox frame's (opaque origin), at a bounded
+   * rate, and the sandbox's own word that the app left its page ends the app.
+   */
+  #watch(source: Window): () => void {
+    let windowStart = 0;
+    let count = 0;
+    const listener = (event: MessageEvent) => {
+      if (event.source !== source) return;
+      const method = (event.data as { method?: unknown } | null)?.method;
+      const now = Date.now();
+      if (now - windowStart > 1_000) {
+        windowStart = now;
+        count = 0;
+      }
+      count += 1;
+      if (event.origin !== 'null' || count > FLOOD_LIMIT || method === APP_NAVIGATED) {
+        event.stopImmediatePropagation();
+        if (event.origin !== 'null') return;
+        this.stop(
+          method === APP_NAVIGATED
+            ? 'The app left its own page (it navigated elsewhere), so toolnexus closed it.'
+            : `The app sent more than ${FLOOD_LIMIT} messages in a second, so toolnexus stopped it.`,
+        );
+      }
+    };
+    window.addEventListener('message', listener, true);
+    return () => window.removeEventListener('message', listener, true);
+  }
+
+  #handle(bridge: AppBridge): void {
+    const { call, ports } = this.#options;
+    bridge.oncalltool = async ({ name, arguments: args }) => {
+      const tool = this.#options.tools.find((item) => item.name === name);
+      if (destructive(tool) && !(await this.#ask<'confirm'>('confirm', { tool: name }))) {
+        throw new Error(`The person chose not to run ${name}.`);
+      }
+      return ports.callTool(call.id, name, args ?? {});
+    };
+    bridge.onreadresource = ({ uri }) => ports.readResource(call.id, uri);
+    bridge.onlistresources = async () => ({ resources: this.#options.resources });
+    bridge.onopenlink = async ({ url }) => {
+      const analysis = await ports.checkLink(url);
+      if (analysis.refused) {
+        this.#note('message', `The app asked to open a link toolnexus refuses: ${analysis.refused}`);
+        return { isError: true };
+      }
+      if (!(await this.#ask<'link'>('link', { url, analysis }))) return { isError: true };
+      ports.openLink(url);
+      return {};
+    };
+    bridge.onmessage = async ({ content }) => {
+      this.#note('message', describe(content));
+      return {};
+    };
+    bridge.onupdatemodelcontext = async ({ content, structuredContent }) => {
+      this.#note('context', describe(content) || JSON.stringify(structuredContent ?? {}).slice(0, 4_000));
+      return {};
+    };
+    bridge.onloggingmessage = ({ level, data }) =>
+      this.#note('log', `${level}: ${typeof data === 'string' ? data : JSON.stringify(data)}`.slice(0, 2_000));
+    bridge.onsizechange = ({ height }) => {
+      if (typeof height === 'number' && Number.isFinite(height)) this.#set({ height: Math.min(Math.max(Math.ceil(height), 24), MAX_INLINE_HEIGHT) });
+    };
+    bridge.onrequestdisplaymode = async ({ mode }) => {
+      const granted = mode === 'fullscreen' ? 'fullscreen' : 'inline';
+      this.setMode(granted);
+      return { mode: granted };
+    };
+    bridge.onrequestteardown = () => this.stop('The app closed itself.');
+  }
+
+  /** Puts a question on the card and waits for the person's choice. */
+  #ask<K extends 'link' | 'confirm'>(key: K, question: Omit<NonNullable<AppState[K]>, 'decide'>): Promise<boolean> {
+    this.state.value[key]?.decide(false);
+    return new Promise((resolve) => {
+      const decide = (yes: boolean) => {
+        if (this.state.value[key]?.decide === decide) this.#set({ [key]: undefined } as Partial<AppState>);
+        resolve(yes);
+      };
+      this.#set({ [key]: { ...question, decide } } as Partial<AppState>);
+    });
+  }
+}

@@ -1,0 +1,62 @@
+import { withCsp } from '@/lib/apps/csp';
+import type { AppCsp } from '@/lib/apps/resource';
+
+const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
+const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
+/** Said to the panel when the app's frame loads a second document: it navigated away from its own. */
+export const APP_NAVIGATED = 'toolnexus/app-navigated';
+
+/**
+ * What the app's frame may do. Never `allow-same-origin` (the app would share this frame's
+ * origin and could script it, then relay as it), `allow-popups` or `allow-top-navigation`
+ * (links go through the panel's consent card), `allow-modals`.
+ */
+export const APP_SANDBOX = 'allow-scripts allow-forms';
+
+interface ResourceReady {
+  html?: unknown;
+  csp?: AppCsp;
+}
+
+/**
+ * Relays between the panel (this page's parent, whose origin is the extension's, read from this
+ * page's own URL: a sandboxed page's `origin` is opaque but its URL is not) and the one app
+ * frame it makes when the panel sends the app's HTML.
+ */
+export function relayAppFrame(window: Window): void {
+  const document = window.document;
+  const panel = window.parent;
+  if (panel === window) throw new Error('toolnexus: the app frame runs only inside the panel.');
+  const panelOrigin = new URL(window.location.href).origin;
+  let app: HTMLIFrameElement | null = null;
+  let loads = 0;
+
+  const toPanel = (message: unknown) => panel.postMessage(message, panelOrigin);
+
+  function mount({ html, csp }: ResourceReady): void {
+    // One app per frame, once: a second resource would replace a running app behind the panel's back.
+    if (app || typeof html !== 'string') return;
+    app = document.createElement('iframe');
+    app.setAttribute('sandbox', APP_SANDBOX);
+    app.title = 'App';
+    app.addEventListener('load', () => {
+      loads += 1;
+      if (loads > 1) toPanel({ jsonrpc: '2.0', method: APP_NAVIGATED, params: {} });
+    });
+    app.srcdoc = withCsp(html, csp);
+    document.body.append(app);
+  }
+
+  window.addEventListener('message', (event) => {
+    if (event.source === panel) {
+      if (event.origin !== panelOrigin) return;
+      const data = event.data as { method?: unknown; params?: ResourceReady } | null;
+      if (data?.method === RESOURCE_READY) return mount(data.params ?? {});
+      // The app's frame has an opaque origin of its own: it cannot be named as a target.
+      app?.contentWindow?.postMessage(event.data, '*');
+      return;
+    }
+    if (app && event.source === app.contentWindow && event.origin === 'null') toPanel(event.data);
+  });
+  toPanel({ jsonrpc: '2.0', method: PROXY_READY, params: {} });
+}

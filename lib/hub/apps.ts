@@ -1,0 +1,90 @@
+/**
+ * The worker's side of MCP Apps: the app's HTML for a tool call, read from its server and
+ * cached per connection and URI (a reconnect, or a changed resource list, reads it afresh);
+ * and what an app may ask of its server. An app acts for the call it belongs to and nothing
+ * else: only its own server, only tools the server lets apps call, only while that call is in
+ * the panel. Its tool calls are activities like a person's Run, so the person sees each one
+ * and any Request it raises lands in the inbox.
+ */
+import type { CallToolResult, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/client';
+import { type AppResource, appResource, visibleToApps } from '../apps/resource';
+import type { Connection } from '../mcp/connection';
+import { boundForPanel } from '../panelBounds';
+import type { ActivityView, CallView, ServerView } from '../state';
+
+export interface AppsOptions {
+  activity: (activityId: string) => ActivityView | undefined;
+  server: (serverId: string) => ServerView | undefined;
+  connection: (serverId: string) => Connection | undefined;
+  /** Runs a tool call as an activity of `appOf`'s app (the hub's own Run path). */
+  callTool: (serverId: string, tool: string, args: Record<string, unknown>, appOf: string) => Promise<CallView>;
+}
+
+interface Cached {
+  /** The resource list it was read under: a server's `list_changed` replaces the list. */
+  listed: Resource[];
+  resource: Promise<AppResource>;
+}
+
+export class AppError extends Error {
+  override name = 'AppError';
+}
+
+export class Apps {
+  readonly #options: AppsOptions;
+  readonly #cache = new WeakMap<Connection, Map<string, Cached>>();
+
+  constructor(options: AppsOptions) {
+    this.#options = options;
+  }
+
+  /** The app of a tool call in the panel, as its server serves it now. */
+  load(activityId: string): Promise<AppResource> {
+    const { call, connection, server } = this.#appCall(activityId);
+    const uri = 'resourceUri' in call.app! ? call.app.resourceUri : '';
+    let cached = this.#cache.get(connection);
+    if (!cached) this.#cache.set(connection, (cached = new Map()));
+    const hit = cached.get(uri);
+    if (hit && hit.listed === server.resources) return hit.resource;
+    const listed = server.resources.find((resource) => resource.uri === uri);
+    const resource = connection.readResource(uri).then((result) => appResource(uri, result, listed));
+    const entry = { listed: server.resources, resource };
+    cached.set(uri, entry);
+    // A failed read is not kept: the next render asks again.
+    resource.catch(() => cached.get(uri) === entry && cached.delete(uri));
+    return resource;
+  }
+
+  /**
+   * A tool call from the app of `activityId`, on its own server, run as the person's Run is.
+   * @throws AppError when the app may not call it, or the call did not finish.
+   */
+  async callTool(activityId: string, tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
+    const { call, server } = this.#appCall(activityId);
+    const known: Tool | undefined = server.tools.find((item) => item.name === tool);
+    if (!known || !visibleToApps(known)) {
+      throw new AppError(`${server.displayName} does not let its apps call a tool named "${String(tool).slice(0, 100)}".`);
+    }
+    const done = await this.#options.callTool(call.serverId, tool, args, activityId);
+    if (done.status !== 'done' || !done.result) throw new AppError(done.error ?? `${tool} did not finish.`);
+    return done.result;
+  }
+
+  /** A resource of the app's own server, read for the app. */
+  async readResource(activityId: string, uri: string): Promise<ReadResourceResult> {
+    const { connection } = this.#appCall(activityId);
+    return boundForPanel(await connection.readResource(uri)).value;
+  }
+
+  #appCall(activityId: string): { call: CallView; server: ServerView; connection: Connection } {
+    const call = this.#options.activity(activityId);
+    if (call?.kind !== 'tool' || !call.app || !('resourceUri' in call.app)) {
+      throw new AppError('This app is no longer in the panel (its result was cleared).');
+    }
+    const server = this.#options.server(call.serverId);
+    const connection = this.#options.connection(call.serverId);
+    if (!server) throw new AppError('The server of this app was removed.');
+    if (!connection) throw new AppError(`${server.displayName} is not connected.`);
+    return { call, server, connection };
+  }
+}
