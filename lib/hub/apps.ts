@@ -39,7 +39,7 @@ export class Apps {
   }
 
   /** The app of a tool call in the panel, as its server serves it now. */
-  load(activityId: string): Promise<AppResource> {
+  async load(activityId: string): Promise<AppResource> {
     const { call, connection, server } = this.#appCall(activityId);
     const uri = 'resourceUri' in call.app! ? call.app.resourceUri : '';
     let cached = this.#cache.get(connection);

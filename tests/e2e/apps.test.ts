@@ -1,49 +1,207 @@
 /**
- * Issue 11: MCP Apps in the side panel, against the official example app servers from npm
- * (their own tools and HTML, none written here), in Chromium.
+ * Issue 11: MCP Apps in the side panel, in Chromium, against the official example app
+ * servers from npm (their own tools and HTML, none written here) and a hostile app server of
+ * our own (tests/fixtures/hostile-app-server.ts) whose apps try every way out.
  */
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleAppServer } from '../fixtures/app-servers';
-import { launchExtension, type ExtensionBrowser } from './browser';
+import { type HostileAppServer, startHostileAppServer } from '../fixtures/hostile-app-server';
+import { type FixtureServer, startLegacyServer } from '../fixtures/servers';
+import { type ExtensionBrowser, launchExtension } from './browser';
 import { PanelPage } from './panel';
+
+const VANILLA = 'Basic MCP App Server (Vanilla JS)';
+type Served = Awaited<ReturnType<typeof startExampleAppServer>>;
 
 let browser: ExtensionBrowser;
 let panel: PanelPage;
-let vanilla: Awaited<ReturnType<typeof startExampleAppServer>>;
+let vanilla: Served;
+let preact: Served;
+let budget: Served;
+let hostile: HostileAppServer;
+let legacy: FixtureServer;
 
 beforeAll(async () => {
-  vanilla = await startExampleAppServer('basic-vanillajs');
+  [vanilla, preact, budget, hostile, legacy] = await Promise.all([
+    startExampleAppServer('basic-vanillajs'),
+    startExampleAppServer('basic-preact'),
+    startExampleAppServer('budget-allocator'),
+    startHostileAppServer(),
+    startLegacyServer(),
+  ]);
   browser = await launchExtension();
   panel = new PanelPage(await browser.openPanel());
-  await panel.addServer(vanilla.url);
-}, 60_000);
+  for (const server of [vanilla, preact, budget, hostile, legacy]) await panel.addServer(server.url);
+}, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  await vanilla?.close();
+  await Promise.all([vanilla, preact, budget, hostile, legacy].map((server) => server?.close()));
 });
+
+const appCard = (tool: string) => panel.page.getByRole('region', { name: `App of ${tool}` }).first();
 
 /** The app's own document: the frame inside the sandbox page inside the panel. */
 async function appFrame(tool: string): Promise<Frame> {
-  const outer = await panel.page
-    .getByRole('region', { name: `App of ${tool}` })
-    .locator('iframe')
-    .first()
-    .elementHandle({ timeout: 20_000 });
-  const outerFrame = await outer!.contentFrame();
-  const inner = await outerFrame!.locator('iframe').elementHandle({ timeout: 20_000 });
+  const outer = await appCard(tool).locator('iframe').elementHandle({ timeout: 20_000 });
+  const inner = await (await outer!.contentFrame())!.locator('iframe').elementHandle({ timeout: 20_000 });
   return (await inner!.contentFrame())!;
 }
 
-describe('MCP Apps', () => {
-  it('the basic vanilla JS app renders with the result, and a click inside it calls its tool', async () => {
-    await expect.poll(() => panel.serverStatus('Basic MCP App Server (Vanilla JS)'), { timeout: 20_000 }).toBe('Connected');
-    await panel.runTool('Basic MCP App Server (Vanilla JS)', 'get-time');
+const results = (tool: string) => panel.page.getByRole('article', { name: `Result of ${tool}` });
+
+describe('The official example apps', () => {
+  it('every server connects', async () => {
+    for (const name of [VANILLA, 'Basic MCP App Server (Preact)', 'Budget Allocator Server', 'Hostile Apps', 'Legacy Fixture']) {
+      await expect.poll(() => panel.serverStatus(name), { timeout: 20_000 }).toBe('Connected');
+    }
+  }, 60_000);
+
+  it('basic-vanillajs renders with its result; a click inside calls its tool back, as a call the person sees', async () => {
+    await panel.runTool(VANILLA, 'get-time');
     const app = await appFrame('get-time');
-    await app.getByRole('button', { name: /Get Server Time/i }).waitFor({ timeout: 20_000 });
-    const before = await panel.page.getByRole('article', { name: 'Result of get-time' }).count();
-    await app.getByRole('button', { name: /Get Server Time/i }).click();
-    await expect.poll(() => panel.page.getByRole('article', { name: 'Result of get-time' }).count(), { timeout: 10_000 }).toBe(before + 1);
-  }, 90_000);
+    const button = app.getByRole('button', { name: 'Get Server Time' });
+    await button.waitFor({ timeout: 20_000 });
+    const before = await results('get-time').count();
+    await button.click();
+    await expect.poll(() => results('get-time').count(), { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => results('get-time').first().textContent()).toMatch(/called by an app/);
+    // The app shows the time its own call returned.
+    await expect.poll(() => app.locator('body').textContent(), { timeout: 10_000 }).toMatch(/\d{4}-\d\d-\d\dT/);
+  }, 60_000);
+
+  it('the theme follows the panel', async () => {
+    const app = await appFrame('get-time');
+    await panel.page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => app.evaluate(() => document.documentElement.getAttribute('data-theme')), { timeout: 10_000 }).toBe('dark');
+    await panel.page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => app.evaluate(() => document.documentElement.getAttribute('data-theme')), { timeout: 10_000 }).toBe('light');
+  }, 30_000);
+
+  it('a message meant for a model is shown to the person; a link goes to the consent card, never straight out', async () => {
+    const app = await appFrame('get-time');
+    await app.getByRole('button', { name: 'Send Message' }).click();
+    await expect
+      .poll(() => appCard('get-time').getByRole('list', { name: 'Messages from the app' }).textContent(), { timeout: 10_000 })
+      .toMatch(/for an AI model/);
+    const pagesBefore = browser.context.pages().length;
+    await app.getByRole('button', { name: 'Open Link' }).click();
+    const consent = appCard('get-time').getByRole('alertdialog', { name: 'Open a link from the app?' });
+    await expect.poll(() => consent.getByLabel('Full URL').textContent(), { timeout: 10_000 }).toMatch(/^https?:\/\//);
+    await consent.getByRole('button', { name: "Don't open" }).click();
+    await expect.poll(() => consent.count()).toBe(0);
+    expect(browser.context.pages().length).toBe(pagesBefore);
+  }, 30_000);
+
+  it('basic-preact and the budget allocator render their interfaces', async () => {
+    await panel.runTool('Basic MCP App Server (Preact)', 'get-time');
+    await (await appFrame('get-time')).getByRole('button', { name: 'Get Server Time' }).waitFor({ timeout: 20_000 });
+    await panel.runTool('Budget Allocator Server', 'get-budget-data');
+    const allocator = await appFrame('get-budget-data');
+    await expect.poll(() => allocator.locator('body').textContent(), { timeout: 20_000 }).toMatch(/Allocated/);
+  }, 60_000);
+
+  it('Full panel shows the app over the whole panel, and Escape brings it back', async () => {
+    const card = appCard('get-budget-data');
+    await card.getByRole('button', { name: 'Full panel' }).click();
+    await expect.poll(() => card.evaluate((element) => element.getBoundingClientRect().top)).toBe(0);
+    await panel.page.keyboard.press('Escape');
+    await expect.poll(() => card.getByRole('button', { name: 'Full panel' }).count()).toBe(1);
+  }, 30_000);
+});
+
+describe('A hostile app cannot leave its frame', () => {
+  it('extension APIs, the panel, storage, another app, navigation, popups and hosts outside its CSP are all out of reach', async () => {
+    await panel.runTool(VANILLA, 'get-time');
+    const other = await appFrame('get-time');
+    await other.getByRole('button', { name: 'Get Server Time' }).waitFor({ timeout: 20_000 });
+    await panel.runTool('Hostile Apps', 'probe');
+    await expect.poll(() => hostile.reports.length, { timeout: 20_000 }).toBe(1);
+    const report = hostile.reports[0]!;
+    for (const attempt of [
+      'chrome',
+      'browser',
+      'panelDom',
+      'sandboxDom',
+      'localStorage',
+      'indexedDB',
+      'cookie',
+      'otherAppDom',
+      'topNavigation',
+      'popup',
+      'fetchOutside',
+      'imageOutside',
+      'scriptOutside',
+      'websocketOutside',
+      'modelOnlyTool',
+    ]) {
+      expect(report[attempt], attempt).toMatch(/^blocked/);
+    }
+    // The one host its resource declares is reachable: the policy is the app's, not a blanket.
+    expect(report.fetchAllowed).toBe('reached: 200');
+    // sendBeacon only queues (it says true either way) and a frame only loads or not: for
+    // those, and for every other attempt, the outside host's own count is the proof.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(hostile.outside.hits).toEqual([]);
+    expect(hostile.allowed.hits).toEqual(['/allowed']);
+    // Forged messages reached neither the panel's bridge nor the other app.
+    expect(hostile.forgedCalls).toBe(0);
+    expect(await other.locator('body').textContent()).not.toMatch(/FORGED/);
+    expect(panel.page.url()).toMatch(/sidepanel\.html$/);
+  }, 60_000);
+
+  it('a destructive tool an app asks for waits for the person', async () => {
+    await panel.runTool('Hostile Apps', 'asker');
+    const confirm = appCard('asker').getByRole('alertdialog', { name: 'Confirm wipe' });
+    await confirm.waitFor({ timeout: 20_000 });
+    expect(hostile.wipes).toBe(0);
+    await confirm.getByRole('button', { name: "Don't run" }).click();
+    await expect
+      .poll(async () => (await appFrame('asker')).locator('body').textContent(), { timeout: 10_000 })
+      .toMatch(/wipe refused: .*chose not to run wipe/);
+    expect(hostile.wipes).toBe(0);
+  }, 30_000);
+});
+
+describe('Bad apps get a clear message and disturb nothing else', () => {
+  it('each failure shows in its own card while another server’s Request stays pending', async () => {
+    await panel.runTool('Legacy Fixture', 'deploy');
+    await panel.request('Legacy Fixture').waitFor({ timeout: 20_000 });
+    const expectations: Array<[string, RegExp]> = [
+      ['missing', /could not be loaded: .*(not found|nowhere)/i],
+      ['plain', /is "text\/plain", not an app/],
+      ['huge', /6\.0 MB; toolnexus shows apps up to 5 MB/],
+      ['empty', /is empty/],
+      ['leaver', /left its own page/],
+      ['flood', /more than 500 messages in a second/],
+    ];
+    for (const [tool, message] of expectations) {
+      await panel.runTool('Hostile Apps', tool);
+      await expect.poll(() => appCard(tool).getByRole('alert').textContent(), { timeout: 20_000 }).toMatch(message);
+    }
+    await panel.runTool('Hostile Apps', 'malformed');
+    await expect.poll(() => results('malformed').first().textContent(), { timeout: 10_000 }).toMatch(/not a ui:\/\/ resource/);
+    await panel.runTool('Hostile Apps', 'silent');
+    await expect
+      .poll(() => appCard('silent').getByRole('alert').textContent(), { timeout: 20_000 })
+      .toMatch(/did not finish the MCP Apps handshake within 10 s/);
+    // The other server's Request was never touched.
+    await panel.tab('Inbox');
+    expect(await panel.request('Legacy Fixture').count()).toBe(1);
+    expect(hostile.outside.hits.filter((path) => path !== '/left')).toEqual([]);
+  }, 120_000);
+
+  it('removing a server tears its app down', async () => {
+    await panel.tab('Tools');
+    await panel.runTool('Budget Allocator Server', 'get-budget-data');
+    await appFrame('get-budget-data');
+    await panel.tab('Servers');
+    const card = panel.server('Budget Allocator Server');
+    await card.getByRole('button', { name: 'Remove' }).click();
+    await card.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await panel.tab('Tools');
+    await expect.poll(() => results('get-budget-data').first().textContent(), { timeout: 10_000 }).toMatch(/The app closed: its server was removed/);
+    expect(await panel.page.locator('iframe[title="App of get-budget-data"]').count()).toBe(0);
+  }, 60_000);
 });
