@@ -2,6 +2,7 @@
  * The MCP servers the demo runs on 127.0.0.1: the same fixtures the tests use, on fixed
  * ports so their URLs stay the same from one run to the next.
  */
+import { startExampleAppServer } from '../tests/fixtures/app-servers';
 import { startProtectedServer } from '../tests/fixtures/auth/protected-server';
 import { startLegacyServer, startModernServer, startShowcaseServer, type FixtureOptions, type FixtureServer } from '../tests/fixtures/servers';
 
@@ -9,6 +10,12 @@ import { startLegacyServer, startModernServer, startShowcaseServer, type Fixture
 async function startSignInServer(): Promise<FixtureServer> {
   const server = await startProtectedServer({ login: 'auto' });
   return { url: server.mcpUrl, seen: [], traffic: [], close: () => server.close() };
+}
+
+/** The official MCP Apps example (npm `@modelcontextprotocol/server-budget-allocator`), as published. */
+async function startBudgetAllocator(options: FixtureOptions): Promise<FixtureServer> {
+  const server = await startExampleAppServer('budget-allocator', options);
+  return { ...server, seen: [] };
 }
 
 export interface DemoServerSpec {
@@ -47,6 +54,12 @@ export const DEMO_SERVERS: DemoServerSpec[] = [
     port: 7303,
     start: startModernServer,
     tryThis: 'deploy: the form arrives as an input_required result; the call is retried with your answer',
+  },
+  {
+    name: 'Budget (MCP App)',
+    port: 7304,
+    start: startBudgetAllocator,
+    tryThis: 'get-budget-data: the server’s own interface (an MCP App) in the result, sandboxed; its sliders call back',
   },
   {
     name: 'Sign-in required',

@@ -18,17 +18,18 @@ const SHOWCASE = 'Showcase';
 const LEGACY = 'Deploys (2025-11-25)';
 const MODERN = 'Deploys (2026-07-28)';
 const SIGN_IN = 'Sign-in required';
+const BUDGET = 'Budget (MCP App)';
 
 export async function walkthrough(page: Page, { screenshots, log = () => {} }: WalkthroughOptions = {}): Promise<string[]> {
   const panel = new PanelPage(page);
   const taken: string[] = [];
   if (screenshots) mkdirSync(screenshots, { recursive: true });
-  const shot = async (name: string) => {
+  /** `where`: the top (each picture starts with the tabs), or where the step left the view. */
+  const shot = async (name: string, where: 'top' | 'here' = 'top') => {
     log(name);
     if (!screenshots) return;
     const path = join(screenshots, `${name}.png`);
-    // Scroll to the top so each picture starts with the tabs, then settle the caret and hover.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    if (where === 'top') await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
     taken.push(path);
   };
@@ -41,7 +42,7 @@ export async function walkthrough(page: Page, { screenshots, log = () => {} }: W
 
   // Servers: the others connect on their own (they were saved before the worker started).
   await panel.tab('Servers');
-  for (const name of [SHOWCASE, LEGACY, MODERN, SIGN_IN]) {
+  for (const name of [SHOWCASE, LEGACY, MODERN, BUDGET, SIGN_IN]) {
     await page.waitForFunction(
       (region) => document.querySelector(`[aria-label="${region}"] [role="status"]`)?.textContent === 'Connected',
       `Server ${name}`,
@@ -124,6 +125,17 @@ export async function walkthrough(page: Page, { screenshots, log = () => {} }: W
   await panel.tab('History');
   await page.getByRole('region', { name: `History of ${SHOWCASE}` }).waitFor();
   await shot('10-history');
+
+  // An MCP App: the budget allocator's own interface, in its result card.
+  await panel.tab('Tools');
+  await panel.runTool(BUDGET, 'get-budget-data');
+  const app = page.getByRole('region', { name: 'App of get-budget-data' });
+  await app.locator('iframe').waitFor();
+  await page.waitForFunction(() => document.querySelector('[aria-label="App of get-budget-data"] [role="status"]')?.textContent === '');
+  await app.scrollIntoViewIfNeeded();
+  // The app draws its chart once it has the result; a moment lets the paint land.
+  await page.waitForTimeout(1_000);
+  await shot('11-mcp-app', 'here');
 
   // The same form from the 2025-11-25 server, as elicitation/create on the call's stream.
   await panel.runTool(LEGACY, 'deploy');
