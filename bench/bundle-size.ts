@@ -14,6 +14,9 @@ import { bytes } from './stats';
 
 const INSPECTOR = '@modelcontextprotocol/inspector-client';
 const PANEL_TARGET = 120 * 1024;
+const FIRST_LOAD_TARGET = 30 * 1024;
+/** The MCP Apps host (components/apps/AppFrame.tsx: the official AppBridge and the SDK core it needs), loaded only for a result with an app. */
+const isAppsChunk = (file: FileSize) => /(^|\/)AppFrame-[^/]*\.js$/.test(file.path);
 
 interface FileSize {
   path: string;
@@ -144,7 +147,11 @@ export function benchBundleSize(extensionDir: string, profileDir?: string): Sect
   const ours = extensionSizes(extensionDir);
   const inspector = inspectorSizes();
   const panelInitial = total(ours.panelInitial);
-  const panel = total([...ours.panelInitial, ...ours.panelLater]);
+  const appsChunk = ours.panelLater.filter(isAppsChunk);
+  const apps = total(appsChunk);
+  const later = ours.panelLater.filter((file) => !isAppsChunk(file));
+  // The Apps host is its own budget: it loads only when a result has an MCP App.
+  const panel = total([...ours.panelInitial, ...later]);
   const worker = total(ours.worker);
   const whole = total([...ours.panelInitial, ...ours.panelLater, ...ours.worker, ...ours.other]);
   const theirs = total(inspector.files);
@@ -160,8 +167,9 @@ export function benchBundleSize(extensionDir: string, profileDir?: string): Sect
       ['bundle', 'raw', 'gzip', 'vs Inspector'],
       [
         row(`toolnexus side panel, first load (${names(ours.panelInitial)})`, panelInitial),
-        ...(ours.panelLater.length > 0 ? [row(`toolnexus side panel, loaded after (${names(ours.panelLater)})`, total(ours.panelLater))] : []),
-        row('**toolnexus side panel, everything it can load**', panel),
+        ...(later.length > 0 ? [row(`toolnexus side panel, loaded after (${names(later)})`, total(later))] : []),
+        row('**toolnexus side panel, everything it can load** (but the MCP Apps host)', panel),
+        ...(appsChunk.length > 0 ? [row(`toolnexus MCP Apps host, only for a result with an app (${names(appsChunk)})`, apps)] : []),
         row('toolnexus worker (background.js: SDK client, hub, auth)', worker),
         ...(ours.other.length > 0 ? [row(`toolnexus other (${names(ours.other)})`, total(ours.other))] : []),
         row('**toolnexus, whole extension**', whole),
@@ -203,6 +211,12 @@ export function benchBundleSize(extensionDir: string, profileDir?: string): Sect
         goal: '≤ 120 KB',
         measured: `${bytes(panel.gzip)} (${(panel.gzip / 1000).toFixed(1)} kB)`,
         met: panel.gzip <= PANEL_TARGET,
+      },
+      {
+        name: "11. side panel's first load gzip",
+        goal: '≤ 30 KB',
+        measured: `${bytes(panelInitial.gzip)} (${(panelInitial.gzip / 1000).toFixed(1)} kB); the MCP Apps chunk ${bytes(apps.gzip)}, loaded only for a result with an app`,
+        met: panelInitial.gzip <= FIRST_LOAD_TARGET,
       },
       {
         name: '3. beyond the issue: whole extension (worker too) vs Inspector',

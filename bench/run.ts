@@ -6,7 +6,7 @@
  *
  *   npm run bench                      everything, writes bench/RESULTS.md
  *   npm run bench -- --quick           small counts, prints instead of writing
- *   npm run bench -- --only scale,size prints only those (toolcall, elicitation, open, size, scale, start)
+ *   npm run bench -- --only scale,size prints only those (toolcall, elicitation, open, size, scale, start, apps)
  *   npm run bench -- --profile         also CPU-profiles the non-minified build (bench/profiles/)
  *   npm run bench -- --skip-build      reuse .output/bench and .output/bench-profile
  */
@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build as viteBuild } from 'vite';
 import { EXTENSION_DIR, launchBench, PROFILE_EXTENSION_DIR, type BenchBrowser } from './browser';
+import { benchAppRender } from './app-render';
 import { benchBundleSize } from './bundle-size';
 import { benchElicitation } from './elicitation';
 import { benchPanelOpen } from './panel-open';
@@ -27,7 +28,7 @@ import { startServerProcess, type ServerProcess } from './servers';
 import { benchToolCall } from './tool-call';
 import { benchWorkerStart } from './worker-start';
 
-const BENCHES = ['toolcall', 'elicitation', 'open', 'size', 'scale', 'start'] as const;
+const BENCHES = ['toolcall', 'elicitation', 'open', 'size', 'scale', 'start', 'apps'] as const;
 type BenchName = (typeof BENCHES)[number];
 const RESULTS = 'bench/RESULTS.md';
 const FINDINGS = 'bench/findings.md';
@@ -58,6 +59,7 @@ const counts = quick
       open: { runs: 5 },
       scale: { perServer: 3, opens: 2, rerenders: 3 },
       start: { reps: 2, sizes: [3, 20] },
+      apps: { runs: 10, warmup: 2 },
     }
   : {
       toolcall: { calls: 500, warmup: 50, rounds: 10 },
@@ -65,6 +67,7 @@ const counts = quick
       open: { runs: 30 },
       scale: { perServer: 10, opens: 5, rerenders: 10 },
       start: { reps: 8, sizes: [3, 20] },
+      apps: { runs: 60, warmup: 5 },
     };
 
 function build(profiling: boolean): void {
@@ -143,6 +146,7 @@ async function main(): Promise<number> {
     await attempt('size', async () => [benchBundleSize(EXTENSION_DIR, PROFILE_EXTENSION_DIR)]);
     await attempt('scale', () => inBrowser(async (browser) => [await benchScale(browser, urls.modernFleet, urls.timed, counts.scale)]));
     await attempt('start', () => inBrowser(async (browser) => [await benchWorkerStart(browser, urls.legacyFleet, counts.start)]));
+    await attempt('apps', () => inBrowser(async (browser) => [await benchAppRender(browser, counts.apps)]));
     if (values.profile) {
       await attempt('profile', async () => [await profileAll(urls)]);
     }

@@ -60,7 +60,7 @@ export function ActivityList({ title, activities, serverNames, onCancel, onReadR
     <section ref={list} class="results" aria-label={title}>
       <header class="section-head">
         <h2>{title}</h2>
-        <button type="button" class="link" onClick={onClear}>
+        <button type="button" class="link" onClick={() => onClear()}>
           Clear
         </button>
       </header>

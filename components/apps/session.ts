@@ -68,6 +68,68 @@ export interface AppSessionOptions {
   theme: () => 'light' | 'dark';
 }
 
+const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
+
+/** The apps' HTML the panel holds, newest last (see AppSession.#load). */
+const loadedApps = new Map<string, { listed: Resource[]; resource: Promise<AppResource> }>();
+const KEPT_APPS = 8;
+
+/** Resolves once the sandbox page in `frame` says it is ready for the app's HTML. */
+function whenReady(frame: HTMLIFrameElement): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = (event: MessageEvent) => {
+      if (event.source !== frame.contentWindow || event.origin !== 'null') return;
+      if ((event.data as { method?: unknown } | null)?.method !== PROXY_READY) return;
+      removeEventListener('message', listener);
+      resolve();
+    };
+    addEventListener('message', listener);
+  });
+}
+
+interface SandboxFrame {
+  frame: HTMLIFrameElement;
+  ready: Promise<void>;
+}
+
+function newSandboxFrame(frameUrl: string, parent: Element): SandboxFrame {
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-scripts allow-forms');
+  frame.src = frameUrl;
+  const ready = whenReady(frame);
+  parent.append(frame);
+  return { frame, ready };
+}
+
+/**
+ * One sandbox frame kept loaded ahead of the next app: Chromium starts a renderer of its own
+ * for a sandboxed frame, ~300 ms on a 2-core machine (bench/app-render.ts), and the next app
+ * then skips it. It waits out of sight and is moved into its card with `moveBefore`, which
+ * keeps a frame's document where a plain move would reload it.
+ */
+let spare: SandboxFrame | null = null;
+let shelf: HTMLElement | null = null;
+
+function sandboxFrame(frameUrl: string, holder: HTMLElement): SandboxFrame {
+  const canMove = typeof (holder as { moveBefore?: unknown }).moveBefore === 'function';
+  let taken: SandboxFrame | null = null;
+  if (canMove && spare?.frame.isConnected) {
+    taken = spare;
+    (holder as unknown as { moveBefore(node: Node, child: Node | null): void }).moveBefore(taken.frame, null);
+  }
+  spare = null;
+  if (canMove) {
+    if (!shelf?.isConnected) {
+      shelf = document.createElement('div');
+      shelf.setAttribute('aria-hidden', 'true');
+      shelf.style.cssText = 'position:fixed;left:-10000px;top:0;width:320px;height:150px;visibility:hidden';
+      document.body.append(shelf);
+    }
+    spare = newSandboxFrame(frameUrl, shelf);
+  }
+  return taken ?? newSandboxFrame(frameUrl, holder);
+}
+
 function describe(content: ContentBlock[] | undefined): string {
   return (content ?? [])
     .map((block) => (block.type === 'text' ? block.text : `[${block.type}]`))
@@ -99,44 +161,57 @@ export class AppSession {
     this.#set({ notes });
   }
 
-  /** Loads the app's HTML and starts it in a sandbox frame inside `holder`. */
+  /** Loads the app's HTML and starts it in a sandbox frame inside `holder`; the two go on at once. */
   async start(holder: HTMLElement): Promise<void> {
     const { call, ports } = this.#options;
     if (!ports.frameUrl) return this.stop('This browser has no sandboxed page to run an app in.');
-    let resource: AppResource;
-    try {
-      resource = await ports.loadApp(call.id);
-    } catch (error) {
-      return this.stop(`The app could not be loaded: ${errorMessage(error)}`);
-    }
-    if (this.state.value.status === 'stopped') return;
-    this.#set({ status: 'starting' });
-    const frame = document.createElement('iframe');
-    frame.setAttribute('sandbox', 'allow-scripts allow-forms');
+    const loaded = this.#load();
+    loaded.catch((error: unknown) => this.stop(`The app could not be loaded: ${errorMessage(error)}`));
+    const { frame, ready } = sandboxFrame(ports.frameUrl, holder);
     frame.title = `App of ${call.tool}`;
-    frame.src = ports.frameUrl;
-    holder.append(frame);
     this.#frame = frame;
     const source = frame.contentWindow!;
     this.#stopWatching = this.#watch(source);
 
-    const bridge = new AppBridge(null, { name: 'toolnexus', version: this.#options.ports.hostVersion }, this.#capabilities(), {
+    const bridge = new AppBridge(null, { name: 'toolnexus', version: ports.hostVersion }, this.#capabilities(), {
       hostContext: this.#context(holder),
     });
     this.#bridge = bridge;
     this.#handle(bridge);
-    bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: resource.html, ...(resource.csp && { csp: resource.csp }) });
     bridge.oninitialized = () => {
       clearTimeout(this.#initTimer);
       this.#set({ status: 'running' });
       void bridge.sendToolInput({ arguments: call.args });
       this.update(this.#options.call);
     };
+    await bridge.connect(new PostMessageTransport(source, source));
+    const [resource] = await Promise.all([loaded, ready]).catch(() => []);
+    if (!resource || this.#bridge !== bridge) return;
+    this.#set({ status: 'starting' });
+    void bridge.sendSandboxResourceReady({ html: resource.html, ...(resource.csp && { csp: resource.csp }) });
+    // The handshake's clock starts once the app has its HTML: a slow server is not the app's fault.
     this.#initTimer = setTimeout(
       () => this.stop(`The app did not start: it did not finish the MCP Apps handshake within ${INIT_TIMEOUT_MS / 1000} s.`),
       INIT_TIMEOUT_MS,
     );
-    await bridge.connect(new PostMessageTransport(source, source));
+  }
+
+  /**
+   * The app's HTML, from the panel's own copy while its server's resource list is the one it
+   * was read under (a `list_changed` or a reconnect replaces the list), else from the worker:
+   * an app's HTML is hundreds of KB, and the port takes tens of ms to carry it.
+   */
+  #load(): Promise<AppResource> {
+    const { call, resources, ports } = this.#options;
+    const key = `${call.serverId} ${call.app && 'resourceUri' in call.app ? call.app.resourceUri : ''}`;
+    const hit = loadedApps.get(key);
+    if (hit?.listed === resources) return hit.resource;
+    const resource = ports.loadApp(call.id);
+    loadedApps.delete(key);
+    loadedApps.set(key, { listed: resources, resource });
+    if (loadedApps.size > KEPT_APPS) loadedApps.delete(loadedApps.keys().next().value!);
+    resource.catch(() => loadedApps.get(key)?.resource === resource && loadedApps.delete(key));
+    return resource;
   }
 
   /** The call moved on (its result came, or it was cancelled): the app is told once. */

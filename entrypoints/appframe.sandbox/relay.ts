@@ -28,23 +28,27 @@ export function relayAppFrame(window: Window): void {
   const panel = window.parent;
   if (panel === window) throw new Error('toolnexus: the app frame runs only inside the panel.');
   const panelOrigin = new URL(window.location.href).origin;
-  let app: HTMLIFrameElement | null = null;
+  // The app's frame is made at once, empty, so its renderer starts while the panel reads the
+  // app's HTML: the app's own document then loads into a frame already running.
+  const app = document.createElement('iframe');
+  app.setAttribute('sandbox', APP_SANDBOX);
+  app.title = 'App';
+  app.srcdoc = '<!doctype html>';
+  document.body.append(app);
+  let mounted = false;
   let loads = 0;
 
   const toPanel = (message: unknown) => panel.postMessage(message, panelOrigin);
 
   function mount({ html, csp }: ResourceReady): void {
     // One app per frame, once: a second resource would replace a running app behind the panel's back.
-    if (app || typeof html !== 'string') return;
-    app = document.createElement('iframe');
-    app.setAttribute('sandbox', APP_SANDBOX);
-    app.title = 'App';
+    if (mounted || typeof html !== 'string') return;
+    mounted = true;
     app.addEventListener('load', () => {
       loads += 1;
       if (loads > 1) toPanel({ jsonrpc: '2.0', method: APP_NAVIGATED, params: {} });
     });
     app.srcdoc = withCsp(html, csp);
-    document.body.append(app);
   }
 
   window.addEventListener('message', (event) => {
@@ -53,10 +57,10 @@ export function relayAppFrame(window: Window): void {
       const data = event.data as { method?: unknown; params?: ResourceReady } | null;
       if (data?.method === RESOURCE_READY) return mount(data.params ?? {});
       // The app's frame has an opaque origin of its own: it cannot be named as a target.
-      app?.contentWindow?.postMessage(event.data, '*');
+      if (mounted) app.contentWindow?.postMessage(event.data, '*');
       return;
     }
-    if (app && event.source === app.contentWindow && event.origin === 'null') toPanel(event.data);
+    if (mounted && event.source === app.contentWindow && event.origin === 'null') toPanel(event.data);
   });
   toPanel({ jsonrpc: '2.0', method: PROXY_READY, params: {} });
 }
