@@ -9,6 +9,10 @@ export interface AppFrameProps {
   tools: Tool[];
   resources: Resource[];
   ports: AppPorts;
+  /** The app has a browser tab to itself (entrypoints/apptab). */
+  inTab?: boolean;
+  /** Moves the app to a tab of its own; without it there is no such button. */
+  onOpenTab?: () => void;
 }
 
 const DARK = '(prefers-color-scheme: dark)';
@@ -17,10 +21,10 @@ const theme = () => (matchMedia(DARK).matches ? 'dark' : 'light');
 const STATUS = { loading: 'Loading the app…', starting: 'Starting the app…', running: '', stopped: '' } as const;
 
 /** A tool's MCP App, live in its result card: the frame, and what it asks of the person. */
-export function AppFrame({ call, tools, resources, ports }: AppFrameProps) {
+export function AppFrame({ call, tools, resources, ports, inTab = false, onOpenTab }: AppFrameProps) {
   const holder = useRef<HTMLDivElement>(null);
   // One session per call: a new result of the same call reaches it through `update`.
-  const session = useMemo(() => new AppSession({ call, tools, resources, ports, theme }), [call.id]);
+  const session = useMemo(() => new AppSession({ call, tools, resources, ports, theme, inTab }), [call.id]);
   useEffect(() => {
     void session.start(holder.current!);
     const scheme = matchMedia(DARK);
@@ -35,7 +39,7 @@ export function AppFrame({ call, tools, resources, ports }: AppFrameProps) {
   const state = session.state.value;
   const full = state.mode === 'fullscreen';
   useEffect(() => {
-    if (!full) return;
+    if (!full || inTab) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && session.setMode('inline');
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
@@ -44,15 +48,22 @@ export function AppFrame({ call, tools, resources, ports }: AppFrameProps) {
   const others = state.notes.filter((note) => note.kind !== 'message');
 
   return (
-    <section class={full ? 'app app-full' : 'app'} aria-label={`App of ${call.tool}`}>
+    <section class={inTab ? 'app app-tab' : full ? 'app app-full' : 'app'} aria-label={`App of ${call.tool}`}>
       <div class="app-bar">
         <span class="muted" role="status">
           {STATUS[state.status]}
         </span>
-        {state.status === 'running' && (
-          <button type="button" class="link" onClick={() => session.setMode(full ? 'inline' : 'fullscreen')}>
-            {full ? 'Back to the result' : 'Full panel'}
-          </button>
+        {state.status === 'running' && !inTab && (
+          <span class="app-actions">
+            {onOpenTab && !full && (
+              <button type="button" class="link" onClick={onOpenTab}>
+                Open in a tab
+              </button>
+            )}
+            <button type="button" class="link" onClick={() => session.setMode(full ? 'inline' : 'fullscreen')}>
+              {full ? 'Back to the result' : 'Full panel'}
+            </button>
+          </span>
         )}
       </div>
       {state.problem && (

@@ -39,6 +39,7 @@ export interface AppSlotProps {
 export function AppSlot({ call, open }: AppSlotProps) {
   const apps = useContext(AppsContext);
   const [shown, setShown] = useState(open);
+  const [inTab, setInTab] = useState(false);
   if (!call.app || call.appOf || !apps) return null;
   if ('problem' in call.app) return <p class="muted app-note">{call.app.problem}</p>;
   if (!apps.ports.frameUrl) return <p class="muted app-note">{NO_SANDBOX}</p>;
@@ -53,5 +54,31 @@ export function AppSlot({ call, open }: AppSlotProps) {
       </p>
     );
   }
-  return <LazyAppFrame call={call} tools={server.tools} resources={server.resources} ports={apps.ports} />;
+  const { openTab } = apps.ports;
+  if (inTab) {
+    return (
+      <p class="app-note">
+        <span class="muted">The app is in a tab of its own.</span>{' '}
+        <button type="button" class="secondary" onClick={() => setInTab(false)}>
+          Show it here again
+        </button>
+      </p>
+    );
+  }
+  return (
+    <LazyAppFrame
+      call={call}
+      tools={server.tools}
+      resources={server.resources}
+      ports={apps.ports}
+      // One app at a time: the one here closes as its tab opens.
+      onOpenTab={
+        openTab &&
+        (() => {
+          openTab(call.id);
+          setInTab(true);
+        })
+      }
+    />
+  );
 }

@@ -12,7 +12,7 @@ import {
   type McpUiHostContext,
   PostMessageTransport,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { signal } from '@preact/signals';
+import { type Signal, signal } from '@preact/signals';
 import type { AppResource } from '@/lib/apps/resource';
 import { errorMessage } from '@/lib/errorMessage';
 import type { CallView } from '@/lib/state';
@@ -29,6 +29,8 @@ export interface AppPorts {
   readResource(activityId: string, uri: string): Promise<ReadResourceResult>;
   checkLink(url: string): Promise<UrlAnalysis>;
   openLink(url: string): void;
+  /** Shows the app of `activityId` in a browser tab of its own; absent where there are no tabs to open. */
+  openTab?: (activityId: string) => void;
 }
 
 /** An app that has not finished the handshake by then is stopped: it would hold a blank card forever. */
@@ -66,6 +68,8 @@ export interface AppSessionOptions {
   resources: Resource[];
   ports: AppPorts;
   theme: () => 'light' | 'dark';
+  /** The app has a browser tab to itself: always the whole view. */
+  inTab?: boolean;
 }
 
 const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
@@ -140,7 +144,7 @@ function describe(content: ContentBlock[] | undefined): string {
 const destructive = (tool: Tool | undefined) => tool?.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true;
 
 export class AppSession {
-  readonly state = signal<AppState>({ status: 'loading', height: 150, mode: 'inline', notes: [] });
+  readonly state: Signal<AppState>;
   readonly #options: AppSessionOptions;
   #frame: HTMLIFrameElement | null = null;
   #bridge: AppBridge | null = null;
@@ -150,6 +154,7 @@ export class AppSession {
 
   constructor(options: AppSessionOptions) {
     this.#options = options;
+    this.state = signal<AppState>({ status: 'loading', height: 150, mode: options.inTab ? 'fullscreen' : 'inline', notes: [] });
   }
 
   #set(patch: Partial<AppState>): void {
@@ -268,8 +273,8 @@ export class AppSession {
     return {
       ...(tool && { toolInfo: { tool } }),
       theme: this.#options.theme(),
-      displayMode: 'inline',
-      availableDisplayModes: ['inline', 'fullscreen'],
+      displayMode: this.state.value.mode,
+      availableDisplayModes: this.#options.inTab ? ['fullscreen'] : ['inline', 'fullscreen'],
       containerDimensions: { width: holder.clientWidth || 320, maxHeight: MAX_INLINE_HEIGHT },
       locale: navigator.language,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -343,7 +348,7 @@ export class AppSession {
       if (typeof height === 'number' && Number.isFinite(height)) this.#set({ height: Math.min(Math.max(Math.ceil(height), 24), MAX_INLINE_HEIGHT) });
     };
     bridge.onrequestdisplaymode = async ({ mode }) => {
-      const granted = mode === 'fullscreen' ? 'fullscreen' : 'inline';
+      const granted = mode === 'fullscreen' || this.#options.inTab ? 'fullscreen' : 'inline';
       this.setMode(granted);
       return { mode: granted };
     };

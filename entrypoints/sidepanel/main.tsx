@@ -61,6 +61,7 @@ const apps: AppPorts = {
   readResource: asks.appReadResource,
   checkLink: asks.checkLink,
   openLink: commands.openLink,
+  openTab: (activityId) => void browser.tabs.create({ url: `${browser.runtime.getURL('/apptab.html')}#${encodeURIComponent(activityId)}` }),
 };
 
 // A new Request takes the person to the inbox at once, and focuses it (once per burst).

@@ -109,6 +109,23 @@ describe('The official example apps', () => {
     await panel.page.keyboard.press('Escape');
     await expect.poll(() => card.getByRole('button', { name: 'Full panel' }).count()).toBe(1);
   }, 30_000);
+
+  it('Open in a tab moves the app to a tab of its own, which calls its server through the worker', async () => {
+    await panel.runTool(VANILLA, 'get-time');
+    await (await appFrame('get-time')).getByRole('button', { name: 'Get Server Time' }).waitFor({ timeout: 20_000 });
+    const opened = browser.context.waitForEvent('page');
+    await appCard('get-time').getByRole('button', { name: 'Open in a tab' }).click();
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(tab.url()).toMatch(/\/apptab\.html#/);
+    await expect.poll(() => results('get-time').first().textContent()).toMatch(/The app is in a tab of its own/);
+    const outer = await tab.getByRole('region', { name: 'App of get-time' }).locator('iframe').elementHandle({ timeout: 20_000 });
+    const inner = await (await (await outer!.contentFrame())!.locator('iframe').elementHandle({ timeout: 20_000 }))!.contentFrame();
+    const before = await results('get-time').count();
+    await inner!.getByRole('button', { name: 'Get Server Time' }).click();
+    await expect.poll(() => results('get-time').count(), { timeout: 10_000 }).toBe(before + 1);
+    await tab.close();
+  }, 60_000);
 });
 
 describe('A hostile app cannot leave its frame', () => {
