@@ -4,7 +4,7 @@
  * only its package files are read, nothing of it runs).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -45,7 +45,9 @@ const isCode = (path: string) => /\.(m?js|css)$/.test(path);
 function importsOf(dir: string, file: string): { static: string[]; dynamic: string[] } {
   const code = readFileSync(join(dir, file), 'utf8');
   const resolve = (specifier: string) => relative(dir, specifier.startsWith('/') ? join(dir, specifier) : join(dir, dirname(file), specifier));
-  const found = (pattern: RegExp) => [...code.matchAll(pattern)].map((match) => resolve(match[1]!));
+  // Only chunks that exist: a library's own text can look like an import (the non-minified
+  // build keeps ext-apps' doc strings, `from "./codec.js"` among them).
+  const found = (pattern: RegExp) => [...code.matchAll(pattern)].map((match) => resolve(match[1]!)).filter((path) => existsSync(join(dir, path)));
   // The minifier quotes with ", ' or ` alike.
   return { static: found(/(?:\bfrom|\bimport)\s*["'`]([^"'`]+\.js)["'`]/g), dynamic: found(/\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g) };
 }

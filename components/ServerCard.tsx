@@ -49,7 +49,7 @@ export const ServerCard = memo(function ServerCard({ server, actions }: ServerCa
       <p class="muted url-line">{server.url}</p>
       {server.status === 'connected' && (
         <p class="muted meta">
-          MCP {server.protocolVersion} · {server.era === 'modern' ? 'stateless' : 'session'}
+          MCP {server.protocolVersion} · {server.transport === 'sse' ? 'old HTTP+SSE transport' : server.era === 'modern' ? 'stateless' : 'session'}
           {info && (
             <>
               {' '}

@@ -9,7 +9,7 @@ export interface AppFrameProps {
   tools: Tool[];
   resources: Resource[];
   ports: AppPorts;
-  /** The app has a browser tab to itself (entrypoints/apptab). */
+  /** The app has a browser tab to itself (the panel's page opened at `#app=<id>`). */
   inTab?: boolean;
   /** Moves the app to a tab of its own; without it there is no such button. */
   onOpenTab?: () => void;

@@ -3,6 +3,7 @@ import { render } from 'preact';
 import browser from 'webextension-polyfill';
 import { App, type AppActions, type TabKey } from '@/components/App';
 import type { AppPorts } from '@/components/apps/AppSlot';
+import { AppTab } from '@/components/apps/AppTab';
 import { MarkdownText } from '@/components/content/MarkdownText';
 import { SchemaForm } from '@/components/SchemaForm';
 import { now } from '@/components/time';
@@ -61,7 +62,8 @@ const apps: AppPorts = {
   readResource: asks.appReadResource,
   checkLink: asks.checkLink,
   openLink: commands.openLink,
-  openTab: (activityId) => void browser.tabs.create({ url: `${browser.runtime.getURL('/apptab.html')}#${encodeURIComponent(activityId)}` }),
+  openTab: (activityId) =>
+    void browser.tabs.create({ url: `${browser.runtime.getURL('/sidepanel.html')}#${APP_TAB}${encodeURIComponent(activityId)}` }),
 };
 
 // A new Request takes the person to the inbox at once, and focuses it (once per burst).
@@ -84,7 +86,21 @@ effect(() => {
   requestIdleCallback(() => void Promise.allSettled([SchemaForm.preload(), MarkdownText.preload()]), { timeout: 1_000 });
 });
 
+/**
+ * The same page in a tab of its own shows one MCP App (its "Open in a tab"), found by its
+ * result's id after `#app=`; it asks the worker exactly as the panel does.
+ */
+const APP_TAB = 'app=';
+const appTab = location.hash.startsWith(`#${APP_TAB}`) ? decodeURIComponent(location.hash.slice(APP_TAB.length + 1)) : null;
+if (appTab !== null) document.getElementById('app')!.classList.add('app-page');
+effect(() => {
+  const call = appTab === null ? undefined : hubState.value?.activities.find((activity) => activity.id === appTab);
+  if (call?.kind === 'tool') document.title = `${call.tool} — toolnexus app`;
+});
+
 function Root() {
+  if (appTab !== null)
+    return <AppTab state={hubState.value} connected={connected.value} activityId={appTab} ports={{ ...apps, openTab: undefined }} />;
   return (
     <App
       state={hubState.value}

@@ -117,7 +117,7 @@ describe('The official example apps', () => {
     await appCard('get-time').getByRole('button', { name: 'Open in a tab' }).click();
     const tab = await opened;
     await tab.waitForLoadState();
-    expect(tab.url()).toMatch(/\/apptab\.html#/);
+    expect(tab.url()).toMatch(/\/sidepanel\.html#app=/);
     await expect.poll(() => results('get-time').first().textContent()).toMatch(/The app is in a tab of its own/);
     const outer = await tab.getByRole('region', { name: 'App of get-time' }).locator('iframe').elementHandle({ timeout: 20_000 });
     const inner = await (await (await outer!.contentFrame())!.locator('iframe').elementHandle({ timeout: 20_000 }))!.contentFrame();
