@@ -59,13 +59,8 @@ function readEntry(name: string, entry: unknown): ImportedServer | SkippedServer
     const command = typeof entry.command === 'string' ? ` (${entry.command})` : '';
     return { name, reason: `it starts a local program${command} over stdio, which a browser cannot run.` };
   }
-  if (type === 'sse') {
-    return {
-      name,
-      reason: 'it uses the deprecated HTTP+SSE transport; toolnexus speaks Streamable HTTP. Add its Streamable HTTP URL by hand if it has one.',
-    };
-  }
-  if (type !== undefined && type !== 'http' && type !== 'streamable-http' && type !== 'streamableHttp') {
+  // An `sse` server is reached at its URL too: the connection falls back to the old transport (lib/mcp/client.ts).
+  if (type !== undefined && type !== 'http' && type !== 'streamable-http' && type !== 'streamableHttp' && type !== 'sse') {
     return { name, reason: `its transport type "${type}" is not one a browser can use.` };
   }
   const url = entry.url ?? entry.serverUrl;

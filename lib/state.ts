@@ -47,6 +47,8 @@ export interface ServerView extends Omit<ServerSettings, 'oauthClientSecret'> {
   /** When the next automatic reconnect is due, while one is scheduled. */
   retryAt?: number;
   era?: 'modern' | 'legacy';
+  /** `sse`: the server speaks only the old HTTP+SSE transport (protocol 2024-11-05). */
+  transport?: 'sse';
   protocolVersion?: string;
   serverInfo?: Implementation;
   instructions?: string;

@@ -169,6 +169,7 @@ export class Connections {
         status: 'connected',
         displayName: saved.name ?? info?.title ?? info?.name ?? new URL(saved.url).host,
         era: connection.era,
+        transport: connection.transport === 'sse' ? 'sse' : undefined,
         protocolVersion: connection.protocolVersion,
         serverInfo: info,
         instructions: connection.instructions,

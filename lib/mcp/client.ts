@@ -12,6 +12,8 @@ import './zodJitless';
 import {
   ProtocolError,
   ProtocolErrorCode,
+  SdkHttpError,
+  SSEClientTransport,
   StreamableHTTPClientTransport,
   UrlElicitationRequiredError,
   type CallToolResult,
@@ -85,6 +87,11 @@ function listenWithoutAdvertisement(client: Client, onListChanged: LoadOptions['
       report(client.listPrompts().then(({ prompts }) => ({ kind: 'prompts', items: prompts }))),
     );
   }
+}
+
+/** The statuses the spec names for "perhaps an old HTTP+SSE server": the Streamable HTTP POST was not understood. */
+function offersOldTransport(error: unknown): boolean {
+  return error instanceof SdkHttpError && [400, 404, 405].includes(error.status);
 }
 
 /**
@@ -184,14 +191,22 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       onInteraction: (waiting) => (waiting ? clock.pause() : clock.resume()),
     });
   const mcpFetch = limitOpenRequests(watchCallStreams(options.fetch ?? ((url, init) => fetch(url, init)), callEnded));
-  const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+  const transportOptions = {
     ...(authorization ? authorization.transportOptions(mcpFetch) : { fetch: mcpFetch }),
     requestInit: server.headers ? { headers: server.headers } : undefined,
-  });
+  };
+  const streamable = new StreamableHTTPClientTransport(new URL(server.url), transportOptions);
+  /** Set once the server turned out to speak only the old HTTP+SSE transport (protocol 2024-11-05). */
+  let sse: SSEClientTransport | undefined;
   let closing = false;
+  /**
+   * Until connected, a closed transport is the connect's own failure (it rejects), not a lost
+   * connection: the SDK closes a failed Streamable HTTP attempt itself, before the fallback.
+   */
+  let connected = false;
   // Fails every request and Request still waiting on this connection, once.
   const lose = (error: Error) => {
-    if (closing || lost.signal.aborted) return;
+    if (closing || !connected || lost.signal.aborted) return;
     // The host hears first, while what was waiting on the connection is still listed.
     options.onLost?.(error);
     lost.abort(error);
@@ -217,8 +232,14 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   const connectWatch = clock.watch(() =>
     connecting.abort(new CallError('timeout', `${server.name} did not answer while connecting for ${clock.allowance}.`)),
   );
+  const connectOptions = { timeout: NO_SDK_TIMEOUT, signal: connecting.signal, prior: options.prior };
   try {
-    await client.connect(transport, { timeout: NO_SDK_TIMEOUT, signal: connecting.signal, prior: options.prior });
+    try {
+      await client.connect(streamable, connectOptions);
+    } catch (error) {
+      if (!offersOldTransport(error) || connecting.signal.aborted) throw error;
+      sse = await connectOverSse(error);
+    }
     // After a probe the SDK subscribes to the list changes the server offers; adopting a
     // remembered advertisement sends nothing, so subscribe here, which also shows at once
     // whether the server still speaks the era it was remembered in.
@@ -230,7 +251,24 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   } finally {
     connectWatch.stop();
   }
+  connected = true;
   listenWithoutAdvertisement(client, options.onListChanged);
+
+  /**
+   * spec 2025-11-25 basic/transports, backwards compatibility: the URL may be an old HTTP+SSE
+   * endpoint; GET it and expect an `endpoint` event. Where that fails too, the first error is
+   * the one worth showing.
+   */
+  async function connectOverSse(streamableError: unknown): Promise<SSEClientTransport> {
+    await client.close().catch(() => {});
+    const transport = new SSEClientTransport(new URL(server.url), transportOptions);
+    try {
+      await client.connect(transport, { ...connectOptions, prior: undefined });
+      return transport;
+    } catch {
+      throw streamableError;
+    }
+  }
 
   async function callTool(name: string, args: Record<string, unknown>, callOptions?: CallOptions): Promise<CallToolResult> {
     const params = { name, arguments: args };
@@ -296,6 +334,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   return {
     server,
     era: client.getProtocolEra() ?? 'legacy',
+    transport: sse ? 'sse' : 'streamable-http',
     protocolVersion: client.getNegotiatedProtocolVersion(),
     discover: client.getDiscoverResult(),
     serverInfo: client.getServerVersion(),
@@ -323,12 +362,12 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     resume,
     close: async () => {
       closing = true;
-      const endSession = transport.sessionId !== undefined && !lost.signal.aborted;
+      const endSession = !sse && streamable.sessionId !== undefined && !lost.signal.aborted;
       // Calls still waiting hold connections the DELETE needs: end them first.
       lost.abort(new CallError('disconnected', `The connection to ${server.name} was closed.`));
       // spec 2025-11-25 transports: a client that no longer needs its session SHOULD end it
       // with DELETE. A server that is gone, slow or does not allow it changes nothing here.
-      if (endSession) await Promise.race([transport.terminateSession().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      if (endSession) await Promise.race([streamable.terminateSession().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2_000))]);
       await client.close();
     },
   };

@@ -121,6 +121,8 @@ export interface InputRound {
 export interface Connection {
   readonly server: ServerConfig;
   readonly era: 'modern' | 'legacy';
+  /** `sse`: the server speaks only the old HTTP+SSE transport (protocol 2024-11-05), found by the spec's fallback. */
+  readonly transport: 'streamable-http' | 'sse';
   readonly protocolVersion: string | undefined;
   /** The server's `server/discover` result, when the era is modern. */
   readonly discover: DiscoverResult | undefined;

@@ -31,10 +31,13 @@ describe('parseMcpJson', () => {
         inputs: [],
       }),
     );
-    expect(result.servers).toEqual([{ name: 'remote', url: 'https://mcp.example.com/' }]);
-    expect(result.skipped.map((s) => s.name)).toEqual(['local', 'old', 'secret']);
-    expect(result.skipped[1]!.reason).toMatch(/HTTP\+SSE/);
-    expect(result.skipped[2]!.reason).toMatch(/\$\{input:key\}/);
+    // An old HTTP+SSE server is imported like any other: connecting falls back to its transport.
+    expect(result.servers).toEqual([
+      { name: 'remote', url: 'https://mcp.example.com/' },
+      { name: 'old', url: 'https://old.example.com/sse' },
+    ]);
+    expect(result.skipped.map((s) => s.name)).toEqual(['local', 'secret']);
+    expect(result.skipped[1]!.reason).toMatch(/\$\{input:key\}/);
   });
 
   it('skips entries without a usable URL, naming why', () => {

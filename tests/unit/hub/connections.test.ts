@@ -16,6 +16,7 @@ function fakeConnection(server: ServerConfig, overrides: Partial<Connection> = {
     closed: false,
     server,
     era: 'legacy' as const,
+    transport: 'streamable-http' as const,
     protocolVersion: '2025-11-25',
     discover: undefined,
     serverInfo: { name: 'deploys', title: 'Deploys', version: '1' },
