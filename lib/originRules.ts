@@ -148,7 +148,9 @@ export function originRulesUpdate(current: readonly SessionRule[], serverUrls: r
  * A false match costs one rule and one retry, then the usual error.
  */
 export function refusesExtensionOrigin(error: unknown): boolean {
-  return /\borigin\b/i.test(error instanceof Error ? error.message : String(error));
+  // The SDK keeps a refusal's body in `data.text` ("Invalid Origin") when its message does not.
+  const data = error instanceof Error && 'data' in error ? JSON.stringify(error.data) : '';
+  return /\borigin\b/i.test(`${error instanceof Error ? error.message : String(error)} ${data}`);
 }
 
 /** The two calls of `chrome.declarativeNetRequest` the sync needs (the real API fits). */

@@ -3,6 +3,7 @@
  * the server to speak), lists kept fresh, a lost connection retried with backoff, host access
  * granted or revoked. The connection is the one place server requests reach the person from.
  */
+import { connectionError } from '../diagnosis';
 import { ProtocolError, SdkError, SdkErrorCode, UriTemplate, type PriorDiscovery } from '@modelcontextprotocol/client';
 import { AuthorizationError, type AuthStatus, type ServerAuthorizationOptions } from '../auth';
 import { errorMessage } from '../errorMessage';
@@ -275,7 +276,9 @@ export class Connections {
     if (!live) return;
     const delay = this.#options.backoffMs(live.attempts);
     live.attempts += 1;
-    this.#options.servers.update(serverId, { status: 'error', error: errorMessage(error), retryAt: Date.now() + delay });
+    const url = this.#options.servers.saved(serverId)?.url;
+    const words = url ? connectionError(error, url) : errorMessage(error);
+    this.#options.servers.update(serverId, { status: 'error', error: words, retryAt: Date.now() + delay });
     clearTimeout(live.retryTimer);
     live.retryTimer = setTimeout(() => void this.connect(serverId), delay);
   }

@@ -157,7 +157,13 @@ describe('connecting to a server', () => {
     });
     const { subject, servers } = connections({ connect });
     await subject.connect('s1');
-    expect(servers.view('s1')).toMatchObject({ status: 'error', error: 'fetch failed', retryAt: 1_001_000 });
+    // The failure in words (lib/diagnosis.ts), its own words kept as evidence.
+    expect(servers.view('s1')).toMatchObject({
+      status: 'error',
+      error:
+        'Could not reach mcp.example.com: nothing answered. The server may be down, the address or port wrong, or (for https) its certificate not trusted by this browser. (fetch failed)',
+      retryAt: 1_001_000,
+    });
     await vi.advanceTimersByTimeAsync(1_000);
     expect(connect).toHaveBeenCalledTimes(2);
     expect(servers.view('s1')!.retryAt).toBe(1_001_000 + 2_000);
