@@ -149,7 +149,7 @@ export async function authorizationContext(storage: AuthStorage, serverId: strin
  */
 export function pkceProblem(serverName: string, issuer: string, metadata: AuthorizationServerMetadata | undefined): string | null {
   if (!metadata) {
-    return `${serverName}'s authorization server (${issuer}) publishes no metadata, so toolnexus cannot check that it protects sign-ins with PKCE; not signing in.`;
+    return `${serverName}'s authorization server (${issuer}) publishes no metadata, so toolnexus cannot check that it protects sign-ins with PKCE; not signing in. If its owner gave you a token or API key, add it as a header instead: Edit → Name, headers and sign-in, e.g. "Authorization: Bearer <token>".`;
   }
   if (!metadata.code_challenge_methods_supported?.includes('S256')) {
     return `${serverName}'s authorization server (${metadata.issuer}) does not offer PKCE with S256, which MCP requires to protect the sign-in; not signing in. Its operator has to enable it.`;
