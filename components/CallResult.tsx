@@ -4,6 +4,7 @@ import { AppSlot } from './apps/AppSlot';
 import { ContentBlock } from './content/ContentBlock';
 import { CutNote } from './CutNote';
 import { JsonView } from './JsonView';
+import { LogEntries } from './ServerLog';
 import { Clocked } from './time';
 
 /** Read through this type so the panel builds whether or not `CallView` carries them yet. */
@@ -98,6 +99,12 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
         </div>
       )}
       {structured !== undefined && <JsonView value={structured} label="Structured content" open={content.length === 0} />}
+      {call.logs && call.logs.length > 0 && (
+        <details class="call-log">
+          <summary>Server log ({call.logs.length})</summary>
+          <LogEntries entries={call.logs} label={`Server log of ${call.tool}`} />
+        </details>
+      )}
     </article>
   );
 }

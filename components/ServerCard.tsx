@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import type { ServerSettings, ServerView } from '@/lib/state';
 import { CutNote } from './CutNote';
 import { ServerForm } from './ServerForm';
+import { ServerLog } from './ServerLog';
 import { Clocked, span } from './time';
 
 /** The same for every card (they name the server), so a card whose server did not change skips rendering. */
@@ -71,6 +72,9 @@ export const ServerCard = memo(function ServerCard({ server, actions }: ServerCa
           {server.error}
           {retryAt !== undefined && <Clocked text={(now) => (retryAt > now ? ` Retrying in ${span(retryAt - now)}.` : '')} />}
         </p>
+      )}
+      {(server.status === 'connected' || (server.logs?.length ?? 0) > 0) && (
+        <ServerLog serverName={server.displayName} logs={server.logs} level={server.logLevel} onLevel={(logLevel) => onUpdate({ logLevel })} />
       )}
       {editing ? (
         <ServerForm

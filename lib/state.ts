@@ -5,6 +5,7 @@
  */
 import type {
   CallToolResult,
+  LoggingLevel,
   GetPromptResult,
   Implementation,
   Progress,
@@ -33,6 +34,17 @@ export interface ServerSettings {
   /** A client registered with the server's authorization server beforehand, if any. */
   oauthClientId?: string;
   oauthClientSecret?: string;
+  /** The least severe log message wanted from the server; unset, the server's own default. */
+  logLevel?: LoggingLevel;
+}
+
+/** A log message a server sent (`notifications/message`), as the panel shows it. */
+export interface ServerLogEntry {
+  at: number;
+  level: LoggingLevel;
+  logger?: string;
+  /** The message's data, as text, bounded. */
+  text: string;
 }
 
 /** A client secret never goes to the panel: it only learns whether one is set. */
@@ -60,6 +72,8 @@ export interface ServerView extends Omit<ServerSettings, 'oauthClientSecret'> {
   prompts: Prompt[];
   /** What of the server's lists and instructions was cut to fit the panel, in words. */
   cuts?: string[];
+  /** The server's latest log messages, oldest first. */
+  logs?: ServerLogEntry[];
 }
 
 export interface ResourceTemplateView extends ResourceTemplateType {
@@ -80,6 +94,8 @@ interface ActivityBase {
   progress?: Progress;
   /** What of the server's answer was cut to fit the panel (lib/panelBounds.ts), in words. */
   cuts?: string[];
+  /** What the server logged while this ran (and it alone ran on that server), oldest first. */
+  logs?: ServerLogEntry[];
 }
 
 export interface CallView extends ActivityBase {

@@ -3,6 +3,7 @@
  * the server to speak), lists kept fresh, a lost connection retried with backoff, host access
  * granted or revoked. The connection is the one place server requests reach the person from.
  */
+import type { LoggingMessageNotificationParams } from '@modelcontextprotocol/client';
 import { connectionError } from '../diagnosis';
 import { ProtocolError, SdkError, SdkErrorCode, UriTemplate, type PriorDiscovery } from '@modelcontextprotocol/client';
 import { AuthorizationError, type AuthStatus, type ServerAuthorizationOptions } from '../auth';
@@ -79,6 +80,8 @@ export interface ConnectionsOptions {
   /** The server refused the extension's Origin: requests to its origin go without one from now on (lib/originRules.ts). */
   originRefused?: (serverUrl: string) => Promise<void>;
   mcpApps?: boolean;
+  /** The server sent a log message. */
+  onLog?: (serverId: string, entry: LoggingMessageNotificationParams) => void;
 }
 
 interface Live {
@@ -145,6 +148,8 @@ export class Connections {
           prior,
           fetch: this.#options.fetch,
           mcpApps: this.#options.mcpApps,
+          logLevel: saved.logLevel,
+          onLog: (entry) => current() && this.#options.onLog?.(serverId, entry),
           authorization: authorization.setupFor(serverId),
           waitFor: (request, { signal }) => person.ask(request, { serverId, serverName: name(), serverOrigin: origin }, signal),
           untilVisitEnds: (request, signal) => person.untilVisitEnds(request.id, signal),

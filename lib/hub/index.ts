@@ -14,9 +14,10 @@ import { Inbox, type PendingRequest, type Provenance } from '../inbox';
 import { load } from '../mcp/client';
 import { parseMcpJson, type ExportFormat, type ImportResult } from '../mcpJson';
 import type { Answer, Request } from '../request';
-import type { CallView, HubState, OpenMode, PromptView, ResourceReadView, ServerSettings, Settings } from '../state';
+import type { CallView, HubState, OpenMode, PromptView, ResourceReadView, ServerLogEntry, ServerSettings, Settings } from '../state';
 import { Activities } from './activities';
 import { Apps } from './apps';
+import { ACTIVITY_LOG_LENGTH, appended, logEntry, SERVER_LOG_LENGTH } from './serverLogs';
 import { Asking } from './asking';
 import { Connections, exponentialBackoff } from './connections';
 import { Notices } from './notices';
@@ -124,6 +125,7 @@ export class Hub {
       eras: options.eras,
       originRefused: options.originRefused,
       mcpApps: options.mcpApps,
+      onLog: (serverId, params) => this.#logged(serverId, logEntry(params)),
     });
     this.inbox.subscribe((pending) => {
       // durableMirror settles changes in the order they were made, so the last shown is the latest.
@@ -199,10 +201,17 @@ export class Hub {
     return this.#servers.export(format);
   }
 
-  /** Changes what the person set; a new URL, headers or enabled state reconnects. */
+  /** Changes what the person set; a new URL, headers or enabled state reconnects. A new log level is sent to the server at once. */
   async updateServer(serverId: string, patch: Partial<ServerSettings>): Promise<void> {
     const reconnect = this.#servers.edit(serverId, patch);
     if (reconnect === undefined) return;
+    const level = patch.logLevel;
+    if (level && !reconnect) {
+      await this.#connections
+        .connection(serverId)
+        ?.setLogLevel(level)
+        .catch(() => {});
+    }
     await this.#servers.persist();
     if (reconnect) await this.reconnect(serverId);
   }
@@ -337,6 +346,15 @@ export class Hub {
     this.#applySettings(changedSettings(this.#settings, patch));
     await this.#options.settings?.save(this.#settings);
     this.#emit();
+  }
+
+  /** A server's log message: on its card, and with the one request of it that runs, if one alone does. */
+  #logged(serverId: string, entry: ServerLogEntry): void {
+    const view = this.#servers.view(serverId);
+    if (!view) return;
+    this.#servers.update(serverId, { logs: appended(view.logs, entry, SERVER_LOG_LENGTH) });
+    const running = this.#activities.list().filter((activity) => activity.serverId === serverId && activity.status === 'running');
+    if (running.length === 1) this.#activities.patch(running[0]!, { logs: appended(running[0]!.logs, entry, ACTIVITY_LOG_LENGTH) });
   }
 
   #callTool(serverId: string, tool: string, args: Record<string, unknown>, from: Pick<CallView, 'app' | 'appOf'>): Promise<CallView> {

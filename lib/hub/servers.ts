@@ -55,6 +55,7 @@ export function normalize(server: SavedServer): SavedServer {
     if (server.oauthClientSecret) saved.oauthClientSecret = server.oauthClientSecret;
   }
   if (Object.keys(headers).length > 0) saved.headers = headers;
+  if (server.logLevel) saved.logLevel = server.logLevel;
   return saved;
 }
 
@@ -132,6 +133,7 @@ export class Servers {
       headers: next.headers,
       enabled: next.enabled,
       oauthClientId: next.oauthClientId,
+      logLevel: next.logLevel,
       hasClientSecret: next.oauthClientSecret !== undefined,
       displayName: next.name ?? info?.title ?? info?.name ?? new URL(next.url).host,
     });

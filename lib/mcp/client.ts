@@ -10,6 +10,7 @@
 import { APP_MIME_TYPE, APPS_EXTENSION } from '../apps/resource';
 import './zodJitless';
 import {
+  LOG_LEVEL_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
   SdkHttpError,
@@ -19,6 +20,7 @@ import {
   type CallToolResult,
   type Client,
   type ElicitResult,
+  type LoggingLevel,
   type GetPromptResult,
   type Implementation,
   type ReadResourceResult,
@@ -151,6 +153,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     }
   }
 
+  client.setNotificationHandler('notifications/message', ({ params }) => options.onLog?.(params));
   client.setNotificationHandler('notifications/elicitation/complete', ({ params }) => {
     urls.complete(params.elicitationId);
     options.onElicitationComplete?.(params.elicitationId);
@@ -254,6 +257,17 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   connected = true;
   listenWithoutAdvertisement(client, options.onListChanged);
 
+  let logLevel = options.logLevel;
+  const modern = client.getProtocolEra() === 'modern';
+  /** 2026-07-28: the level rides on each request (`_meta`), as logging/setLevel is deprecated there. */
+  const withLogLevel = <T extends object>(params: T): T => (modern && logLevel ? { ...params, _meta: { [LOG_LEVEL_META_KEY]: logLevel } } : params);
+  async function setLogLevel(level: LoggingLevel): Promise<void> {
+    logLevel = level;
+    if (!modern && client.getServerCapabilities()?.logging) await client.setLoggingLevel(level);
+  }
+  // A level the person chose earlier; a server that will not take it still connects.
+  if (logLevel) await setLogLevel(logLevel).catch(() => {});
+
   /**
    * spec 2025-11-25 basic/transports, backwards compatibility: the URL may be an old HTTP+SSE
    * endpoint; GET it and expect an `endpoint` event. Where that fails too, the first error is
@@ -271,7 +285,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   }
 
   async function callTool(name: string, args: Record<string, unknown>, callOptions?: CallOptions): Promise<CallToolResult> {
-    const params = { name, arguments: args };
+    const params = withLogLevel({ name, arguments: args });
     for (let round = 1; ; round += 1) {
       try {
         return (await run(
@@ -347,12 +361,12 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     readResource: (uri, readOptions) =>
       run(
         describeRequest('resources/read', { uri }),
-        (sdk) => sendRoundMethod(client, 'resources/read', { uri }, sdk),
+        (sdk) => sendRoundMethod(client, 'resources/read', withLogLevel({ uri }), sdk),
         readOptions,
       ) as Promise<ReadResourceResult>,
     listPrompts: async () => (offers('prompts') ? (await client.listPrompts()).prompts : []),
     getPrompt: (name, args = {}, promptOptions) => {
-      const params = { name, arguments: args };
+      const params = withLogLevel({ name, arguments: args });
       return run(
         describeRequest('prompts/get', params),
         (sdk) => sendRoundMethod(client, 'prompts/get', params, sdk),
@@ -360,6 +374,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       ) as Promise<GetPromptResult>;
     },
     resume,
+    setLogLevel,
     close: async () => {
       closing = true;
       const endSession = !sse && streamable.sessionId !== undefined && !lost.signal.aborted;

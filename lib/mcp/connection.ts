@@ -6,6 +6,8 @@
 import type {
   CallToolResult,
   DiscoverResult,
+  LoggingLevel,
+  LoggingMessageNotificationParams,
   FetchLike,
   GetPromptResult,
   Implementation,
@@ -45,6 +47,10 @@ export interface LoadOptions {
   waitFor: WaitFor;
   fetch?: FetchLike;
   clientInfo?: Implementation;
+  /** A log message the server sent (`notifications/message`). */
+  onLog?: (entry: LoggingMessageNotificationParams) => void;
+  /** The least severe log level wanted from the server; unset, the server's own default. */
+  logLevel?: LoggingLevel;
   /** Declare MCP Apps support (extension `io.modelcontextprotocol/ui`): only where the host can render apps safely. */
   mcpApps?: boolean;
   /**
@@ -123,6 +129,11 @@ export interface Connection {
   readonly era: 'modern' | 'legacy';
   /** `sse`: the server speaks only the old HTTP+SSE transport (protocol 2024-11-05), found by the spec's fallback. */
   readonly transport: 'streamable-http' | 'sse';
+  /**
+   * Asks for logs from `level` up: `logging/setLevel` on a 2025-11-25 server that offers
+   * logging; on 2026-07-28, where setLevel is deprecated, each request carries the level.
+   */
+  setLogLevel(level: LoggingLevel): Promise<void>;
   readonly protocolVersion: string | undefined;
   /** The server's `server/discover` result, when the era is modern. */
   readonly discover: DiscoverResult | undefined;

@@ -1,0 +1,50 @@
+import type { LoggingLevel } from '@modelcontextprotocol/client';
+import type { ServerLogEntry } from '@/lib/state';
+
+/** MCP's log levels, least severe first (RFC 5424 severities). */
+export const LOG_LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+const time = (at: number) => new Date(at).toLocaleTimeString();
+
+/** Log messages, oldest first, each with its time, level and logger; the text as text. */
+export function LogEntries({ entries, label }: { entries: ServerLogEntry[]; label: string }) {
+  return (
+    <ol class="log-entries" aria-label={label}>
+      {entries.map((entry, index) => (
+        <li key={index} class={`log-${entry.level}`}>
+          <time class="muted">{time(entry.at)}</time> <span class="log-level">{entry.level}</span>
+          {entry.logger && <span class="muted"> {entry.logger}</span>} {entry.text}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export interface ServerLogProps {
+  serverName: string;
+  logs: ServerLogEntry[] | undefined;
+  level: LoggingLevel | undefined;
+  onLevel: (level: LoggingLevel) => void;
+}
+
+/** A server's log on its card: what it logged lately, and from which level up it should log. */
+export function ServerLog({ serverName, logs = [], level, onLevel }: ServerLogProps) {
+  return (
+    <details class="server-log">
+      <summary>Server log ({logs.length})</summary>
+      <label class="log-level-choice">
+        Log from{' '}
+        <select value={level ?? ''} onChange={(event) => onLevel(event.currentTarget.value as LoggingLevel)}>
+          {!level && <option value="">the server's default</option>}
+          {LOG_LEVELS.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>{' '}
+        up
+      </label>
+      {logs.length === 0 ? <p class="muted">Nothing logged yet.</p> : <LogEntries entries={logs} label={`Log of ${serverName}`} />}
+    </details>
+  );
+}
