@@ -4,6 +4,7 @@
  * granted or revoked. The connection is the one place server requests reach the person from.
  */
 import type { LoggingMessageNotificationParams } from '@modelcontextprotocol/client';
+import type { ProtocolRecord } from '../mcp/protocolLog';
 import { connectionError } from '../diagnosis';
 import { ProtocolError, SdkError, SdkErrorCode, UriTemplate, type PriorDiscovery } from '@modelcontextprotocol/client';
 import { AuthorizationError, type AuthStatus, type ServerAuthorizationOptions } from '../auth';
@@ -80,6 +81,8 @@ export interface ConnectionsOptions {
   /** The server refused the extension's Origin: requests to its origin go without one from now on (lib/originRules.ts). */
   originRefused?: (serverUrl: string) => Promise<void>;
   mcpApps?: boolean;
+  /** A record for the server's protocol log. */
+  onRecord?: (serverId: string, record: ProtocolRecord) => void;
   /** The server sent a log message. */
   onLog?: (serverId: string, entry: LoggingMessageNotificationParams) => void;
 }
@@ -150,6 +153,7 @@ export class Connections {
           mcpApps: this.#options.mcpApps,
           logLevel: saved.logLevel,
           onLog: (entry) => current() && this.#options.onLog?.(serverId, entry),
+          onRecord: this.#options.onRecord && ((record) => this.#options.onRecord?.(serverId, record)),
           authorization: authorization.setupFor(serverId),
           waitFor: (request, { signal }) => person.ask(request, { serverId, serverName: name(), serverOrigin: origin }, signal),
           untilVisitEnds: (request, signal) => person.untilVisitEnds(request.id, signal),

@@ -12,11 +12,13 @@ import { appOfTool, type AppResource } from '../apps/resource';
 import { historyEntry } from '../history';
 import { Inbox, type PendingRequest, type Provenance } from '../inbox';
 import { load } from '../mcp/client';
+import type { ProtocolRecord } from '../mcp/protocolLog';
 import { parseMcpJson, type ExportFormat, type ImportResult } from '../mcpJson';
 import type { Answer, Request } from '../request';
 import type { CallView, HubState, OpenMode, PromptView, ResourceReadView, ServerLogEntry, ServerSettings, Settings } from '../state';
 import { Activities } from './activities';
 import { Apps } from './apps';
+import { ProtocolLogs } from './protocolLogs';
 import { ACTIVITY_LOG_LENGTH, appended, logEntry, SERVER_LOG_LENGTH } from './serverLogs';
 import { Asking } from './asking';
 import { Connections, exponentialBackoff } from './connections';
@@ -53,6 +55,7 @@ export class Hub {
   readonly #notices: Notices;
   readonly #asking: Asking;
   readonly #apps: Apps;
+  readonly #protocolLogs = new ProtocolLogs();
   readonly #listeners = new Set<HubListener>();
   #emitQueued = false;
   /** The pending Requests as last made durable: the panel is shown no Request a stopped worker would lose. */
@@ -126,6 +129,7 @@ export class Hub {
       originRefused: options.originRefused,
       mcpApps: options.mcpApps,
       onLog: (serverId, params) => this.#logged(serverId, logEntry(params)),
+      onRecord: options.protocolLog === false ? undefined : (serverId, record) => this.#protocolLogs.add(serverId, record),
     });
     this.inbox.subscribe((pending) => {
       // durableMirror settles changes in the order they were made, so the last shown is the latest.
@@ -221,6 +225,7 @@ export class Hub {
     this.#resumed.dropServer(serverId, 'was removed');
     this.#servers.remove(serverId);
     await this.#connections.remove(serverId);
+    this.#protocolLogs.clear(serverId);
     await this.#servers.persist();
     this.#emit();
   }
@@ -263,6 +268,15 @@ export class Hub {
 
   appReadResource(activityId: string, uri: string): Promise<ReadResourceResult> {
     return this.#apps.readResource(activityId, uri);
+  }
+
+  /** The server's protocol log, oldest first, redacted (see ProtocolLogs). */
+  protocolLog(serverId: string): ProtocolRecord[] {
+    return this.#protocolLogs.list(serverId);
+  }
+
+  clearProtocolLog(serverId: string): void {
+    this.#protocolLogs.clear(serverId);
   }
 
   /** What the consent card shows of a link an app asks to open. */

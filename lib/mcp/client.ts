@@ -8,6 +8,7 @@
  * `inputRounds` (2026-07-28 `input_required`), `requestRunner` (how each request ends).
  */
 import { APP_MIME_TYPE, APPS_EXTENSION } from '../apps/resource';
+import { recordingFetch } from './protocolLog';
 import './zodJitless';
 import {
   LOG_LEVEL_META_KEY,
@@ -193,7 +194,8 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       // The person signing in is the person answering: the same pause of the idle clock.
       onInteraction: (waiting) => (waiting ? clock.pause() : clock.resume()),
     });
-  const mcpFetch = limitOpenRequests(watchCallStreams(options.fetch ?? ((url, init) => fetch(url, init)), callEnded));
+  const network: NonNullable<LoadOptions['fetch']> = options.fetch ?? ((url, init) => fetch(url, init));
+  const mcpFetch = limitOpenRequests(watchCallStreams(options.onRecord ? recordingFetch(network, options.onRecord) : network, callEnded));
   const transportOptions = {
     ...(authorization ? authorization.transportOptions(mcpFetch) : { fetch: mcpFetch }),
     requestInit: server.headers ? { headers: server.headers } : undefined,

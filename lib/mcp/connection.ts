@@ -21,6 +21,7 @@ import type {
   Tool,
 } from '@modelcontextprotocol/client';
 import type { AuthorizationSetup } from '../auth';
+import type { ProtocolRecord } from './protocolLog';
 import type { Problem } from '../forms/validate';
 import type { Answer, Request } from '../request';
 
@@ -47,6 +48,8 @@ export interface LoadOptions {
   waitFor: WaitFor;
   fetch?: FetchLike;
   clientInfo?: Implementation;
+  /** Every HTTP exchange and JSON-RPC message of the connection, redacted, for the protocol log. */
+  onRecord?: (record: ProtocolRecord) => void;
   /** A log message the server sent (`notifications/message`). */
   onLog?: (entry: LoggingMessageNotificationParams) => void;
   /** The least severe log level wanted from the server; unset, the server's own default. */

@@ -1,0 +1,42 @@
+/**
+ * Each server's protocol log: the newest `PROTOCOL_LOG_LENGTH` records of its connections
+ * (lib/mcp/protocolLog.ts records them, redacted), each message cut to `MAX_RECORD_CHARS`.
+ * In the worker's memory only: never stored, gone with the worker or the server.
+ */
+import type { ProtocolRecord } from '../mcp/protocolLog';
+
+export const PROTOCOL_LOG_LENGTH = 1_000;
+export const MAX_RECORD_CHARS = 8_000;
+
+function bounded(record: ProtocolRecord): ProtocolRecord {
+  if (record.kind !== 'message') return record;
+  const text = JSON.stringify(record.message) ?? '';
+  if (text.length <= MAX_RECORD_CHARS) return record;
+  return {
+    ...record,
+    message: {
+      cut: `${text.length.toLocaleString('en')} characters; the first ${MAX_RECORD_CHARS.toLocaleString('en')} are kept`,
+      start: text.slice(0, MAX_RECORD_CHARS),
+    },
+  };
+}
+
+export class ProtocolLogs {
+  readonly #logs = new Map<string, ProtocolRecord[]>();
+
+  add(serverId: string, record: ProtocolRecord): void {
+    let log = this.#logs.get(serverId);
+    if (!log) this.#logs.set(serverId, (log = []));
+    log.push(bounded(record));
+    if (log.length > PROTOCOL_LOG_LENGTH) log.splice(0, log.length - PROTOCOL_LOG_LENGTH);
+  }
+
+  /** Oldest first. */
+  list(serverId: string): ProtocolRecord[] {
+    return [...(this.#logs.get(serverId) ?? [])];
+  }
+
+  clear(serverId: string): void {
+    this.#logs.delete(serverId);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The protocol log's recorder: a `fetch` wrapper that sees every HTTP exchange of one server's
+ * connection (MCP requests, the streams, sign-in requests) and reports each exchange and every
+ * JSON-RPC message in and out, redacted (lib/redact.ts). The work is done after the exchange
+ * is handed back, off the request's path: a call is not slowed to be logged.
+ */
+import { createParser } from 'eventsource-parser';
+import { redactBody, redactHeaders, redactJson, redactUrl } from '../redact';
+import type { LoadOptions } from './connection';
+
+type Fetch = NonNullable<LoadOptions['fetch']>;
+
+/** One HTTP exchange: request line, status, timing, headers (redacted). */
+export interface ExchangeRecord {
+  kind: 'http';
+  /** Unique within the connection; messages name the exchange they came with. */
+  exchange: number;
+  at: number;
+  method: string;
+  url: string;
+  status?: number;
+  /** From sending the request to the response's headers; undefined if it failed. */
+  durationMs?: number;
+  error?: string;
+  requestHeaders: Record<string, string>;
+  responseHeaders?: Record<string, string>;
+}
+
+/** One JSON-RPC message (or a body that is not one), redacted. */
+export interface MessageRecord {
+  kind: 'message';
+  exchange: number;
+  at: number;
+  direction: 'out' | 'in';
+  message: unknown;
+}
+
+export type ProtocolRecord = ExchangeRecord | MessageRecord;
+
+const later = (work: () => void) => setTimeout(work, 0);
+const headersOf = (init: RequestInit | undefined) => new Headers(init?.headers);
+const messagesOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+
+export function recordingFetch(fetch: Fetch, record: (entry: ProtocolRecord) => void): Fetch {
+  let next = 0;
+  return async (url, init) => {
+    const exchange = ++next;
+    const at = Date.now();
+    const started = performance.now();
+    const method = init?.method ?? 'GET';
+    const sent = typeof init?.body === 'string' ? init.body : undefined;
+    const report = (response: Response | undefined, error?: unknown) =>
+      later(() => {
+        const requestHeaders = redactHeaders(headersOf(init));
+        record({
+          kind: 'http',
+          exchange,
+          at,
+          method,
+          url: redactUrl(String(url)),
+          requestHeaders,
+          ...(response
+            ? {
+                status: response.status,
+                durationMs: Math.round((performance.now() - started) * 10) / 10,
+                responseHeaders: redactHeaders(response.headers),
+              }
+            : { error: error instanceof Error ? error.message : String(error) }),
+        });
+        if (sent !== undefined) {
+          for (const message of messagesOf(redactBody(sent, headersOf(init).get('content-type'))))
+            record({ kind: 'message', exchange, at, direction: 'out', message });
+        }
+      });
+    let response: Response;
+    try {
+      response = await fetch(url, init);
+    } catch (error) {
+      report(undefined, error);
+      throw error;
+    }
+    report(response);
+    const type = response.headers.get('content-type')?.toLowerCase() ?? '';
+    const incoming = (text: string) =>
+      later(() => {
+        for (const message of messagesOf(redactBody(text, type))) record({ kind: 'message', exchange, at: Date.now(), direction: 'in', message });
+      });
+    if (!response.body || response.status === 202 || response.status === 204) return response;
+    if (type.startsWith('text/event-stream')) {
+      const parser = createParser({ onEvent: (event) => event.data && incoming(event.data) });
+      const decoder = new TextDecoder();
+      const body = response.body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            controller.enqueue(chunk);
+            parser.feed(decoder.decode(chunk, { stream: true }));
+          },
+        }),
+      );
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
+    // Everything else is read from a copy, after the caller has its own.
+    void response
+      .clone()
+      .text()
+      .then(incoming, () => {});
+    return response;
+  };
+}
+
+/** JSON-RPC request ids are numbers or strings; `message.id` of a request or its response. */
+export function messageId(message: unknown): string | number | undefined {
+  const id = typeof message === 'object' && message !== null ? (message as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
+/** Exported in plain JSON; `redactJson` again so that nothing not redacted on the way in leaves. */
+export function exportLog(server: string, records: ProtocolRecord[]): string {
+  return JSON.stringify({ server, exportedAt: new Date().toISOString(), records: redactJson(records) }, null, 2);
+}

@@ -1,0 +1,53 @@
+/**
+ * What the protocol log must never hold: credentials. Headers, JSON and form bodies are
+ * redacted by name (Authorization, cookies, anything named token, secret, password, key,
+ * verifier, an OAuth `code`…) and any string that carries a bearer token, before anything is
+ * stored or shown; the value is replaced, the key kept, so the shape still reads.
+ */
+export const REDACTED = '[redacted]';
+
+const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|dpop)$|token|secret|password|api[-_]?key|x-auth/i;
+const SECRET_KEY = /token|secret|password|passwd|verifier|api[-_]?key|authorization|cookie|assertion|credential/i;
+/** In a form or a URL, an OAuth authorization `code` is a credential too (in JSON, `code` is a JSON-RPC error's number). */
+const SECRET_FIELD = new RegExp(`${SECRET_KEY.source}|^code$`, 'i');
+/** Names that match but carry nothing secret, and that a person debugging needs to see. */
+const NOT_SECRET = new Set(['progressToken']);
+const BEARER = /\b(bearer|basic|dpop)\s+[\w\-.~+/]+=*/gi;
+
+export function redactHeaders(headers: Iterable<[string, string]>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of headers) kept[name.toLowerCase()] = SECRET_HEADER.test(name) ? REDACTED : value.replace(BEARER, `$1 ${REDACTED}`);
+  return kept;
+}
+
+/** A JSON value with every secret-named member's value, and any bearer token in a string, replaced. */
+export function redactJson(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(BEARER, `$1 ${REDACTED}`);
+  if (typeof value !== 'object' || value === null || depth > 64) return value;
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, SECRET_KEY.test(key) && !NOT_SECRET.has(key) ? REDACTED : redactJson(item, depth + 1)]),
+  );
+}
+
+/** A URL with secret-named query parameters replaced (an OAuth redirect's `code`, a `?token=`). */
+export function redactUrl(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const parsed = new URL(url);
+  for (const key of [...parsed.searchParams.keys()]) if (SECRET_FIELD.test(key)) parsed.searchParams.set(key, REDACTED);
+  return parsed.href;
+}
+
+/** A request body: JSON redacted member by member, a form redacted field by field, anything else named only by size. */
+export function redactBody(body: string, contentType: string | null): unknown {
+  try {
+    return redactJson(JSON.parse(body));
+  } catch {
+    if (contentType?.includes('application/x-www-form-urlencoded')) {
+      const form = new URLSearchParams(body);
+      for (const key of [...form.keys()]) if (SECRET_FIELD.test(key)) form.set(key, REDACTED);
+      return form.toString();
+    }
+    return `(${body.length} characters, not JSON)`;
+  }
+}
