@@ -1,5 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import type { WorkerCommands } from '@/lib/commands';
+import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
 import type { ImportResult } from '@/lib/mcpJson';
 import type { ActivityView, HubState, ServerView } from '@/lib/state';
 import { ActivityList } from './ActivityList';
@@ -16,6 +17,9 @@ export type TabKey = 'inbox' | 'tools' | 'resources' | 'prompts' | 'servers' | '
 
 /** What the panel can do: the worker's commands (lib/commands.ts), and what the panel does itself. */
 export interface AppActions extends WorkerCommands {
+  /** A server's protocol log, asked of the worker (lib/commands.ts ASKS). */
+  protocolLog: (serverId: string) => Promise<ProtocolRecord[]>;
+  exportProtocolLog: (serverName: string, json: string) => void;
   selectTab: (tab: TabKey) => void;
   /** Asks for host access to a server's origin (a browser prompt, so the panel's to do). */
   grantAccess: (server: ServerView) => void;
@@ -53,6 +57,9 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
       importServers: actions.importServers,
       exportServers: actions.exportServers,
       updateSettings: actions.updateSettings,
+      protocolLog: actions.protocolLog,
+      clearProtocolLog: actions.clearProtocolLog,
+      exportProtocolLog: actions.exportProtocolLog,
     }),
     [actions],
   );

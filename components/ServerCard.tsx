@@ -1,6 +1,8 @@
 import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
+import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
 import type { ServerSettings, ServerView } from '@/lib/state';
+import { LazyProtocolLog } from './LazyProtocolLog';
 import { CutNote } from './CutNote';
 import { ServerForm } from './ServerForm';
 import { ServerLog } from './ServerLog';
@@ -14,6 +16,10 @@ export interface ServerCardActions {
   signIn: (serverId: string) => void;
   signOut: (serverId: string) => void;
   remove: (serverId: string) => void;
+  protocolLog: (serverId: string) => Promise<ProtocolRecord[]>;
+  clearProtocolLog: (serverId: string) => void;
+  /** Saves a server's protocol log as a JSON file. */
+  exportProtocolLog: (serverName: string, json: string) => void;
 }
 
 export interface ServerCardProps {
@@ -37,6 +43,7 @@ function hostOf(url: string | null): string {
 export const ServerCard = memo(function ServerCard({ server, actions }: ServerCardProps) {
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const [showingLog, setShowingLog] = useState(false);
   const { retryAt, serverInfo: info } = server;
   const onUpdate = (patch: Partial<ServerSettings>) => actions.update(server.id, patch);
   return (
@@ -130,7 +137,18 @@ export const ServerCard = memo(function ServerCard({ server, actions }: ServerCa
           <button type="button" class="secondary" onClick={() => setRemoving(true)}>
             Remove
           </button>
+          <button type="button" class="secondary" aria-expanded={showingLog} onClick={() => setShowingLog(!showingLog)}>
+            Protocol log
+          </button>
         </div>
+      )}
+      {showingLog && (
+        <LazyProtocolLog
+          serverName={server.displayName}
+          load={() => actions.protocolLog(server.id)}
+          onClear={() => actions.clearProtocolLog(server.id)}
+          onExport={(json) => actions.exportProtocolLog(server.displayName, json)}
+        />
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import type { Resource, Tool } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/state';
 import { UrlConsent } from '../UrlConsent';
 import { type AppPorts, AppSession } from './session';
+import './apps.css';
 
 export interface AppFrameProps {
   call: CallView;

@@ -29,13 +29,15 @@ function askAccess(url: string): void {
   browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
 }
 
-function download(format: string, text: string): void {
+function save(name: string, text: string): void {
   const link = document.createElement('a');
   link.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  link.download = format === 'vscode' ? 'mcp.json' : 'mcp-servers.json';
+  link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 1_000);
 }
+
+const download = (format: string, text: string) => save(format === 'vscode' ? 'mcp.json' : 'mcp-servers.json', text);
 
 const commands = remoteCommands(send);
 const actions: AppActions = {
@@ -50,6 +52,8 @@ const actions: AppActions = {
     commands.updateServer(serverId, patch);
   },
   grantAccess: (server: ServerView) => askAccess(server.url),
+  protocolLog: asks.protocolLog,
+  exportProtocolLog: (serverName, text) => save(`${serverName.replace(/[^\w.-]+/g, '-')}-protocol-log.json`, text),
   dismissError: () => (lastError.value = null),
 };
 

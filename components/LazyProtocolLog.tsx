@@ -1,0 +1,13 @@
+import { lazyComponent, type PlaceholderProps } from './lazy';
+import type { ProtocolLogProps } from './ProtocolLog';
+
+function Loading({ serverName, failure }: ProtocolLogProps & PlaceholderProps) {
+  return <section aria-label={`Protocol log of ${serverName}`}>{failure ?? <p class="muted">Loading the protocol log…</p>}</section>;
+}
+
+/** The protocol log's view is its own chunk: most people never open it. */
+export const LazyProtocolLog = lazyComponent<ProtocolLogProps>(
+  'The protocol log',
+  () => import('./ProtocolLog').then((module) => module.ProtocolLog),
+  Loading,
+);

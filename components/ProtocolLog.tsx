@@ -1,0 +1,174 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { exportLog, messageId, type ProtocolRecord } from '@/lib/mcp/protocolLog';
+import './protocol-log.css';
+
+export interface ProtocolLogProps {
+  serverName: string;
+  /** The server's log as the worker holds it now (already redacted). */
+  load: () => Promise<ProtocolRecord[]>;
+  onClear: () => void;
+  /** Saves the log's JSON export as a file. */
+  onExport: (json: string) => void;
+}
+
+type Direction = 'all' | 'out' | 'in' | 'http';
+
+interface Row {
+  key: string;
+  record: ProtocolRecord;
+  /** For a request: its response, found by id. */
+  response?: ProtocolRecord & { kind: 'message' };
+  label: string;
+}
+
+const methodOf = (message: unknown) => (typeof message === 'object' && message !== null ? (message as { method?: unknown }).method : undefined);
+
+function describe(record: ProtocolRecord): string {
+  if (record.kind === 'http') {
+    const path = URL.canParse(record.url) ? new URL(record.url).pathname : record.url;
+    return `${record.method} ${path} ${record.status ?? record.error ?? ''}${record.durationMs !== undefined ? ` · ${record.durationMs} ms` : ''}`;
+  }
+  const method = methodOf(record.message);
+  const id = messageId(record.message);
+  const arrow = record.direction === 'out' ? '→' : '←';
+  if (typeof method === 'string') return `${arrow} ${method}${id !== undefined ? ` #${id}` : ''}`;
+  const failed = typeof record.message === 'object' && record.message !== null && 'error' in record.message;
+  return `${arrow} ${failed ? 'error' : 'result'}${id !== undefined ? ` #${id}` : ''}`;
+}
+
+/** Requests paired with their responses by JSON-RPC id (the nearest later one, in the other direction). */
+function rows(records: ProtocolRecord[]): Row[] {
+  const answered = new Set<ProtocolRecord>();
+  const out: Row[] = [];
+  records.forEach((record, index) => {
+    if (answered.has(record)) return;
+    let response: Row['response'];
+    if (record.kind === 'message' && typeof methodOf(record.message) === 'string' && messageId(record.message) !== undefined) {
+      const id = messageId(record.message);
+      response = records
+        .slice(index + 1)
+        .find(
+          (other): other is ProtocolRecord & { kind: 'message' } =>
+            other.kind === 'message' &&
+            other.direction !== record.direction &&
+            methodOf(other.message) === undefined &&
+            messageId(other.message) === id,
+        );
+      if (response) answered.add(response);
+    }
+    out.push({ key: `${index}`, record, response, label: describe(record) });
+  });
+  return out;
+}
+
+function matches(row: Row, direction: Direction, filter: string): boolean {
+  const { record } = row;
+  if (direction === 'http' && record.kind !== 'http') return false;
+  if ((direction === 'out' || direction === 'in') && (record.kind !== 'message' || record.direction !== direction)) return false;
+  return filter === '' || row.label.toLowerCase().includes(filter.toLowerCase());
+}
+
+function Copy({ value }: { value: unknown }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      class="link"
+      onClick={() =>
+        void navigator.clipboard.writeText(JSON.stringify(value, null, 2)).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }
+    >
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  );
+}
+
+/** A server's protocol log: every exchange and message, newest last, filterable, requests paired with responses. */
+export function ProtocolLog({ serverName, load, onClear, onExport }: ProtocolLogProps) {
+  const [records, setRecords] = useState<ProtocolRecord[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [direction, setDirection] = useState<Direction>('all');
+  const [filter, setFilter] = useState('');
+  const refresh = () =>
+    load().then(
+      (next) => {
+        setRecords(next);
+        setFailure(null);
+      },
+      (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
+    );
+  // Read once when shown; Refresh reads again.
+  useEffect(() => void refresh(), []);
+  const shown = useMemo(() => (records ? rows(records).filter((row) => matches(row, direction, filter)) : []), [records, direction, filter]);
+
+  return (
+    <section class="protocol-log" aria-label={`Protocol log of ${serverName}`}>
+      <div class="protocol-log-bar">
+        <input
+          type="search"
+          aria-label="Filter by method"
+          placeholder="Filter by method"
+          value={filter}
+          onInput={(event) => setFilter(event.currentTarget.value)}
+        />
+        <select aria-label="Direction" value={direction} onChange={(event) => setDirection(event.currentTarget.value as Direction)}>
+          <option value="all">All</option>
+          <option value="out">Sent</option>
+          <option value="in">Received</option>
+          <option value="http">HTTP exchanges</option>
+        </select>
+        <button type="button" class="secondary" onClick={() => void refresh()}>
+          Refresh
+        </button>
+        <button type="button" class="secondary" disabled={!records?.length} onClick={() => records && onExport(exportLog(serverName, records))}>
+          Export JSON
+        </button>
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => {
+            onClear();
+            setRecords([]);
+          }}
+        >
+          Clear
+        </button>
+      </div>
+      <p class="muted">Kept in memory only, the newest 1,000 records; tokens, keys, cookies and secrets are redacted before they are kept.</p>
+      {failure && (
+        <p role="alert" class="error">
+          {failure}
+        </p>
+      )}
+      {records === null ? (
+        <p class="muted">Loading…</p>
+      ) : shown.length === 0 ? (
+        <p class="muted">{records.length === 0 ? 'Nothing recorded yet.' : 'Nothing matches.'}</p>
+      ) : (
+        <ol class="protocol-records">
+          {shown.map(({ key, record, response, label }) => (
+            <li key={key}>
+              <details>
+                <summary>
+                  <time class="muted">{new Date(record.at).toLocaleTimeString()}</time> {label}
+                  {response && <span class="muted"> ↔ {describe(response).slice(2)}</span>}
+                </summary>
+                <pre>{JSON.stringify(record.kind === 'message' ? record.message : record, null, 2)}</pre>
+                <Copy value={record.kind === 'message' ? record.message : record} />
+                {response && (
+                  <>
+                    <pre>{JSON.stringify(response.message, null, 2)}</pre>
+                    <Copy value={response.message} />
+                  </>
+                )}
+              </details>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
