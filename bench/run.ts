@@ -6,7 +6,7 @@
  *
  *   npm run bench                      everything, writes bench/RESULTS.md
  *   npm run bench -- --quick           small counts, prints instead of writing
- *   npm run bench -- --only scale,size prints only those (toolcall, elicitation, open, size, scale, start, apps)
+ *   npm run bench -- --only scale,size prints only those (toolcall, elicitation, open, size, scale, start, apps, protocollog)
  *   npm run bench -- --profile         also CPU-profiles the non-minified build (bench/profiles/)
  *   npm run bench -- --skip-build      reuse .output/bench and .output/bench-profile
  */
@@ -21,6 +21,7 @@ import { benchAppRender } from './app-render';
 import { benchBundleSize } from './bundle-size';
 import { benchElicitation } from './elicitation';
 import { benchPanelOpen } from './panel-open';
+import { benchProtocolLog } from './protocol-log';
 import { profileAll } from './profile';
 import { describeMachine, renderResults, type Section } from './report';
 import { benchScale } from './scale';
@@ -28,7 +29,7 @@ import { startServerProcess, type ServerProcess } from './servers';
 import { benchToolCall } from './tool-call';
 import { benchWorkerStart } from './worker-start';
 
-const BENCHES = ['toolcall', 'elicitation', 'open', 'size', 'scale', 'start', 'apps'] as const;
+const BENCHES = ['toolcall', 'elicitation', 'open', 'size', 'scale', 'start', 'apps', 'protocollog'] as const;
 type BenchName = (typeof BENCHES)[number];
 const RESULTS = 'bench/RESULTS.md';
 const FINDINGS = 'bench/findings.md';
@@ -60,6 +61,7 @@ const counts = quick
       scale: { perServer: 3, opens: 2, rerenders: 3 },
       start: { reps: 2, sizes: [3, 20] },
       apps: { runs: 10, warmup: 2 },
+      protocollog: { calls: 50, rounds: 2 },
     }
   : {
       toolcall: { calls: 500, warmup: 50, rounds: 10 },
@@ -68,6 +70,7 @@ const counts = quick
       scale: { perServer: 10, opens: 5, rerenders: 10 },
       start: { reps: 8, sizes: [3, 20] },
       apps: { runs: 60, warmup: 5 },
+      protocollog: { calls: 100, rounds: 6 },
     };
 
 function build(profiling: boolean): void {
@@ -147,6 +150,7 @@ async function main(): Promise<number> {
     await attempt('scale', () => inBrowser(async (browser) => [await benchScale(browser, urls.modernFleet, urls.timed, counts.scale)]));
     await attempt('start', () => inBrowser(async (browser) => [await benchWorkerStart(browser, urls.legacyFleet, counts.start)]));
     await attempt('apps', () => inBrowser(async (browser) => [await benchAppRender(browser, counts.apps)]));
+    await attempt('protocollog', () => inBrowser(async (browser) => [await benchProtocolLog(browser, urls.timed, counts.protocollog)]));
     if (values.profile) {
       await attempt('profile', async () => [await profileAll(urls)]);
     }

@@ -54,6 +54,15 @@ export const ServersTab = memo(function ServersTab({ servers, settings, imported
           Where you publish a Client ID Metadata Document for toolnexus. Authorization servers that accept one skip registration; others get a dynamic
           registration.
         </p>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={settings.protocolLog !== false}
+            onChange={(event) => actions.updateSettings({ protocolLog: event.currentTarget.checked })}
+          />{' '}
+          Record a protocol log of each server
+        </label>
+        <p class="hint muted">In memory only, redacted, the newest 1,000 records per server; a change applies from each server's next connect.</p>
       </section>
     </>
   );

@@ -132,6 +132,8 @@ export interface Settings {
    * authorization servers that support CIMD then need no registration.
    */
   clientMetadataUrl?: string;
+  /** Record each server's protocol log (in memory, redacted); on unless turned off. Takes effect on the next connect. */
+  protocolLog?: boolean;
 }
 
 /** A pending Request as the panel shows it; URL Requests carry what the worker found in the URL. */

@@ -34,6 +34,9 @@ export function isConnectionLost(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
+const recordFor = (record: ((serverId: string, entry: ProtocolRecord) => void) | undefined, serverId: string) =>
+  record && ((entry: ProtocolRecord) => record(serverId, entry));
+
 /** What connecting needs of the saved servers and their views. */
 export interface ConnectionServers {
   saved(serverId: string): SavedServer | undefined;
@@ -81,8 +84,8 @@ export interface ConnectionsOptions {
   /** The server refused the extension's Origin: requests to its origin go without one from now on (lib/originRules.ts). */
   originRefused?: (serverUrl: string) => Promise<void>;
   mcpApps?: boolean;
-  /** A record for the server's protocol log. */
-  onRecord?: (serverId: string, record: ProtocolRecord) => void;
+  /** A record for the server's protocol log; asked at each connect, so recording can be turned off. */
+  onRecord?: () => ((serverId: string, record: ProtocolRecord) => void) | undefined;
   /** The server sent a log message. */
   onLog?: (serverId: string, entry: LoggingMessageNotificationParams) => void;
 }
@@ -153,7 +156,7 @@ export class Connections {
           mcpApps: this.#options.mcpApps,
           logLevel: saved.logLevel,
           onLog: (entry) => current() && this.#options.onLog?.(serverId, entry),
-          onRecord: this.#options.onRecord && ((record) => this.#options.onRecord?.(serverId, record)),
+          onRecord: recordFor(this.#options.onRecord?.(), serverId),
           authorization: authorization.setupFor(serverId),
           waitFor: (request, { signal }) => person.ask(request, { serverId, serverName: name(), serverOrigin: origin }, signal),
           untilVisitEnds: (request, signal) => person.untilVisitEnds(request.id, signal),

@@ -129,7 +129,7 @@ export class Hub {
       originRefused: options.originRefused,
       mcpApps: options.mcpApps,
       onLog: (serverId, params) => this.#logged(serverId, logEntry(params)),
-      onRecord: options.protocolLog === false ? undefined : (serverId, record) => this.#protocolLogs.add(serverId, record),
+      onRecord: () => (this.#settings.protocolLog === false ? undefined : (serverId, record) => this.#protocolLogs.add(serverId, record)),
     });
     this.inbox.subscribe((pending) => {
       // durableMirror settles changes in the order they were made, so the last shown is the latest.

@@ -64,6 +64,4 @@ export interface HubOptions {
   originRefused?: (serverUrl: string) => Promise<void>;
   /** The panel can render MCP Apps safely here (a sandboxed page exists), so servers are told so. */
   mcpApps?: boolean;
-  /** Keep a protocol log per server (off in tests that measure without it). Default on. */
-  protocolLog?: boolean;
 }

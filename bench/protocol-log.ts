@@ -1,0 +1,98 @@
+/**
+ * Bench 12: what recording the protocol log costs a `tools/call` (issue 12: under 5 %), and what
+ * a full log weighs. The same server and panel, the log on and off in alternating rounds
+ * (Settings → "Record a protocol log", then a reconnect), each round the same number of calls
+ * timed as row (a) of section 1 is: the panel's message out → the call's `done` state back.
+ */
+import type { Page } from 'playwright-core';
+import type { CommandMessage } from '../lib/commands';
+import { PROTOCOL_LOG_LENGTH } from '../lib/hub/protocolLogs';
+import { type BenchBrowser, waitForState, addServer } from './browser';
+import type { ProbeWindow } from './probe';
+import { latencyCells, table, type Section } from './report';
+import { summarize } from './stats';
+import { extensionCalls } from './tool-call';
+
+export interface ProtocolLogBenchOptions {
+  calls: number;
+  rounds: number;
+}
+
+async function command(page: Page, message: CommandMessage): Promise<void> {
+  await page.evaluate((message) => (window as unknown as ProbeWindow).__probe.port!.postMessage(message), message);
+}
+
+async function setRecording(page: Page, serverId: string, on: boolean): Promise<void> {
+  await command(page, { type: 'command', command: 'updateSettings', args: [{ protocolLog: on }] });
+  await command(page, { type: 'command', command: 'reconnect', args: [serverId] });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await waitForState(page, { connected: 1 });
+}
+
+/** The log's size as the panel would receive it, from the worker (an ask). */
+async function logSize(page: Page, serverId: string): Promise<{ records: number; bytes: number }> {
+  return page.evaluate(
+    (serverId) =>
+      new Promise<{ records: number; bytes: number }>((resolve) => {
+        const probe = (window as unknown as ProbeWindow).__probe;
+        const onMessage = (message: { type: string; ticket?: number; value?: unknown }) => {
+          if (message.type !== 'answered' || message.ticket !== 424242) return;
+          probe.before.delete(onMessage);
+          const records = Array.isArray(message.value) ? message.value : [];
+          resolve({ records: records.length, bytes: JSON.stringify(records).length });
+        };
+        probe.before.add(onMessage);
+        probe.port!.postMessage({ type: 'ask', ask: 'protocolLog', ticket: 424242, args: [serverId] });
+      }),
+    serverId,
+  );
+}
+
+export async function benchProtocolLog(browser: BenchBrowser, serverUrl: string, options: ProtocolLogBenchOptions): Promise<Section> {
+  const page = await browser.openPanel();
+  const serverId = await addServer(page, serverUrl, 'Bench');
+  const on: number[] = [];
+  const off: number[] = [];
+  let text = 0;
+  const texts = () => Array.from({ length: options.calls }, () => `log-${(text += 1)}`);
+  // Warm both paths once, then alternate which goes first.
+  for (let round = 0; round <= options.rounds; round += 1) {
+    for (const recording of round % 2 === 0 ? [true, false] : [false, true]) {
+      await setRecording(page, serverId, recording);
+      const { roundTrips } = await extensionCalls(page, serverId, texts());
+      if (round > 0) (recording ? on : off).push(...roundTrips);
+    }
+  }
+  await setRecording(page, serverId, true);
+  // Fill the log to its bound to weigh it.
+  while ((await logSize(page, serverId)).records < PROTOCOL_LOG_LENGTH) await extensionCalls(page, serverId, texts());
+  const full = await logSize(page, serverId);
+  await page.close();
+  const withLog = summarize(on);
+  const withoutLog = summarize(off);
+  const cost = withLog.p50 / withoutLog.p50 - 1;
+  return {
+    title: '12. Protocol log: what recording costs a tools/call',
+    markdown: [
+      `${options.rounds} rounds of ${options.calls} calls each way, alternating, on the timed server (echo); timed as row (a) of section 1. The log is a ring of ${PROTOCOL_LOG_LENGTH.toLocaleString('en')} records per server in the worker's memory, each message cut to 8,000 characters.`,
+      '',
+      table(
+        ['tools/call', 'p50', 'p95', 'n'],
+        [
+          ['recording off', ...latencyCells(withoutLog)],
+          ['**recording on** (the default)', ...latencyCells(withLog)],
+        ],
+      ),
+      '',
+      `A full log for this server (${full.records.toLocaleString('en')} records of echo calls) is ${(full.bytes / 1024).toFixed(0)} KB as JSON; at most ${PROTOCOL_LOG_LENGTH.toLocaleString('en')} × 8,000 characters (~16 MB of UTF-16) for a server whose every message is at the cut.`,
+    ].join('\n'),
+    targets: [
+      {
+        name: '12. protocol log recording: tools/call p50 cost',
+        goal: '< 5 %',
+        measured: `${(cost * 100).toFixed(1)} % (${withLog.p50.toFixed(2)} vs ${withoutLog.p50.toFixed(2)} ms)`,
+        met: cost < 0.05,
+      },
+    ],
+  };
+}
