@@ -25,7 +25,8 @@ async function command(page: Page, message: CommandMessage): Promise<void> {
 async function setRecording(page: Page, serverId: string, on: boolean): Promise<void> {
   await command(page, { type: 'command', command: 'updateSettings', args: [{ protocolLog: on }] });
   await command(page, { type: 'command', command: 'reconnect', args: [serverId] });
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The reconnect takes a few ms on loopback; waiting first keeps the old connection's "connected" from passing for the new one.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
   await waitForState(page, { connected: 1 });
 }
 

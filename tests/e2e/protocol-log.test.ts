@@ -4,29 +4,15 @@
  * holds no planted secret.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FixtureServer } from '../fixtures/loopback-http';
+import { describe, expect, it } from 'vitest';
 import { startLegacyServer } from '../fixtures/servers';
-import { type ExtensionBrowser, launchExtension } from './browser';
-import { PanelPage } from './panel';
+import { withOneServer } from './oneServer';
 
-let browser: ExtensionBrowser;
-let panel: PanelPage;
-let server: FixtureServer;
-
-beforeAll(async () => {
-  server = await startLegacyServer();
-  browser = await launchExtension();
-  panel = new PanelPage(await browser.openPanel());
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const rig = withOneServer(startLegacyServer);
 
 describe('The protocol log', () => {
   it('shows each request with its response (tools/list at connect), filters by method, and exports without the planted token', async () => {
+    const { panel, server } = rig;
     await panel.addServer(server.url, { headers: 'Authorization: Bearer PLANTED-E2E-TOKEN' });
     await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
     await panel.tab('Servers');

@@ -2,29 +2,15 @@
  * Issue 12, server log messages in Chromium: what a server logs shows with the call it was
  * logged for and on the server's card, and the level chosen there reaches the server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startLoggingServer } from '../fixtures/logging-server';
-import type { FixtureServer } from '../fixtures/loopback-http';
-import { type ExtensionBrowser, launchExtension } from './browser';
-import { PanelPage } from './panel';
+import { withOneServer } from './oneServer';
 
-let browser: ExtensionBrowser;
-let panel: PanelPage;
-let server: FixtureServer;
-
-beforeAll(async () => {
-  server = await startLoggingServer();
-  browser = await launchExtension();
-  panel = new PanelPage(await browser.openPanel());
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const rig = withOneServer(startLoggingServer);
 
 describe('Server logs', () => {
   it('show with the call and on the card; the level chosen on the card is what the server sends', async () => {
+    const { panel, server } = rig;
     await panel.addServer(server.url);
     await expect.poll(() => panel.serverStatus('Logging Fixture'), { timeout: 20_000 }).toBe('Connected');
     await panel.runTool('Logging Fixture', 'log_steps');

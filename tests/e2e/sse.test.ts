@@ -3,36 +3,23 @@
  * the old transport (the official SDK v1 SSEServerTransport) through the spec's fallback, says
  * so on its card, and a form elicitation over it lands in the inbox and is answered.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSseServer } from '../fixtures/sse-server';
-import { type ExtensionBrowser, launchExtension } from './browser';
-import { PanelPage } from './panel';
+import { withOneServer } from './oneServer';
 
-let browser: ExtensionBrowser;
-let panel: PanelPage;
-let sse: Awaited<ReturnType<typeof startSseServer>>;
-
-beforeAll(async () => {
-  sse = await startSseServer();
-  browser = await launchExtension();
-  panel = new PanelPage(await browser.openPanel());
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await sse?.close();
-});
+const rig = withOneServer(startSseServer);
 
 describe('A server on the old HTTP+SSE transport', () => {
   it('connects through the fallback, says so, and answers a form over it', async () => {
-    await panel.addServer(sse.url);
+    const { panel, server } = rig;
+    await panel.addServer(server.url);
     await expect.poll(() => panel.serverStatus('SSE Fixture'), { timeout: 20_000 }).toBe('Connected');
     expect(await panel.server('SSE Fixture').textContent()).toMatch(/old HTTP\+SSE transport/);
     await panel.runTool('SSE Fixture', 'deploy');
     const card = await panel.reach(panel.request('SSE Fixture'));
     await panel.answerDeploy(card, 'staging', 3);
     await expect
-      .poll(() => sse.seen.at(-1)?.result, { timeout: 10_000 })
+      .poll(() => server.seen.at(-1)?.result, { timeout: 10_000 })
       .toMatchObject({ action: 'accept', content: { target: 'staging', replicas: 3 } });
     await panel.tab('Tools');
     await expect.poll(() => panel.result('deploy').textContent(), { timeout: 10_000 }).toMatch(/staging/);
