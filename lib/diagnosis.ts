@@ -5,11 +5,11 @@
  * JSON-RPC error. A browser's `fetch` does not say whether a host was refused, not found or
  * failed TLS, so those share one sentence.
  */
-import { SdkError, SdkHttpError } from '@modelcontextprotocol/client';
+import { SdkError, SdkHttpError, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/client';
 import { errorMessage } from './errorMessage';
 
-/** The protocol versions toolnexus speaks, for a server that refuses them all. */
-const SPOKEN = '2025-11-25 (and its predecessors back to 2025-03-26) and 2026-07-28';
+/** The protocol versions toolnexus speaks (the SDK's, and the 2026-07-28 era), for a server that refuses them all. */
+const SPOKEN = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS].join(', ');
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 

@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { type Signal, signal } from '@preact/signals';
 import type { AppResource } from '@/lib/apps/resource';
+import { APP_NAVIGATED, APP_SANDBOX, SANDBOX_PROXY_READY } from '@/lib/apps/sandbox';
 import { errorMessage } from '@/lib/errorMessage';
 import type { CallView } from '@/lib/state';
 import type { UrlAnalysis } from '@/lib/urls';
@@ -39,7 +40,6 @@ export const INIT_TIMEOUT_MS = 10_000;
 export const FLOOD_LIMIT = 500;
 /** The tallest an inline app may make its card; past it, the full-panel view. */
 export const MAX_INLINE_HEIGHT = 2_000;
-const APP_NAVIGATED = 'toolnexus/app-navigated';
 const KEPT_NOTES = 50;
 
 /** Something the app said that no model is here to read, shown to the person instead. */
@@ -72,8 +72,6 @@ export interface AppSessionOptions {
   inTab?: boolean;
 }
 
-const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
-
 /** The apps' HTML the panel holds, newest last (see AppSession.#load). */
 const loadedApps = new Map<string, { listed: Resource[]; resource: Promise<AppResource> }>();
 const KEPT_APPS = 8;
@@ -83,7 +81,7 @@ function whenReady(frame: HTMLIFrameElement): Promise<void> {
   return new Promise((resolve) => {
     const listener = (event: MessageEvent) => {
       if (event.source !== frame.contentWindow || event.origin !== 'null') return;
-      if ((event.data as { method?: unknown } | null)?.method !== PROXY_READY) return;
+      if ((event.data as { method?: unknown } | null)?.method !== SANDBOX_PROXY_READY) return;
       removeEventListener('message', listener);
       resolve();
     };
@@ -98,7 +96,7 @@ interface SandboxFrame {
 
 function newSandboxFrame(frameUrl: string, parent: Element): SandboxFrame {
   const frame = document.createElement('iframe');
-  frame.setAttribute('sandbox', 'allow-scripts allow-forms');
+  frame.setAttribute('sandbox', APP_SANDBOX);
   frame.src = frameUrl;
   const ready = whenReady(frame);
   parent.append(frame);

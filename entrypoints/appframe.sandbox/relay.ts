@@ -1,17 +1,6 @@
 import { withCsp } from '@/lib/apps/csp';
+import { APP_NAVIGATED, APP_SANDBOX, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY } from '@/lib/apps/sandbox';
 import type { AppCsp } from '@/lib/apps/resource';
-
-const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
-const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
-/** Said to the panel when the app's frame loads a second document: it navigated away from its own. */
-export const APP_NAVIGATED = 'toolnexus/app-navigated';
-
-/**
- * What the app's frame may do. Never `allow-same-origin` (the app would share this frame's
- * origin and could script it, then relay as it), `allow-popups` or `allow-top-navigation`
- * (links go through the panel's consent card), `allow-modals`.
- */
-export const APP_SANDBOX = 'allow-scripts allow-forms';
 
 interface ResourceReady {
   html?: unknown;
@@ -55,12 +44,12 @@ export function relayAppFrame(window: Window): void {
     if (event.source === panel) {
       if (event.origin !== panelOrigin) return;
       const data = event.data as { method?: unknown; params?: ResourceReady } | null;
-      if (data?.method === RESOURCE_READY) return mount(data.params ?? {});
+      if (data?.method === SANDBOX_RESOURCE_READY) return mount(data.params ?? {});
       // The app's frame has an opaque origin of its own: it cannot be named as a target.
       if (mounted) app.contentWindow?.postMessage(event.data, '*');
       return;
     }
     if (mounted && event.source === app.contentWindow && event.origin === 'null') toPanel(event.data);
   });
-  toPanel({ jsonrpc: '2.0', method: PROXY_READY, params: {} });
+  toPanel({ jsonrpc: '2.0', method: SANDBOX_PROXY_READY, params: {} });
 }

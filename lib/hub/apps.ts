@@ -40,8 +40,7 @@ export class Apps {
 
   /** The app of a tool call in the panel, as its server serves it now. */
   async load(activityId: string): Promise<AppResource> {
-    const { call, connection, server } = this.#appCall(activityId);
-    const uri = 'resourceUri' in call.app! ? call.app.resourceUri : '';
+    const { uri, connection, server } = this.#appCall(activityId);
     let cached = this.#cache.get(connection);
     if (!cached) this.#cache.set(connection, (cached = new Map()));
     const hit = cached.get(uri);
@@ -76,7 +75,7 @@ export class Apps {
     return boundForPanel(await connection.readResource(uri)).value;
   }
 
-  #appCall(activityId: string): { call: CallView; server: ServerView; connection: Connection } {
+  #appCall(activityId: string): { call: CallView; uri: string; server: ServerView; connection: Connection } {
     const call = this.#options.activity(activityId);
     if (call?.kind !== 'tool' || !call.app || !('resourceUri' in call.app)) {
       throw new AppError('This app is no longer in the panel (its result was cleared).');
@@ -85,6 +84,6 @@ export class Apps {
     const connection = this.#options.connection(call.serverId);
     if (!server) throw new AppError('The server of this app was removed.');
     if (!connection) throw new AppError(`${server.displayName} is not connected.`);
-    return { call, server, connection };
+    return { call, uri: call.app.resourceUri, server, connection };
   }
 }

@@ -9,6 +9,7 @@ import { Hub, type SavedServer } from '../../lib/hub';
 import type { CallView } from '../../lib/state';
 import { startExampleAppServer } from '../fixtures/app-servers';
 import { type HostileAppServer, startHostileAppServer } from '../fixtures/hostile-app-server';
+import { buildLegacyServer, serveV1 } from '../fixtures/legacy-server';
 import { memory, until } from './hub-harness';
 
 let vanilla: Awaited<ReturnType<typeof startExampleAppServer>>;
@@ -93,5 +94,32 @@ describe('MCP Apps in the hub', () => {
     expect(hub.checkLink('https://modelcontextprotocol.io/docs').refused).toBeNull();
     expect(hub.checkLink('javascript:alert(1)').refused).toMatch(/javascript: URL; refused/);
     await expect(hub.openLink('javascript:alert(1)')).rejects.toThrow(/refused/);
+  });
+});
+
+describe("An app's tool call that asks the person", () => {
+  it('lands in the inbox like any other, and the answer reaches the server', async () => {
+    const server = await serveV1((seen) => {
+      const built = buildLegacyServer(seen, 'Apps That Ask');
+      built.registerTool('panel', { description: 'Shows an app.', _meta: { ui: { resourceUri: 'ui://asks/panel' } } }, async () => ({
+        content: [{ type: 'text', text: 'panel shown' }],
+      }));
+      built.registerResource('panel', 'ui://asks/panel', { mimeType: APP_MIME_TYPE }, async (uri) => ({
+        contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: '<!doctype html><p>app</p>' }],
+      }));
+      return built;
+    });
+    const asking = new Hub({ servers: memory<SavedServer[]>([{ id: 'a', url: server.url, enabled: true }]), mcpApps: true });
+    await asking.start();
+    await until(asking, (state) => state.servers[0]?.status === 'connected');
+    const panel = await asking.callTool('a', 'panel', {});
+    const call = asking.appCallTool(panel.id, 'deploy', { service: 'api' });
+    const [request] = (await until(asking, (state) => state.inbox.length === 1)).inbox;
+    expect(request).toMatchObject({ serverName: 'Apps That Ask', kind: 'input', prompt: 'Where should api deploy?' });
+    asking.answer({ id: request!.id, ok: true, data: { target: 'prod', replicas: 2 } });
+    expect(JSON.stringify((await call).content)).toMatch(/prod/);
+    expect(server.seen.at(-1)).toMatchObject({ tool: 'deploy', result: { action: 'accept', content: { target: 'prod', replicas: 2 } } });
+    await asking.removeServer('a');
+    await server.close();
   });
 });

@@ -72,8 +72,8 @@ describe('Connection diagnostics in words', () => {
   });
 
   it('every protocol version refused: names what each side speaks', async () => {
-    expect(await cardError(await misbehaving('old-version'))).toMatch(
-      /speaks only MCP 2024-11-05; toolnexus speaks 2025-11-25 .* and 2026-07-28\. The server needs updating\./,
+    expect(await cardError(await misbehaving('future-version'))).toMatch(
+      /speaks only MCP 2099-01-01; toolnexus speaks 2026-07-28, 2025-11-25, .*2024-11-05.*\. The server needs updating\./,
     );
   });
 });
