@@ -4,6 +4,8 @@
  */
 import { startExampleAppServer } from '../tests/fixtures/app-servers';
 import { startProtectedServer } from '../tests/fixtures/auth/protected-server';
+import { startLoggingServer } from '../tests/fixtures/logging-server';
+import { startSseServer } from '../tests/fixtures/sse-server';
 import { startLegacyServer, startModernServer, startShowcaseServer, type FixtureOptions, type FixtureServer } from '../tests/fixtures/servers';
 
 /** The OAuth fixture (oidc-provider + an SDK server) as a demo server; its ports are picked free. */
@@ -60,6 +62,18 @@ export const DEMO_SERVERS: DemoServerSpec[] = [
     port: 7304,
     start: startBudgetAllocator,
     tryThis: 'get-budget-data: the server’s own interface (an MCP App) in the result, sandboxed; its sliders call back',
+  },
+  {
+    name: 'Old transport (HTTP+SSE)',
+    port: 7305,
+    start: startSseServer,
+    tryThis: 'a server that speaks only the 2024-11-05 HTTP+SSE transport: connected through the fallback; deploy works the same',
+  },
+  {
+    name: 'Logging',
+    port: 7306,
+    start: startLoggingServer,
+    tryThis: 'log_steps: its log messages show with the result and under Server log on its card (choose the level there); Protocol log on any card',
   },
   {
     name: 'Sign-in required',

@@ -19,6 +19,8 @@ const LEGACY = 'Deploys (2025-11-25)';
 const MODERN = 'Deploys (2026-07-28)';
 const SIGN_IN = 'Sign-in required';
 const BUDGET = 'Budget (MCP App)';
+const OLD_TRANSPORT = 'Old transport (HTTP+SSE)';
+const LOGGING = 'Logging';
 
 export async function walkthrough(page: Page, { screenshots, log = () => {} }: WalkthroughOptions = {}): Promise<string[]> {
   const panel = new PanelPage(page);
@@ -42,7 +44,7 @@ export async function walkthrough(page: Page, { screenshots, log = () => {} }: W
 
   // Servers: the others connect on their own (they were saved before the worker started).
   await panel.tab('Servers');
-  for (const name of [SHOWCASE, LEGACY, MODERN, BUDGET, SIGN_IN]) {
+  for (const name of [SHOWCASE, LEGACY, MODERN, BUDGET, OLD_TRANSPORT, LOGGING, SIGN_IN]) {
     await page.waitForFunction(
       (region) => document.querySelector(`[aria-label="${region}"] [role="status"]`)?.textContent === 'Connected',
       `Server ${name}`,
@@ -136,6 +138,25 @@ export async function walkthrough(page: Page, { screenshots, log = () => {} }: W
   // The app draws its chart once it has the result; a moment lets the paint land.
   await page.waitForTimeout(1_000);
   await shot('11-mcp-app', 'here');
+
+  // Server logs: with the call they were logged for, and on the server's card.
+  await panel.runTool(LOGGING, 'log_steps');
+  const logged = panel.result('log_steps');
+  await logged.getByText('Server log (3)').click();
+  await logged.getByRole('list', { name: 'Server log of log_steps' }).waitFor();
+  await logged.scrollIntoViewIfNeeded();
+  await shot('12-server-log', 'here');
+
+  // The protocol log of a server: each request with its response, filterable, exportable.
+  await panel.tab('Servers');
+  const showcase = panel.server(SHOWCASE);
+  await showcase.getByRole('button', { name: 'Protocol log' }).click();
+  const protocol = showcase.getByRole('region', { name: `Protocol log of ${SHOWCASE}` });
+  await protocol.getByRole('searchbox', { name: 'Filter by method' }).fill('tools/call');
+  await protocol.locator('.protocol-records > li').first().waitFor();
+  await protocol.locator('.protocol-records summary').first().click();
+  await protocol.scrollIntoViewIfNeeded();
+  await shot('13-protocol-log', 'here');
 
   // The same form from the 2025-11-25 server, as elicitation/create on the call's stream.
   await panel.runTool(LEGACY, 'deploy');
