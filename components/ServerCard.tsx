@@ -5,6 +5,7 @@ import type { ServerSettings, ServerView } from '@/lib/state';
 import { LazyProtocolLog } from './LazyProtocolLog';
 import { CutNote } from './CutNote';
 import { ServerForm } from './ServerForm';
+import { MarkdownText } from './content/MarkdownText';
 import { ServerLog } from './ServerLog';
 import { Clocked, span } from './time';
 
@@ -35,6 +36,20 @@ const STATUS_TEXT = {
   'needs-authorization': 'Needs sign-in',
   error: 'Error',
 } as const;
+
+/** Instructions longer than this start collapsed: a card is for the server, not its manual. */
+const SHORT_INSTRUCTIONS = 240;
+
+/** The server's `instructions`, as markdown without HTML; open when short, one click away when long. */
+function Instructions({ text }: { text: string }) {
+  const short = text.length <= SHORT_INSTRUCTIONS && text.split('\n').length <= 3;
+  return (
+    <details class="instructions" open={short}>
+      <summary>Instructions from the server</summary>
+      <MarkdownText text={text} />
+    </details>
+  );
+}
 
 function hostOf(url: string | null): string {
   return url && URL.canParse(url) ? new URL(url).host : 'its authorization server';
@@ -80,6 +95,7 @@ export const ServerCard = memo(function ServerCard({ server, actions }: ServerCa
           {retryAt !== undefined && <Clocked text={(now) => (retryAt > now ? ` Retrying in ${span(retryAt - now)}.` : '')} />}
         </p>
       )}
+      {server.status === 'connected' && server.instructions && <Instructions text={server.instructions} />}
       {(server.status === 'connected' || (server.logs?.length ?? 0) > 0) && (
         <ServerLog serverName={server.displayName} logs={server.logs} level={server.logLevel} onLevel={(logLevel) => onUpdate({ logLevel })} />
       )}

@@ -3,7 +3,6 @@ import { render } from 'preact';
 import browser from 'webextension-polyfill';
 import { App, type AppActions, type TabKey } from '@/components/App';
 import type { AppPorts } from '@/components/apps/AppSlot';
-import { AppTab } from '@/components/apps/AppTab';
 import { MarkdownText } from '@/components/content/MarkdownText';
 import { SchemaForm } from '@/components/SchemaForm';
 import { now } from '@/components/time';
@@ -96,15 +95,22 @@ effect(() => {
  */
 const APP_TAB = 'app=';
 const appTab = location.hash.startsWith(`#${APP_TAB}`) ? decodeURIComponent(location.hash.slice(APP_TAB.length + 1)) : null;
-if (appTab !== null) document.getElementById('app')!.classList.add('app-page');
-effect(() => {
-  const call = appTab === null ? undefined : hubState.value?.activities.find((activity) => activity.id === appTab);
-  if (call?.kind === 'tool') document.title = `${call.tool} — toolnexus app`;
-});
+
+/** An app's own tab: its page comes in a chunk of its own, which the panel never loads. */
+async function showAppTab(activityId: string): Promise<void> {
+  const { AppTab } = await import('@/components/apps/AppTab');
+  const main = document.getElementById('app')!;
+  main.classList.add('app-page');
+  effect(() => {
+    const call = hubState.value?.activities.find((activity) => activity.id === activityId);
+    if (call?.kind === 'tool') document.title = `${call.tool} — toolnexus app`;
+  });
+  const ports = { ...apps, openTab: undefined };
+  const Tab = () => <AppTab state={hubState.value} connected={connected.value} activityId={activityId} ports={ports} />;
+  render(<Tab />, main);
+}
 
 function Root() {
-  if (appTab !== null)
-    return <AppTab state={hubState.value} connected={connected.value} activityId={appTab} ports={{ ...apps, openTab: undefined }} />;
   return (
     <App
       state={hubState.value}
@@ -127,4 +133,5 @@ connect({
   },
   onExported: download,
 });
-render(<Root />, document.getElementById('app')!);
+if (appTab === null) render(<Root />, document.getElementById('app')!);
+else void showAppTab(appTab);

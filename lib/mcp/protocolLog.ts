@@ -55,10 +55,12 @@ function later(work: () => void): void {
 const headersOf = (init: RequestInit | undefined) => new Headers(init?.headers);
 const messagesOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
+/** Exchange numbers run on across connections, so a server's log never holds two alike. */
+let exchanges = 0;
+
 export function recordingFetch(fetch: Fetch, record: (entry: ProtocolRecord) => void): Fetch {
-  let next = 0;
   return async (url, init) => {
-    const exchange = ++next;
+    const exchange = ++exchanges;
     const at = Date.now();
     const started = performance.now();
     const method = init?.method ?? 'GET';
