@@ -8,6 +8,10 @@ export interface ActivityListProps {
   serverNames: Map<string, string>;
   onCancel: (activityId: string) => void;
   onReadResource: (serverId: string, uri: string) => void;
+  /** Runs a finished call's tool again with the same arguments; without it, no Run again. */
+  onRerun?: (serverId: string, tool: string, args: Record<string, unknown>) => void;
+  /** Whether a call may be run again in one click: its tool is still there, and not one that asks first (destructive). */
+  canRerun?: (serverId: string, tool: string) => boolean;
   onClear: () => void;
 }
 
@@ -52,7 +56,7 @@ function openApps(activities: ActivityView[]): Set<string> {
 }
 
 /** The latest results of one kind, newest first. */
-export function ActivityList({ title, activities, serverNames, onCancel, onReadResource, onClear }: ActivityListProps) {
+export function ActivityList({ title, activities, serverNames, onCancel, onReadResource, onRerun, canRerun, onClear }: ActivityListProps) {
   const list = useRevealNewest(activities);
   const apps = useMemo(() => openApps(activities), [activities]);
   if (activities.length === 0) return null;
@@ -71,6 +75,7 @@ export function ActivityList({ title, activities, serverNames, onCancel, onReadR
           serverName={serverNames.get(activity.serverId) ?? 'a removed server'}
           onCancel={onCancel}
           onReadResource={onReadResource}
+          onRerun={activity.kind === 'tool' && canRerun?.(activity.serverId, activity.tool) ? onRerun : undefined}
           appOpen={apps.has(activity.id)}
         />
       ))}

@@ -11,6 +11,7 @@ export interface ActivityResultProps {
   /** Callbacks take the activity's ids, so every row gets the same ones and unchanged rows skip rendering. */
   onCancel: (activityId: string) => void;
   onReadResource: (serverId: string, uri: string) => void;
+  onRerun?: (serverId: string, tool: string, args: Record<string, unknown>) => void;
   /** Start the result's MCP App at once, if it has one. */
   appOpen?: boolean;
 }
@@ -28,10 +29,26 @@ function Outcome({ activity }: { activity: ResourceReadView | PromptView }) {
 }
 
 /** One finished or running request's outcome: a tool call, a resource read or a prompt. */
-export const ActivityResult = memo(function ActivityResult({ activity, serverName, onCancel, onReadResource, appOpen }: ActivityResultProps) {
+export const ActivityResult = memo(function ActivityResult({
+  activity,
+  serverName,
+  onCancel,
+  onReadResource,
+  onRerun,
+  appOpen,
+}: ActivityResultProps) {
   const read = (uri: string) => onReadResource(activity.serverId, uri);
   if (activity.kind === 'tool') {
-    return <CallResult call={activity} serverName={serverName} onCancel={() => onCancel(activity.id)} onReadResource={read} appOpen={appOpen} />;
+    return (
+      <CallResult
+        call={activity}
+        serverName={serverName}
+        onCancel={() => onCancel(activity.id)}
+        onReadResource={read}
+        onRerun={onRerun && (() => onRerun(activity.serverId, activity.tool, activity.args))}
+        appOpen={appOpen}
+      />
+    );
   }
   if (activity.kind === 'resource') {
     return (

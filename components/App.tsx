@@ -1,6 +1,8 @@
 import { useMemo } from 'preact/hooks';
 import type { WorkerCommands } from '@/lib/commands';
+import { visibleToPerson } from '@/lib/apps/resource';
 import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
+import { isDestructive } from '@/lib/tools';
 import type { ImportResult } from '@/lib/mcpJson';
 import type { ActivityView, HubState, ServerView } from '@/lib/state';
 import { ActivityList } from './ActivityList';
@@ -65,6 +67,14 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
   );
   const servers = state?.servers;
   const names = useMemo(() => new Map(servers?.map((server) => [server.id, server.displayName])), [servers]);
+  // One click runs again only what a Run would run without asking first.
+  const canRerun = useMemo(
+    () => (serverId: string, name: string) => {
+      const tool = servers?.find((server) => server.id === serverId && server.status === 'connected')?.tools.find((item) => item.name === name);
+      return tool !== undefined && visibleToPerson(tool) && !isDestructive(tool);
+    },
+    [servers],
+  );
   const connectedServers = useMemo(() => servers?.filter((server) => server.status === 'connected') ?? [], [servers]);
   const appsContext = useMemo(
     () => (apps ? { ports: apps, server: (serverId: string) => servers?.find((server) => server.id === serverId) } : null),
@@ -78,6 +88,8 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
       serverNames={names}
       onCancel={actions.cancelActivity}
       onReadResource={actions.readResource}
+      onRerun={actions.callTool}
+      canRerun={canRerun}
       onClear={actions.clearActivities}
     />
   );

@@ -4,7 +4,7 @@ import { AppSlot } from './apps/AppSlot';
 import { ContentBlock } from './content/ContentBlock';
 import { CutNote } from './CutNote';
 import { JsonView } from './JsonView';
-import { LogEntries } from './ServerLog';
+import { LogEntries } from './LogEntries';
 import { Clocked } from './time';
 
 /** Read through this type so the panel builds whether or not `CallView` carries them yet. */
@@ -23,6 +23,8 @@ export interface CallResultProps {
   onReadResource?: (uri: string) => void;
   /** Start the tool's MCP App at once (else behind a button). */
   appOpen?: boolean;
+  /** Run the tool again with the same arguments; without it there is no Run again button. */
+  onRerun?: () => void;
 }
 
 /** How long a call took: exact once it ended, whole seconds while it runs (the panel clock ticks once a second). */
@@ -51,7 +53,13 @@ function CallProgress({ tool, progress }: { tool: string; progress: Progress }) 
 }
 
 /** What a tool call returned; every server string is rendered as text or HTML-free markdown. */
-export function CallResult({ call, serverName, onCancel, onReadResource, appOpen = false }: CallResultProps) {
+/** The result as a person would paste it: its text blocks, or else the whole result as JSON. */
+function resultText(result: CallView['result']): string {
+  const texts = (result?.content ?? []).flatMap((block) => (block.type === 'text' ? [block.text] : []));
+  return texts.length > 0 ? texts.join('\n\n') : JSON.stringify(result ?? {}, null, 2);
+}
+
+export function CallResult({ call, serverName, onCancel, onReadResource, appOpen = false, onRerun }: CallResultProps) {
   const status: string = call.status;
   const running = status === 'running';
   const failed = status === 'failed' || call.result?.isError === true;
@@ -81,6 +89,25 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
           <button type="button" class="secondary" onClick={onCancel}>
             Cancel
           </button>
+        </div>
+      )}
+      {!running && (onRerun || call.result) && (
+        <div class="actions">
+          {onRerun && !call.appOf && (
+            <button type="button" class="secondary" aria-label={`Run again: ${call.tool}`} onClick={() => onRerun()}>
+              Run again
+            </button>
+          )}
+          {call.result && (
+            <>
+              <button type="button" class="link" onClick={() => void navigator.clipboard?.writeText(resultText(call.result))}>
+                Copy text
+              </button>
+              <button type="button" class="link" onClick={() => void navigator.clipboard?.writeText(JSON.stringify(call.result, null, 2))}>
+                Copy JSON
+              </button>
+            </>
+          )}
         </div>
       )}
       {failed && (

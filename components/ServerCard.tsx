@@ -6,7 +6,7 @@ import { LazyProtocolLog } from './LazyProtocolLog';
 import { CutNote } from './CutNote';
 import { ServerForm } from './ServerForm';
 import { MarkdownText } from './content/MarkdownText';
-import { ServerLog } from './ServerLog';
+import { LazyServerLog } from './LazyServerLog';
 import { Clocked, span } from './time';
 
 /** The same for every card (they name the server), so a card whose server did not change skips rendering. */
@@ -97,7 +97,7 @@ export const ServerCard = memo(function ServerCard({ server, actions }: ServerCa
       )}
       {server.status === 'connected' && server.instructions && <Instructions text={server.instructions} />}
       {(server.status === 'connected' || (server.logs?.length ?? 0) > 0) && (
-        <ServerLog serverName={server.displayName} logs={server.logs} level={server.logLevel} onLevel={(logLevel) => onUpdate({ logLevel })} />
+        <LazyServerLog serverName={server.displayName} logs={server.logs} level={server.logLevel} onLevel={(logLevel) => onUpdate({ logLevel })} />
       )}
       {editing ? (
         <ServerForm

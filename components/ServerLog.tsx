@@ -1,24 +1,9 @@
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import type { ServerLogEntry } from '@/lib/state';
+import { LogEntries } from './LogEntries';
 
 /** MCP's log levels, least severe first (RFC 5424 severities). */
 export const LOG_LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
-
-const time = (at: number) => new Date(at).toLocaleTimeString();
-
-/** Log messages, oldest first, each with its time, level and logger; the text as text. */
-export function LogEntries({ entries, label }: { entries: ServerLogEntry[]; label: string }) {
-  return (
-    <ol class="log-entries" aria-label={label}>
-      {entries.map((entry, index) => (
-        <li key={index} class={`log-${entry.level}`}>
-          <time class="muted">{time(entry.at)}</time> <span class="log-level">{entry.level}</span>
-          {entry.logger && <span class="muted"> {entry.logger}</span>} {entry.text}
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 export interface ServerLogProps {
   serverName: string;

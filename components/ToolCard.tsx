@@ -1,3 +1,4 @@
+import { isDestructive } from '@/lib/tools';
 import type { Tool } from '@modelcontextprotocol/client';
 import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
@@ -41,7 +42,7 @@ const needsInput = (tool: Tool) => {
 export const ToolCard = memo(function ToolCard({ serverId, tool, onRun }: ToolCardProps) {
   const [confirming, setConfirming] = useState(false);
   const formId = `tool-${serverId}-${tool.name}`;
-  const destructive = tool.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true;
+  const destructive = isDestructive(tool);
   const form = (
     <SchemaForm
       formId={formId}

@@ -26,9 +26,6 @@ function Loading({ call, failure }: AppFrameProps & PlaceholderProps) {
 /** The Apps host and the official bridge are their own chunk: the panel's first load carries neither. */
 export const LazyAppFrame = lazyComponent<AppFrameProps>('This app', () => import('./AppFrame').then((module) => module.AppFrame), Loading);
 
-export const NO_SANDBOX =
-  'This browser cannot show the app safely: Firefox has no sandboxed extension pages, and any frame the extension made would run the server’s code either with the extension’s rights or not at all. The tool’s own result is below.';
-
 export interface AppSlotProps {
   call: CallView;
   /** Started at once; otherwise behind a button, so old results do not all run their apps. */
@@ -42,7 +39,6 @@ export function AppSlot({ call, open }: AppSlotProps) {
   const [inTab, setInTab] = useState(false);
   if (!call.app || call.appOf || !apps) return null;
   if ('problem' in call.app) return <p class="muted app-note">{call.app.problem}</p>;
-  if (!apps.ports.frameUrl) return <p class="muted app-note">{NO_SANDBOX}</p>;
   const server = apps.server(call.serverId);
   if (!server) return <p class="muted app-note">The app closed: its server was removed.</p>;
   if (!shown && !open) {

@@ -16,6 +16,7 @@ import { type Signal, signal } from '@preact/signals';
 import type { AppResource } from '@/lib/apps/resource';
 import { APP_NAVIGATED, APP_SANDBOX, SANDBOX_PROXY_READY } from '@/lib/apps/sandbox';
 import { errorMessage } from '@/lib/errorMessage';
+import { isDestructive } from '@/lib/tools';
 import type { CallView } from '@/lib/state';
 import type { UrlAnalysis } from '@/lib/urls';
 
@@ -33,6 +34,10 @@ export interface AppPorts {
   /** Shows the app of `activityId` in a browser tab of its own; absent where there are no tabs to open. */
   openTab?: (activityId: string) => void;
 }
+
+/** Why a browser without sandboxed extension pages shows no app; said where the app would be (AppFrame loads for it). */
+export const NO_SANDBOX =
+  'This browser cannot show the app safely: Firefox has no sandboxed extension pages, and any frame the extension made would run the server’s code either with the extension’s rights or not at all. The tool’s own result is below.';
 
 /** An app that has not finished the handshake by then is stopped: it would hold a blank card forever. */
 export const INIT_TIMEOUT_MS = 10_000;
@@ -139,8 +144,6 @@ function describe(content: ContentBlock[] | undefined): string {
     .slice(0, 4_000);
 }
 
-const destructive = (tool: Tool | undefined) => tool?.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true;
-
 export class AppSession {
   readonly state: Signal<AppState>;
   readonly #options: AppSessionOptions;
@@ -167,7 +170,7 @@ export class AppSession {
   /** Loads the app's HTML and starts it in a sandbox frame inside `holder`; the two go on at once. */
   async start(holder: HTMLElement): Promise<void> {
     const { call, ports } = this.#options;
-    if (!ports.frameUrl) return this.stop('This browser has no sandboxed page to run an app in.');
+    if (!ports.frameUrl) return this.stop(NO_SANDBOX);
     const loaded = this.#load();
     loaded.catch((error: unknown) => this.stop(`The app could not be loaded: ${errorMessage(error)}`));
     const { frame, ready } = sandboxFrame(ports.frameUrl, holder);
@@ -315,7 +318,7 @@ export class AppSession {
     const { call, ports } = this.#options;
     bridge.oncalltool = async ({ name, arguments: args }) => {
       const tool = this.#options.tools.find((item) => item.name === name);
-      if (destructive(tool) && !(await this.#ask<'confirm'>('confirm', { tool: name }))) {
+      if (isDestructive(tool) && !(await this.#ask<'confirm'>('confirm', { tool: name }))) {
         throw new Error(`The person chose not to run ${name}.`);
       }
       return ports.callTool(call.id, name, args ?? {});

@@ -86,3 +86,27 @@ describe('ActivityList', () => {
     expect(scrolled).not.toHaveBeenCalled();
   });
 });
+
+describe('Run again in the results', () => {
+  it('is offered only where canRerun says (a destructive tool asks first, so it gets none), with the call’s own arguments', () => {
+    const onRerun = vi.fn();
+    render(
+      <ActivityList
+        title="Results"
+        activities={[
+          call('deploy', { status: 'done', args: { target: 'prod' }, result: { content: [] } } as Partial<ActivityView>),
+          call('drop_table', { status: 'done', result: { content: [] } } as Partial<ActivityView>),
+        ]}
+        serverNames={new Map([['s1', 'Deploys']])}
+        onCancel={vi.fn()}
+        onReadResource={vi.fn()}
+        onRerun={onRerun}
+        canRerun={(_, tool) => tool !== 'drop_table'}
+        onClear={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Run again: drop_table' })).toBeNull();
+    screen.getByRole('button', { name: 'Run again: deploy' }).click();
+    expect(onRerun).toHaveBeenCalledWith('s1', 'deploy', { target: 'prod' });
+  });
+});

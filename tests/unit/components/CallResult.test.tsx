@@ -121,4 +121,26 @@ describe('CallResult', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Read log' }));
     expect(onReadResource).toHaveBeenCalledWith('file:///log.txt');
   });
+
+  it('offers Run again and copies the result as text or JSON once a call ended', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const onRerun = vi.fn();
+    const result = { content: [{ type: 'text' as const, text: 'Deployed' }], structuredContent: { ok: true } };
+    render(<CallResult serverName="Deploys" call={call({ result })} onRerun={onRerun} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Run again: deploy' }));
+    expect(onRerun).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy text' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy JSON' }));
+    expect(writeText.mock.calls).toEqual([['Deployed'], [JSON.stringify(result, null, 2)]]);
+  });
+
+  it('offers no Run again while running, for a call an app made, or without the callback', () => {
+    const { rerender } = render(<CallResult serverName="Deploys" call={call({ status: 'running' })} onRerun={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Run again: deploy' })).toBeNull();
+    rerender(<CallResult serverName="Deploys" call={call({ appOf: 'c0', result: { content: [] } })} onRerun={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Run again: deploy' })).toBeNull();
+    rerender(<CallResult serverName="Deploys" call={call({ result: { content: [] } })} />);
+    expect(screen.queryByRole('button', { name: 'Run again: deploy' })).toBeNull();
+  });
 });

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AppPorts, AppSlot, AppsContext, NO_SANDBOX } from '../../../../components/apps/AppSlot';
+import { type AppPorts, AppSlot, AppsContext, LazyAppFrame } from '../../../../components/apps/AppSlot';
+import { NO_SANDBOX } from '../../../../components/apps/session';
 import type { CallView, ServerView } from '../../../../lib/state';
 
 afterEach(cleanup);
@@ -46,12 +47,13 @@ describe('Where a result’s app goes', () => {
     expect(render(<AppSlot call={call()} open />).container.textContent).toBe('');
   });
 
-  it('says in words why there is none: a malformed reference, no sandbox (Firefox), a removed server', () => {
+  it('says in words why there is none: a malformed reference, no sandbox (Firefox), a removed server', async () => {
+    await LazyAppFrame.preload();
     within(<AppSlot call={call({ app: { problem: 'The server names an interface that is not a ui:// resource.' } })} open />);
     expect(screen.getByText(/not a ui:\/\/ resource/)).toBeTruthy();
     cleanup();
     within(<AppSlot call={call()} open />, null);
-    expect(screen.getByText(NO_SANDBOX)).toBeTruthy();
+    expect(await screen.findByText(NO_SANDBOX)).toBeTruthy();
     expect(NO_SANDBOX).toMatch(/Firefox has no sandboxed extension pages/);
     cleanup();
     within(<AppSlot call={call()} open />, 'chrome-extension://x/appframe.html', []);
@@ -59,7 +61,8 @@ describe('Where a result’s app goes', () => {
   });
 
   it('waits behind a button for an older result, and starts loading when it is pressed', () => {
-    within(<AppSlot call={call()} open={false} />);
+    // No frame URL: happy-dom loads no iframes, and the app's region is what this checks.
+    within(<AppSlot call={call()} open={false} />, null);
     fireEvent.click(screen.getByRole('button', { name: 'Show the app' }));
     expect(screen.getByRole('region', { name: 'App of get-time' })).toBeTruthy();
   });

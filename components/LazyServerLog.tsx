@@ -1,0 +1,14 @@
+import { lazyComponent, type PlaceholderProps } from './lazy';
+import type { ServerLogProps } from './ServerLog';
+
+function Closed({ logs, failure }: ServerLogProps & PlaceholderProps) {
+  return (
+    <details class="server-log">
+      <summary>Server log ({logs?.length ?? 0})</summary>
+      {failure}
+    </details>
+  );
+}
+
+/** The server log's view (and its level choice) is a chunk of its own; its closed summary shows at once. */
+export const LazyServerLog = lazyComponent<ServerLogProps>('The server log', () => import('./ServerLog').then((module) => module.ServerLog), Closed);
