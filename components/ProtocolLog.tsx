@@ -13,6 +13,9 @@ export interface ProtocolLogProps {
 
 type Direction = 'all' | 'out' | 'in' | 'http';
 
+/** How often an open log reads the worker's again. */
+const LIVE_MS = 2_000;
+
 interface Row {
   key: string;
   record: ProtocolRecord;
@@ -100,8 +103,12 @@ export function ProtocolLog({ serverName, load, onClear, onExport }: ProtocolLog
       },
       (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
     );
-  // Read once when shown; Refresh reads again.
-  useEffect(() => void refresh(), []);
+  // Live while shown: the worker writes records in batches, a moment after each exchange.
+  useEffect(() => {
+    void refresh();
+    const timer = setInterval(() => void refresh(), LIVE_MS);
+    return () => clearInterval(timer);
+  }, []);
   const shown = useMemo(() => (records ? rows(records).filter((row) => matches(row, direction, filter)) : []), [records, direction, filter]);
 
   return (
@@ -137,7 +144,7 @@ export function ProtocolLog({ serverName, load, onClear, onExport }: ProtocolLog
           Clear
         </button>
       </div>
-      <p class="muted">Kept in memory only, the newest 1,000 records; tokens, keys, cookies and secrets are redacted before they are kept.</p>
+      <p class="muted">Live, kept in memory only, the newest 1,000 records; tokens, keys, cookies and secrets are redacted before they are kept.</p>
       {failure && (
         <p role="alert" class="error">
           {failure}

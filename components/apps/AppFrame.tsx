@@ -39,8 +39,12 @@ export function AppFrame({ call, tools, resources, ports, inTab = false, onOpenT
   useEffect(() => session.update(call), [session, call]);
   const state = session.state.value;
   const full = state.mode === 'fullscreen';
+  const modeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!full || inTab) return;
+    // Keys typed inside the app go to its frame, out of the panel's reach: the view starts with
+    // the way back focused, so Escape works until the person clicks into the app.
+    modeButton.current?.focus();
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && session.setMode('inline');
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
@@ -61,7 +65,7 @@ export function AppFrame({ call, tools, resources, ports, inTab = false, onOpenT
                 Open in a tab
               </button>
             )}
-            <button type="button" class="link" onClick={() => session.setMode(full ? 'inline' : 'fullscreen')}>
+            <button ref={modeButton} type="button" class="link" onClick={() => session.setMode(full ? 'inline' : 'fullscreen')}>
               {full ? 'Back to the result' : 'Full panel'}
             </button>
           </span>

@@ -255,7 +255,8 @@ export class AppSession {
     this.#frame = null;
     this.state.value.link?.decide(false);
     this.state.value.confirm?.decide(false);
-    this.#set({ status: 'stopped', problem, link: undefined, confirm: undefined });
+    // A stopped app leaves the full panel: its overlay would cover the panel with nothing in it.
+    this.#set({ status: 'stopped', problem, link: undefined, confirm: undefined, mode: this.#options.inTab ? 'fullscreen' : 'inline' });
   }
 
   #capabilities(): McpUiHostCapabilities {
