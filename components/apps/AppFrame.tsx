@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { Resource, Tool } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/state';
 import { UrlConsent } from '../UrlConsent';
@@ -40,7 +40,8 @@ export function AppFrame({ call, tools, resources, ports, inTab = false, onOpenT
   const state = session.state.value;
   const full = state.mode === 'fullscreen';
   const modeButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // Before the view paints, so that no key pressed once it shows can miss the listener.
+  useLayoutEffect(() => {
     if (!full || inTab) return;
     // Keys typed inside the app go to its frame, out of the panel's reach: the view starts with
     // the way back focused, so Escape works until the person clicks into the app.

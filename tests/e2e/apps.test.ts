@@ -106,6 +106,10 @@ describe('The official example apps', () => {
     const card = appCard('get-budget-data');
     await card.getByRole('button', { name: 'Full panel' }).click();
     await expect.poll(() => card.evaluate((element) => element.getBoundingClientRect().top)).toBe(0);
+    // The way back is focused as the view opens, so Escape reaches the panel.
+    await expect
+      .poll(() => card.getByRole('button', { name: 'Back to the result' }).evaluate((button) => button === document.activeElement))
+      .toBe(true);
     await panel.page.keyboard.press('Escape');
     await expect.poll(() => card.getByRole('button', { name: 'Full panel' }).count()).toBe(1);
   }, 30_000);
