@@ -16,7 +16,7 @@ function badges(tool: Tool): Array<{ label: string; tone: string }> {
   const hints = tool.annotations ?? {};
   const list: Array<{ label: string; tone: string }> = [];
   if (hints.readOnlyHint) list.push({ label: 'read-only', tone: 'ok' });
-  if (hints.destructiveHint && !hints.readOnlyHint) list.push({ label: 'destructive', tone: 'danger' });
+  if (isDestructive(tool)) list.push({ label: 'destructive', tone: 'danger' });
   if (hints.idempotentHint) list.push({ label: 'idempotent', tone: 'neutral' });
   if (hints.openWorldHint) list.push({ label: 'open-world', tone: 'neutral' });
   return list;

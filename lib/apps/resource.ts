@@ -54,19 +54,17 @@ export function appOfTool(tool: Pick<Tool, '_meta'> | undefined): AppRef | undef
   return { resourceUri: uri };
 }
 
-/** Who may call a tool (spec: `_meta.ui.visibility`, default both the model and the app). */
-export function visibleToApps(tool: Pick<Tool, '_meta'>): boolean {
+/** Whether `audience` may call a tool (spec: `_meta.ui.visibility`, default both the model and the app). */
+function visibleTo(tool: Pick<Tool, '_meta'>, audience: 'model' | 'app'): boolean {
   const ui = tool._meta?.ui;
-  if (!isRecord(ui) || !Array.isArray(ui.visibility)) return true;
-  return ui.visibility.includes('app');
+  return !isRecord(ui) || !Array.isArray(ui.visibility) || ui.visibility.includes(audience);
 }
 
-/** A tool the person runs from the Tools tab: not one only its server's apps may call. */
-export function visibleToPerson(tool: Pick<Tool, '_meta'>): boolean {
-  const ui = tool._meta?.ui;
-  if (!isRecord(ui) || !Array.isArray(ui.visibility)) return true;
-  return ui.visibility.includes('model');
-}
+/** A tool an app may call. */
+export const visibleToApps = (tool: Pick<Tool, '_meta'>): boolean => visibleTo(tool, 'app');
+
+/** A tool the person runs from the Tools tab (the model's place here): not one only its server's apps may call. */
+export const visibleToPerson = (tool: Pick<Tool, '_meta'>): boolean => visibleTo(tool, 'model');
 
 function domains(value: unknown): string[] | undefined {
   if (!Array.isArray(value)) return undefined;

@@ -3,10 +3,16 @@
  * the server to speak), lists kept fresh, a lost connection retried with backoff, host access
  * granted or revoked. The connection is the one place server requests reach the person from.
  */
-import type { LoggingMessageNotificationParams } from '@modelcontextprotocol/client';
 import type { ProtocolRecord } from '../mcp/protocolLog';
 import { connectionError } from '../diagnosis';
-import { ProtocolError, SdkError, SdkErrorCode, UriTemplate, type PriorDiscovery } from '@modelcontextprotocol/client';
+import {
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  UriTemplate,
+  type LoggingMessageNotificationParams,
+  type PriorDiscovery,
+} from '@modelcontextprotocol/client';
 import { AuthorizationError, type AuthStatus, type ServerAuthorizationOptions } from '../auth';
 import { errorMessage } from '../errorMessage';
 import type { Provenance } from '../inbox';
