@@ -35,6 +35,10 @@ export default defineConfig({
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     action: { default_title: 'toolnexus' },
+    // lib/messages.ts OPEN_INBOX_COMMAND; people can change the key in the browser's shortcut settings.
+    commands: {
+      'open-inbox': { suggested_key: { default: 'Alt+Shift+M' }, description: 'Open toolnexus on the newest request' },
+    },
     // The outer bound for MCP Apps (entrypoints/appframe.sandbox): no popups, no modals, no top
     // navigation; scripts from the web, which an app's declared CSP then narrows per app.
     ...(browser !== 'firefox' && {

@@ -7,11 +7,11 @@ import type { ImportResult } from '@/lib/mcpJson';
 import type { ActivityView, HubState, ServerView } from '@/lib/state';
 import { ActivityList } from './ActivityList';
 import { type AppPorts, AppsContext } from './apps/AppSlot';
-import { HistoryTab } from './HistoryTab';
 import { InboxTab } from './InboxTab';
+import { LazyHelp, LazyHistoryTab, LazyServersTab, LazyWelcome } from './LazyTabs';
 import { PromptsTab } from './PromptsTab';
 import { ResourcesTab } from './ResourcesTab';
-import { ServersTab } from './ServersTab';
+import { TABS } from './shortcuts';
 import { Tabs } from './Tabs';
 import { ToolsTab } from './ToolsTab';
 
@@ -26,6 +26,7 @@ export interface AppActions extends WorkerCommands {
   /** Asks for host access to a server's origin (a browser prompt, so the panel's to do). */
   grantAccess: (server: ServerView) => void;
   dismissError: () => void;
+  showHelp: (open: boolean) => void;
 }
 
 export interface AppProps {
@@ -42,11 +43,14 @@ export interface AppProps {
   actions: AppActions;
   /** How MCP Apps reach the worker; without it, results show no apps. */
   apps?: AppPorts;
+  help?: boolean;
+  /** The browser-wide key that opens the panel, for Help ('' when none is set). */
+  openShortcut?: string;
 }
 
 const byKind = (activities: ActivityView[], kind: ActivityView['kind']) => activities.filter((activity) => activity.kind === kind);
 
-export function App({ state, tab, refusals, imported, error, connected, focusId, actions, apps }: AppProps) {
+export function App({ state, tab, refusals, imported, error, connected, focusId, actions, apps, help = false, openShortcut = '' }: AppProps) {
   const serverActions = useMemo(
     () => ({
       add: actions.addServer,
@@ -76,6 +80,8 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
     [servers],
   );
   const connectedServers = useMemo(() => servers?.filter((server) => server.status === 'connected') ?? [], [servers]);
+  const connectedNames = useMemo(() => connectedServers.map((server) => server.displayName), [connectedServers]);
+  const openHelp = useMemo(() => () => actions.showHelp(true), [actions]);
   const appsContext = useMemo(
     () => (apps ? { ports: apps, server: (serverId: string) => servers?.find((server) => server.id === serverId) } : null),
     [apps, servers],
@@ -109,18 +115,19 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         </p>
       )}
       <Tabs
-        tabs={[
-          { key: 'inbox', label: 'Inbox', count: state.inbox.length + state.notices.length },
-          { key: 'tools', label: 'Tools' },
-          { key: 'resources', label: 'Resources' },
-          { key: 'prompts', label: 'Prompts' },
-          { key: 'servers', label: 'Servers' },
-          { key: 'history', label: 'History' },
-        ]}
+        tabs={TABS.map((item) => (item.key === 'inbox' ? { ...item, count: state.inbox.length + state.notices.length } : item))}
         selected={tab}
         onSelect={actions.selectTab}
+        aside={
+          <button type="button" class="secondary help-button" aria-label="Help" title="Help (?)" aria-keyshortcuts="?" onClick={openHelp}>
+            ?
+          </button>
+        }
       >
-        {tab === 'inbox' && (
+        {tab === 'inbox' && state.servers.length === 0 && state.inbox.length === 0 && (
+          <LazyWelcome imported={imported} onAdd={actions.addServer} onImport={actions.importServers} onHelp={openHelp} />
+        )}
+        {tab === 'inbox' && (state.servers.length > 0 || state.inbox.length > 0) && (
           <InboxTab
             inbox={state.inbox}
             visits={state.visits}
@@ -131,6 +138,8 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
             focusId={focusId}
             onAnswer={actions.answer}
             onOpen={actions.openUrl}
+            connectedServers={connectedNames}
+            onSelectTab={actions.selectTab}
           />
         )}
         {tab === 'tools' && (
@@ -151,9 +160,10 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
             <PromptsTab servers={connectedServers} onGet={actions.getPrompt} />
           </>
         )}
-        {tab === 'servers' && <ServersTab servers={state.servers} settings={state.settings} imported={imported} actions={serverActions} />}
-        {tab === 'history' && <HistoryTab history={state.history} onClear={actions.clearHistory} />}
+        {tab === 'servers' && <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} actions={serverActions} />}
+        {tab === 'history' && <LazyHistoryTab history={state.history} onClear={actions.clearHistory} />}
       </Tabs>
+      {help && <LazyHelp openShortcut={openShortcut} onClose={() => actions.showHelp(false)} />}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ImportResult } from '@/lib/mcpJson';
+import { ImportFile } from './ImportFile';
 
 export interface ImportExportProps {
   /** What the last import added and skipped. */
@@ -12,34 +13,7 @@ export function ImportExport({ imported, onImport, onExport }: ImportExportProps
   return (
     <details class="card import-export">
       <summary>Import or export mcp.json</summary>
-      <label for="import-file">Import a file</label>
-      <input
-        id="import-file"
-        type="file"
-        accept=".json,application/json"
-        onChange={async (event) => {
-          const file = event.currentTarget.files?.[0];
-          if (file) onImport(await file.text());
-          event.currentTarget.value = '';
-        }}
-      />
-      {imported && (
-        <div role="status" class="import-result">
-          <p>
-            Imported {imported.servers.length} {imported.servers.length === 1 ? 'server' : 'servers'}
-            {imported.skipped.length > 0 && `, skipped ${imported.skipped.length}`}.
-          </p>
-          {imported.skipped.length > 0 && (
-            <ul aria-label="Skipped servers">
-              {imported.skipped.map((entry) => (
-                <li key={entry.name}>
-                  <strong>{entry.name}</strong>: {entry.reason}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <ImportFile id="import-file" label="Import a file" imported={imported} onImport={onImport} />
       <div class="actions">
         <button type="button" class="secondary" onClick={() => onExport('mcpServers')}>
           Export for Claude or Cursor

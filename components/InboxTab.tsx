@@ -15,6 +15,9 @@ export interface InboxTabProps {
   onOpen: (requestId: string, mode: OpenMode) => void;
   onFinishVisit: (requestId: string) => void;
   onDismissNotice: (id: string) => void;
+  /** The names of the connected servers, for the empty Inbox to say where to go. */
+  connectedServers: string[];
+  onSelectTab: (tab: 'tools' | 'servers') => void;
 }
 
 const VisitCard = memo(function VisitCard({ visit, onFinish }: { visit: VisitView; onFinish: (requestId: string) => void }) {
@@ -75,6 +78,33 @@ const NoticeCard = memo(function NoticeCard({ notice, onDismiss }: { notice: Not
   );
 });
 
+/** Nothing waits: which servers could ask, and where their tools are. */
+function EmptyInbox({ connectedServers, onSelectTab }: Pick<InboxTabProps, 'connectedServers' | 'onSelectTab'>) {
+  const count = connectedServers.length;
+  return (
+    <div class="empty muted">
+      <p>No server is waiting on you.</p>
+      {count > 0 ? (
+        <p>
+          Connected: <span class="names">{connectedServers.join(', ')}</span>. Run {count === 1 ? 'its' : 'their'} tools on the{' '}
+          <button type="button" class="link" onClick={() => onSelectTab('tools')}>
+            Tools
+          </button>{' '}
+          tab; what they ask of you comes here.
+        </p>
+      ) : (
+        <p>
+          No server is connected: see the{' '}
+          <button type="button" class="link" onClick={() => onSelectTab('servers')}>
+            Servers
+          </button>{' '}
+          tab.
+        </p>
+      )}
+    </div>
+  );
+}
+
 interface GroupProps extends Pick<InboxTabProps, 'refusals' | 'focusId' | 'onAnswer' | 'onOpen'> {
   /** One server's Requests, newest first. */
   requests: InboxItem[];
@@ -113,6 +143,8 @@ export const InboxTab = memo(function InboxTab({
   onOpen,
   onFinishVisit,
   onDismissNotice,
+  connectedServers,
+  onSelectTab,
 }: InboxTabProps) {
   const above = (
     <>
@@ -128,7 +160,7 @@ export const InboxTab = memo(function InboxTab({
     return (
       <>
         {above}
-        {visits.length === 0 && notices.length === 0 && <p class="empty muted">No server is waiting on you.</p>}
+        {visits.length === 0 && notices.length === 0 && <EmptyInbox connectedServers={connectedServers} onSelectTab={onSelectTab} />}
       </>
     );
   }

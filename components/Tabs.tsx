@@ -11,6 +11,8 @@ export interface TabsProps<K extends string> {
   tabs: Tab<K>[];
   selected: K;
   onSelect: (key: K) => void;
+  /** Beside the tab list, outside it (a tab list holds only tabs). */
+  aside?: ComponentChildren;
   children: ComponentChildren;
 }
 
@@ -27,7 +29,7 @@ function target(key: string, index: number, count: number): number | null {
  * WAI-ARIA tabs: arrow keys (and Home/End) move between tabs, the panel is labelled by its
  * tab. In a narrow panel the tabs wrap to two rows (style.css) rather than scroll away.
  */
-export function Tabs<K extends string>({ tabs, selected, onSelect, children }: TabsProps<K>) {
+export function Tabs<K extends string>({ tabs, selected, onSelect, aside, children }: TabsProps<K>) {
   const move = (event: KeyboardEvent, index: number) => {
     const to = target(event.key, index, tabs.length);
     if (to === null) return;
@@ -38,29 +40,32 @@ export function Tabs<K extends string>({ tabs, selected, onSelect, children }: T
   };
   return (
     <>
-      <div class="tabs" role="tablist" aria-label="toolnexus">
-        {tabs.map((tab, index) => (
-          <button
-            key={tab.key}
-            id={`tab-${tab.key}`}
-            type="button"
-            role="tab"
-            class="tab"
-            aria-selected={tab.key === selected}
-            aria-controls={`panel-${tab.key}`}
-            tabIndex={tab.key === selected ? 0 : -1}
-            onClick={() => onSelect(tab.key)}
-            onKeyDown={(event) => move(event, index)}
-          >
-            {tab.label}
-            {tab.count ? (
-              // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the tab is named from its content, and this label makes "3" read as "3 pending" in it
-              <span class="count" aria-label={`${tab.count} pending`}>
-                {tab.count}
-              </span>
-            ) : null}
-          </button>
-        ))}
+      <div class="tabbar">
+        <div class="tabs" role="tablist" aria-label="toolnexus">
+          {tabs.map((tab, index) => (
+            <button
+              key={tab.key}
+              id={`tab-${tab.key}`}
+              type="button"
+              role="tab"
+              class="tab"
+              aria-selected={tab.key === selected}
+              aria-controls={`panel-${tab.key}`}
+              tabIndex={tab.key === selected ? 0 : -1}
+              onClick={() => onSelect(tab.key)}
+              onKeyDown={(event) => move(event, index)}
+            >
+              {tab.label}
+              {tab.count ? (
+                // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the tab is named from its content, and this label makes "3" read as "3 pending" in it
+                <span class="count" aria-label={`${tab.count} pending`}>
+                  {tab.count}
+                </span>
+              ) : null}
+            </button>
+          ))}
+        </div>
+        {aside}
       </div>
       <div id={`panel-${selected}`} role="tabpanel" aria-labelledby={`tab-${selected}`} class="tabpanel">
         {children}

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import type { SavedServer } from '../lib/hub';
 import { checkDisplay, DemoError, findBrowser, launchDemoBrowser, panelUrl, saveServersAndStopWorker, type DemoBrowser } from './browser';
 import { closeDemoServers, startDemoServers, type RunningDemoServer } from './servers';
-import { walkthrough } from './walkthrough';
+import { firstRun, walkthrough } from './walkthrough';
 
 const USAGE = `Usage: npm run demo [-- [--headless] [--screenshots DIR] [--walkthrough]]
 
@@ -90,6 +90,12 @@ async function main(): Promise<number> {
     }));
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.setDefaultTimeout(20_000);
+    if (opts.tour) {
+      // What a new person sees first: the panel before any server is added.
+      await page.goto(panelUrl(browser));
+      await firstRun(page, { screenshots: opts.screenshots, log: (step) => console.log(`  ✓ ${step}`) });
+      await page.goto('about:blank');
+    }
     await saveServersAndStopWorker(browser, page, saved);
     // Opening the panel wakes the worker, which connects the saved servers.
     await page.goto(panelUrl(browser));

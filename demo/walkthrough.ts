@@ -22,12 +22,10 @@ const BUDGET = 'Budget (MCP App)';
 const OLD_TRANSPORT = 'Old transport (HTTP+SSE)';
 const LOGGING = 'Logging';
 
-export async function walkthrough(page: Page, { screenshots, log = () => {} }: WalkthroughOptions = {}): Promise<string[]> {
-  const panel = new PanelPage(page);
-  const taken: string[] = [];
+/** Takes the tour's screenshots; `where`: the top (each picture starts with the tabs), or where the step left the view. */
+function shooter(page: Page, { screenshots, log = () => {} }: WalkthroughOptions, taken: string[]) {
   if (screenshots) mkdirSync(screenshots, { recursive: true });
-  /** `where`: the top (each picture starts with the tabs), or where the step left the view. */
-  const shot = async (name: string, where: 'top' | 'here' = 'top') => {
+  return async (name: string, where: 'top' | 'here' = 'top') => {
     log(name);
     if (!screenshots) return;
     const path = join(screenshots, `${name}.png`);
@@ -35,6 +33,26 @@ export async function walkthrough(page: Page, { screenshots, log = () => {} }: W
     await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
     taken.push(path);
   };
+}
+
+/** A panel with no servers yet: the welcome, and Help (where to find servers, the keys). */
+export async function firstRun(page: Page, options: WalkthroughOptions = {}): Promise<string[]> {
+  const taken: string[] = [];
+  const shot = shooter(page, options, taken);
+  await page.getByRole('region', { name: 'Welcome to toolnexus' }).getByRole('textbox', { name: 'Server URL' }).waitFor();
+  await shot('14-welcome');
+  await page.keyboard.press('?');
+  await page.getByRole('dialog', { name: 'Help' }).getByRole('heading', { name: 'Keyboard' }).waitFor();
+  await shot('15-help');
+  await page.keyboard.press('Escape');
+  return taken;
+}
+
+export async function walkthrough(page: Page, options: WalkthroughOptions = {}): Promise<string[]> {
+  const { log = () => {} } = options;
+  const panel = new PanelPage(page);
+  const taken: string[] = [];
+  const shot = shooter(page, options, taken);
 
   // The protected server asks to sign in first: consent names it, its authorization server and scopes.
   const signIn = panel.request(SIGN_IN);

@@ -12,6 +12,9 @@ import type { StatePatch } from './statePatch';
 
 export const PANEL_PORT = 'toolnexus-panel';
 
+/** The manifest command (wxt.config.ts) that opens the panel on the newest Request. */
+export const OPEN_INBOX_COMMAND = 'open-inbox';
+
 /** What the panel sends: commands and asks, one table of them (lib/commands.ts). */
 export type PanelMessage = CommandMessage | AskMessage;
 

@@ -8,6 +8,7 @@ import { hubCommands } from '@/lib/hubCommands';
 import { keepAliveWhile } from '@/lib/keepAlive';
 import { notifyNewRequests } from '@/lib/notifier';
 import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/messages';
+import { openInboxOnCommand } from '@/lib/openInbox';
 import { PanelPorts } from '@/lib/panelPorts';
 import { errorMessage } from '@/lib/errorMessage';
 import { serversWithOriginRules, stored } from './storage';
@@ -91,6 +92,16 @@ export default defineBackground(() => {
       if (window.id !== undefined) return chromeApi.sidePanel?.open({ windowId: window.id });
     });
   });
+
+  const onCommand = openInboxOnCommand({
+    openPanel: (windowId) => {
+      if (browser.sidebarAction) void browser.sidebarAction.open();
+      else if (windowId !== undefined) void chromeApi.sidePanel?.open({ windowId });
+    },
+    inbox: () => hub.state().inbox,
+    focus: (requestId) => ports.focus(requestId),
+  });
+  browser.commands.onCommand.addListener((command, tab) => onCommand(command, tab?.windowId));
 
   browser.runtime.onConnect.addListener((port) => {
     if (port.name !== PANEL_PORT) return;

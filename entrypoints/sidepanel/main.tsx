@@ -4,17 +4,25 @@ import browser from 'webextension-polyfill';
 import { App, type AppActions, type TabKey } from '@/components/App';
 import type { AppPorts } from '@/components/apps/AppSlot';
 import { MarkdownText } from '@/components/content/MarkdownText';
+import { LazyHelp, LazyHistoryTab, LazyServersTab, LazyWelcome } from '@/components/LazyTabs';
 import { SchemaForm } from '@/components/SchemaForm';
 import { now } from '@/components/time';
 import { remoteCommands } from '@/lib/commands';
+import { OPEN_INBOX_COMMAND } from '@/lib/messages';
 import type { ServerView } from '@/lib/state';
 import { asks, connect, connected, hubState, imported, lastError, refusals, send } from './connection';
+import { listenForShortcuts } from './keyboard';
 import { watchNewRequests } from './newRequests';
 import './style.css';
 
 setInterval(() => (now.value = Date.now()), 1_000);
 const tab = signal<TabKey>('inbox');
 const focusId = signal<string | undefined>(undefined);
+const help = signal(false);
+const openShortcut = signal('');
+void browser.commands
+  .getAll()
+  .then((commands) => (openShortcut.value = commands.find((command) => command.name === OPEN_INBOX_COMMAND)?.shortcut ?? ''));
 
 /**
  * Host access is asked per server origin, from the person's click (permissions.request
@@ -54,6 +62,7 @@ const actions: AppActions = {
   protocolLog: asks.protocolLog,
   exportProtocolLog: (serverName, text) => save(`${serverName.replace(/[^\w.-]+/g, '-')}-protocol-log.json`, text),
   dismissError: () => (lastError.value = null),
+  showHelp: (open) => (help.value = open),
 };
 
 // Apps run in the sandboxed page (entrypoints/appframe.sandbox); Firefox builds have none.
@@ -79,14 +88,15 @@ effect(() => {
   if (state) watch([...state.notices, ...state.inbox]);
 });
 
-// Forms and markdown are most of the panel's code and none of its first render: they load once
+// Forms, markdown and the tabs behind the first screen are most of the panel's code and none of its first render: they load once
 // the first state is drawn and the panel is idle, well before a Request or a result usually
 // needs them (one that does sooner loads them itself, behind a placeholder).
 let preloading = false;
 effect(() => {
   if (preloading || !hubState.value) return;
   preloading = true;
-  requestIdleCallback(() => void Promise.allSettled([SchemaForm.preload(), MarkdownText.preload()]), { timeout: 1_000 });
+  const parts = [SchemaForm, MarkdownText, LazyServersTab, LazyHistoryTab, LazyWelcome, LazyHelp];
+  requestIdleCallback(() => void Promise.allSettled(parts.map((part) => part.preload())), { timeout: 1_000 });
 });
 
 /**
@@ -122,6 +132,8 @@ function Root() {
       focusId={focusId.value}
       actions={actions}
       apps={apps}
+      help={help.value}
+      openShortcut={openShortcut.value}
     />
   );
 }
@@ -133,5 +145,7 @@ connect({
   },
   onExported: download,
 });
-if (appTab === null) render(<Root />, document.getElementById('app')!);
-else void showAppTab(appTab);
+if (appTab === null) {
+  render(<Root />, document.getElementById('app')!);
+  listenForShortcuts({ selectTab: actions.selectTab, showHelp: () => actions.showHelp(true) });
+} else void showAppTab(appTab);

@@ -108,7 +108,14 @@ describe('RequestCard', () => {
 });
 
 describe('InboxTab with many Requests', () => {
-  const callbacks = { onAnswer: () => {}, onOpen: () => {}, onFinishVisit: () => {}, onDismissNotice: () => {} };
+  const callbacks = {
+    onAnswer: () => {},
+    onOpen: () => {},
+    onFinishVisit: () => {},
+    onDismissNotice: () => {},
+    onSelectTab: () => {},
+    connectedServers: [],
+  };
   const inboxOf = (inbox: InboxItem[], focusId?: string) => (
     <InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} focusId={focusId} {...callbacks} />
   );
@@ -160,7 +167,14 @@ describe('InboxTab with many Requests', () => {
 
 describe('Two servers with one name', () => {
   it('are told apart by origin on every card and group header', () => {
-    const callbacks = { onAnswer: () => {}, onOpen: () => {}, onFinishVisit: () => {}, onDismissNotice: () => {} };
+    const callbacks = {
+      onAnswer: () => {},
+      onOpen: () => {},
+      onFinishVisit: () => {},
+      onDismissNotice: () => {},
+      onSelectTab: () => {},
+      connectedServers: [],
+    };
     const inbox = [
       request('real', { serverId: 'a', serverName: 'Acme Payroll', serverOrigin: 'https://payroll.acme.example' }),
       request('fake', { serverId: 'b', serverName: 'Acme Payroll', serverOrigin: 'http://127.0.0.1:6666', askedAt: 1_000_001 }),

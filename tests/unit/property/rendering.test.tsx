@@ -468,6 +468,8 @@ describe(`Focus while Requests keep arriving (${RUNS.focus} generated arrivals)`
     onOpen: () => {},
     onFinishVisit: () => {},
     onDismissNotice: () => {},
+    connectedServers: [],
+    onSelectTab: () => {},
   });
 
   it('stays in the field the person is typing in, whoever asks next', () => {

@@ -1,0 +1,67 @@
+import { Fragment } from 'preact';
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import { SHORTCUT_HELP } from './shortcuts';
+
+export interface HelpProps {
+  /** The browser-wide key that opens the panel (the person may have changed it), or '' if none is set. */
+  openShortcut: string;
+  onClose: () => void;
+}
+
+/** Where to find servers and what the keys do, in a modal dialog (Escape closes it, focus stays inside). */
+export function Help({ openShortcut, onClose }: HelpProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useLayoutEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog ref={dialog} class="help" aria-labelledby="help-title" onClose={onClose}>
+      <header class="section-head">
+        <h1 id="help-title">Help</h1>
+        <button type="button" class="secondary" onClick={() => dialog.current?.close()}>
+          Close
+        </button>
+      </header>
+      <h2 id="finding-servers">Finding servers</h2>
+      <ul>
+        <li>
+          Many services publish a remote MCP server: look for "MCP" in their docs; the URL usually ends in <code>/mcp</code> (or <code>/sse</code> on
+          older servers). Paste it on the Servers tab.
+        </li>
+        <li>
+          The public MCP Registry lists servers: <code>registry.modelcontextprotocol.io</code>.
+        </li>
+        <li>
+          Already set up in Claude, Cursor or VS Code? Import their <code>mcp.json</code>. Servers started as local commands (stdio) cannot run in a
+          browser and are listed as skipped.
+        </li>
+        <li>
+          A server on this computer (<code>http://localhost</code>, <code>127.0.0.1</code>) works at once; another address asks for your permission
+          when added. A server that needs a sign-in asks for it in the Inbox.
+        </li>
+      </ul>
+      <h2>Keyboard</h2>
+      <table class="keys">
+        <tbody>
+          <tr>
+            <td>{openShortcut ? <kbd>{openShortcut}</kbd> : <span class="muted">no key set</span>}</td>
+            <td>Open toolnexus on the newest request, from any page (change it in the browser's extension shortcuts)</td>
+          </tr>
+          {SHORTCUT_HELP.map(({ keys, does }) => (
+            <tr key={does}>
+              <td>
+                {keys.map((key, index) => (
+                  <Fragment key={key}>
+                    {index > 0 && ' / '}
+                    <kbd>{key}</kbd>
+                  </Fragment>
+                ))}
+              </td>
+              <td>{does}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </dialog>
+  );
+}

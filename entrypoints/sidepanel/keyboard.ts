@@ -1,0 +1,40 @@
+import type { TabKey } from '@/components/App';
+import { shortcutFor } from '@/components/shortcuts';
+
+export interface KeyboardHooks {
+  selectTab: (tab: TabKey) => void;
+  showHelp: () => void;
+}
+
+/** Where typing is text, not a command: a key there is the person's, never a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target.matches('input, textarea, select');
+}
+
+/** Focuses the Request card before or after the focused one (the first or last from outside the Inbox's cards). */
+function moveBetweenRequests(step: 1 | -1): void {
+  const cards = [...document.querySelectorAll<HTMLElement>('section.request')];
+  if (cards.length === 0) return;
+  const current = cards.findIndex((card) => card.contains(document.activeElement));
+  const next = current === -1 ? (step === 1 ? 0 : cards.length - 1) : Math.min(Math.max(current + step, 0), cards.length - 1);
+  cards[next]!.focus();
+  cards[next]!.scrollIntoView({ block: 'nearest' });
+}
+
+/** The panel's single-key shortcuts (components/shortcuts.ts), for a page with no dialog open. */
+export function listenForShortcuts({ selectTab, showHelp }: KeyboardHooks): void {
+  document.addEventListener('keydown', (event) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+    if (isTyping(event.target) || document.querySelector('dialog[open]')) return;
+    const action = shortcutFor(event.key);
+    if (!action) return;
+    event.preventDefault();
+    if (action.type === 'help') showHelp();
+    else if (action.type === 'request') moveBetweenRequests(action.step);
+    else {
+      selectTab(action.tab);
+      document.getElementById(`tab-${action.tab}`)?.focus();
+    }
+  });
+}
