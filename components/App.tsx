@@ -1,5 +1,5 @@
 import { useMemo } from 'preact/hooks';
-import type { WorkerCommands } from '@/lib/commands';
+import type { WorkerAsks, WorkerCommands } from '@/lib/commands';
 import { visibleToPerson } from '@/lib/apps/resource';
 import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
 import { isDestructive } from '@/lib/tools';
@@ -21,6 +21,8 @@ export type TabKey = 'inbox' | 'tools' | 'resources' | 'prompts' | 'servers' | '
 export interface AppActions extends WorkerCommands {
   /** A server's protocol log, asked of the worker (lib/commands.ts ASKS). */
   protocolLog: (serverId: string) => Promise<ProtocolRecord[]>;
+  /** Suggestions for a prompt or template argument, asked of the worker (lib/commands.ts ASKS). */
+  complete: WorkerAsks['complete'];
   exportProtocolLog: (serverName: string, json: string) => void;
   selectTab: (tab: TabKey) => void;
   /** Asks for host access to a server's origin (a browser prompt, so the panel's to do). */
@@ -151,13 +153,18 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         {tab === 'resources' && (
           <>
             {results('Read', 'resource')}
-            <ResourcesTab servers={connectedServers} onRead={actions.readResource} onReadTemplate={actions.readTemplate} />
+            <ResourcesTab
+              servers={connectedServers}
+              onRead={actions.readResource}
+              onReadTemplate={actions.readTemplate}
+              onComplete={actions.complete}
+            />
           </>
         )}
         {tab === 'prompts' && (
           <>
             {results('Prompt messages', 'prompt')}
-            <PromptsTab servers={connectedServers} onGet={actions.getPrompt} />
+            <PromptsTab servers={connectedServers} onGet={actions.getPrompt} onComplete={actions.complete} />
           </>
         )}
         {tab === 'servers' && <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} actions={serverActions} />}

@@ -1,15 +1,16 @@
 import { memo } from 'preact/compat';
-import type { ServerView } from '@/lib/state';
+import type { CompleteRef, ServerView } from '@/lib/state';
 import { promptArguments, promptSchema } from '@/lib/forms/argumentSchemas';
 import { SchemaForm } from './SchemaForm';
 
 export interface PromptsTabProps {
   servers: ServerView[];
   onGet: (serverId: string, prompt: string, args: Record<string, string>) => void;
+  onComplete: (serverId: string, ref: CompleteRef, argument: { name: string; value: string }, filled: Record<string, string>) => Promise<string[]>;
 }
 
 /** Each server's prompts, with a form for their arguments. */
-export const PromptsTab = memo(function PromptsTab({ servers, onGet }: PromptsTabProps) {
+export const PromptsTab = memo(function PromptsTab({ servers, onGet, onComplete }: PromptsTabProps) {
   const offering = servers.filter((server) => server.prompts.length > 0);
   if (offering.length === 0) return <p class="empty muted">No connected server offers prompts.</p>;
   return (
@@ -33,6 +34,10 @@ export const PromptsTab = memo(function PromptsTab({ servers, onGet }: PromptsTa
                   idPrefix={formId}
                   schema={promptSchema(prompt)}
                   onSubmit={(values) => onGet(server.id, prompt.name, promptArguments(values))}
+                  complete={
+                    server.completions &&
+                    ((name, value, filled) => onComplete(server.id, { type: 'ref/prompt', name: prompt.name }, { name, value }, filled))
+                  }
                 />
               </article>
             );

@@ -1,5 +1,5 @@
 import { memo } from 'preact/compat';
-import type { ServerView } from '@/lib/state';
+import type { CompleteRef, ServerView } from '@/lib/state';
 import { templateSchema } from '@/lib/forms/argumentSchemas';
 import { SchemaForm } from './SchemaForm';
 
@@ -7,10 +7,11 @@ export interface ResourcesTabProps {
   servers: ServerView[];
   onRead: (serverId: string, uri: string) => void;
   onReadTemplate: (serverId: string, uriTemplate: string, values: Record<string, unknown>) => void;
+  onComplete: (serverId: string, ref: CompleteRef, argument: { name: string; value: string }, filled: Record<string, string>) => Promise<string[]>;
 }
 
 /** Each server's resources (read with one click) and templates (a form for the variables). */
-export const ResourcesTab = memo(function ResourcesTab({ servers, onRead, onReadTemplate }: ResourcesTabProps) {
+export const ResourcesTab = memo(function ResourcesTab({ servers, onRead, onReadTemplate, onComplete }: ResourcesTabProps) {
   const offering = servers.filter((server) => server.resources.length + server.resourceTemplates.length > 0);
   if (offering.length === 0) return <p class="empty muted">No connected server offers resources.</p>;
   return (
@@ -49,6 +50,10 @@ export const ResourcesTab = memo(function ResourcesTab({ servers, onRead, onRead
                   idPrefix={formId}
                   schema={templateSchema(template.variables)}
                   onSubmit={(values) => onReadTemplate(server.id, template.uriTemplate, values)}
+                  complete={
+                    server.completions &&
+                    ((name, value, filled) => onComplete(server.id, { type: 'ref/resource', uri: template.uriTemplate }, { name, value }, filled))
+                  }
                 />
               </article>
             );

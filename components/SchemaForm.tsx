@@ -10,6 +10,11 @@ export interface SchemaFormProps {
   formId?: string;
   /** The buttons; the first `type="submit"` one submits. */
   children?: ComponentChildren;
+  /**
+   * The server's suggestions for a text field (`completion/complete`): the field's name, what
+   * is typed, and the form's other filled fields. Without it, fields suggest nothing.
+   */
+  complete?: (name: string, value: string, filled: Record<string, string>) => Promise<string[]>;
 }
 
 /** Room for a schema's fields before they are built: about 52 px a field (measured in Chromium). */

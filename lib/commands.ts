@@ -32,10 +32,10 @@ export const COMMANDS = [
 
 /**
  * The commands whose answer the panel waits for: what an MCP App asks of its server, the
- * consent card's look at a link, a server's protocol log. Each is the Hub method of that name; the answer (or the
+ * consent card's look at a link, a server's protocol log, completions for a field. Each is the Hub method of that name; the answer (or the
  * error's message) comes back as an `answered` message with the ask's ticket.
  */
-export const ASKS = ['loadApp', 'appCallTool', 'appReadResource', 'checkLink', 'protocolLog'] as const satisfies ReadonlyArray<keyof Hub>;
+export const ASKS = ['loadApp', 'appCallTool', 'appReadResource', 'checkLink', 'protocolLog', 'complete'] as const satisfies ReadonlyArray<keyof Hub>;
 
 export type CommandName = (typeof COMMANDS)[number];
 

@@ -64,6 +64,8 @@ export interface ServerView extends Omit<ServerSettings, 'oauthClientSecret'> {
   protocolVersion?: string;
   serverInfo?: Implementation;
   instructions?: string;
+  /** The server offers `completion/complete` for prompt and template arguments. */
+  completions?: true;
   /** The server's sign-in, when it has one: never token values. */
   auth?: AuthStatus;
   tools: Tool[];
@@ -75,6 +77,9 @@ export interface ServerView extends Omit<ServerSettings, 'oauthClientSecret'> {
   /** The server's latest log messages, oldest first. */
   logs?: ServerLogEntry[];
 }
+
+/** What a completion is for: a prompt's argument, or a resource template's variable (spec `completion/complete`). */
+export type CompleteRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
 
 export interface ResourceTemplateView extends ResourceTemplateType {
   /** The template's variables, parsed in the worker so the panel needs no URI-template code. */

@@ -3,9 +3,10 @@ import Form from '@rjsf/core/lib/components/Form.js';
 import CheckboxesWidget from '@rjsf/core/lib/components/widgets/CheckboxesWidget.js';
 import getDefaultRegistry from '@rjsf/core/lib/getDefaultRegistry.js';
 import { TranslatableString, type IconButtonProps, type RJSFSchema, type TemplatesType, type UiSchema, type WidgetProps } from '@rjsf/utils';
-import { useErrorBoundary, useMemo } from 'preact/hooks';
+import { useErrorBoundary, useMemo, useRef } from 'preact/hooks';
 import { cfWorkerValidator } from '@/lib/forms/rjsfValidator';
 import type { SchemaFormProps } from '../SchemaForm';
+import { type CompletionContext, CompletingTextWidget } from './CompletingTextWidget';
 import { secretAwareTemplates } from './SecretFieldWarning';
 import { errorMessage } from '@/lib/errorMessage';
 
@@ -126,6 +127,14 @@ const templates: Partial<TemplatesType> = {
 };
 
 const widgets = { CheckboxesWidget: CheckboxGroupWidget };
+const completingWidgets = { ...widgets, TextWidget: CompletingTextWidget };
+
+/** The filled text fields but one, as completion context (spec: `context.arguments`). */
+function otherFilled(values: Record<string, unknown>, name: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => entry[0] !== name && typeof entry[1] === 'string' && entry[1] !== ''),
+  );
+}
 
 /**
  * `SchemaForm` once its code is in: rjsf with the CSP-safe validator, defaults pre-filled,
@@ -147,7 +156,18 @@ export function RjsfSchemaForm(props: SchemaFormProps) {
   return <RjsfForm {...props} />;
 }
 
-function RjsfForm({ idPrefix, schema, onSubmit, formId, children }: SchemaFormProps) {
+function RjsfForm({ idPrefix, schema, onSubmit, formId, children, complete }: SchemaFormProps) {
+  // The newest `complete` and form values, read when a field asks: the context stays one object.
+  const latest = useRef({ complete, values: {} as Record<string, unknown> });
+  latest.current.complete = complete;
+  const hasCompletions = complete !== undefined;
+  const formContext = useMemo<CompletionContext | undefined>(
+    () =>
+      hasCompletions
+        ? { complete: (name, value) => latest.current.complete?.(name, value, otherFilled(latest.current.values, name)) ?? Promise.resolve([]) }
+        : undefined,
+    [hasCompletions],
+  );
   const form = useMemo(() => {
     const { schema: rendered, ui } = forRjsf(schema);
     // The card already names what the form is for: no title (e.g. a generated "add_arguments") above the fields.
@@ -162,7 +182,9 @@ function RjsfForm({ idPrefix, schema, onSubmit, formId, children }: SchemaFormPr
       uiSchema={form.uiSchema}
       validator={cfWorkerValidator}
       templates={templates}
-      widgets={widgets}
+      widgets={hasCompletions ? completingWidgets : widgets}
+      formContext={formContext}
+      onChange={({ formData }) => (latest.current.values = (formData ?? {}) as Record<string, unknown>)}
       // A `oneOf` of consts that forRjsf could not reach (behind a $ref) still starts empty.
       experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
       noHtml5Validate

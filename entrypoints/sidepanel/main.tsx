@@ -60,6 +60,7 @@ const actions: AppActions = {
   },
   grantAccess: (server: ServerView) => askAccess(server.url),
   protocolLog: asks.protocolLog,
+  complete: asks.complete,
   exportProtocolLog: (serverName, text) => save(`${serverName.replace(/[^\w.-]+/g, '-')}-protocol-log.json`, text),
   dismissError: () => (lastError.value = null),
   showHelp: (open) => (help.value = open),

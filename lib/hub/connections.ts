@@ -192,6 +192,7 @@ export class Connections {
         protocolVersion: connection.protocolVersion,
         serverInfo: info,
         instructions: connection.instructions,
+        completions: connection.capabilities.completions ? true : undefined,
         auth: auth?.signedIn ? auth : undefined,
         tools,
         resources,

@@ -15,7 +15,7 @@ import { load } from '../mcp/client';
 import type { ProtocolRecord } from '../mcp/protocolLog';
 import { parseMcpJson, type ExportFormat, type ImportResult } from '../mcpJson';
 import type { Answer, Request } from '../request';
-import type { CallView, HubState, OpenMode, PromptView, ResourceReadView, ServerLogEntry, ServerSettings, Settings } from '../state';
+import type { CallView, CompleteRef, HubState, OpenMode, PromptView, ResourceReadView, ServerLogEntry, ServerSettings, Settings } from '../state';
 import { Activities } from './activities';
 import { Apps } from './apps';
 import { ProtocolLogs } from './protocolLogs';
@@ -310,6 +310,14 @@ export class Hub {
     return this.#activities.run<PromptView>({ kind: 'prompt', prompt, args }, serverId, (connection, options) =>
       connection.getPrompt(prompt, args, options),
     );
+  }
+
+  /**
+   * Suggestions for an argument of a prompt or resource template, with the arguments already
+   * filled in as context; none when the server is not connected or offers no completions.
+   */
+  async complete(serverId: string, ref: CompleteRef, argument: { name: string; value: string }, filled: Record<string, string>): Promise<string[]> {
+    return (await this.#connections.connection(serverId)?.complete(ref, argument, filled)) ?? [];
   }
 
   /** Stops a running request; the server is told (`notifications/cancelled`). */

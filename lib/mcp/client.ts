@@ -53,6 +53,8 @@ import { urlCompletion, visitRequiredUrls } from './urlCompletion';
 
 /** How often a call is retried after URLElicitationRequired before its error is shown. */
 const MAX_URL_ROUNDS = 3;
+/** spec 2025-11-25 completion: a response holds at most 100 values. */
+const MAX_COMPLETIONS = 100;
 const CLIENT_INFO: Implementation = { name: 'toolnexus', version: '0.1.0' };
 
 /** Opens the 2026-07-28 `subscriptions/listen` stream for every list the server says can change. */
@@ -374,6 +376,13 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
         (sdk) => sendRoundMethod(client, 'prompts/get', params, sdk),
         promptOptions,
       ) as Promise<GetPromptResult>;
+    },
+    complete: async (ref, argument, filled = {}) => {
+      if (!offers('completions')) return [];
+      const context = Object.keys(filled).length > 0 ? { context: { arguments: filled } } : {};
+      const { completion } = await client.complete({ ref, argument, ...context });
+      // A server that sends more than the spec's 100 is cut, not trusted.
+      return completion.values.filter((value): value is string => typeof value === 'string').slice(0, MAX_COMPLETIONS);
     },
     resume,
     setLogLevel,

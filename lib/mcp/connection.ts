@@ -5,6 +5,7 @@
  */
 import type {
   CallToolResult,
+  CompleteRequestParams,
   DiscoverResult,
   LoggingLevel,
   LoggingMessageNotificationParams,
@@ -153,6 +154,12 @@ export interface Connection {
   /** Empty when the server does not offer prompts. */
   listPrompts(): Promise<Prompt[]>;
   getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
+  /**
+   * Suggestions for one argument of a prompt or resource template (`completion/complete`),
+   * given the arguments already filled in; empty, without asking, when the server does not
+   * offer completions.
+   */
+  complete(ref: CompleteRequestParams['ref'], argument: { name: string; value: string }, filled?: Record<string, string>): Promise<string[]>;
   /**
    * Carries on a 2026-07-28 call from a round kept by an earlier connection (e.g. a worker
    * that was stopped): asks the round's inputs again under the same Request ids, then sends

@@ -11,65 +11,15 @@
  * simulate-research-query is listed but requires a task-augmented call, which `load()`
  * does not make: the call comes back as a tool error, which is what the person sees.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
 import { load } from '../../lib/mcp/client';
+import { type Everything, startEverything } from '../fixtures/everything';
 import type { Connection } from '../../lib/mcp/connection';
 import type { Request } from '../../lib/request';
 import { plausibleArguments, scriptedPerson, type Reply, type Script } from '../../conformance/scripted-person';
-
-const require = createRequire(import.meta.url);
-const SERVER_ENTRY = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
-
-/**
- * The server calls `app.listen(PORT)`, i.e. on every interface, and takes no host option.
- * This preload pins every listen() without a host to 127.0.0.1 and reports the address.
- */
-const LOOPBACK_PRELOAD = `data:text/javascript,${encodeURIComponent(`
-import net from 'node:net';
-const listen = net.Server.prototype.listen;
-net.Server.prototype.listen = function (...args) {
-  if ((typeof args[0] === 'number' || typeof args[0] === 'string') && typeof args[1] !== 'string') args.splice(1, 0, '127.0.0.1');
-  this.once('listening', () => process.stderr.write('toolnexus-listening ' + JSON.stringify(this.address()) + '\\n'));
-  return listen.apply(this, args);
-};`)}`;
-
-interface Everything {
-  url: string;
-  address: AddressInfo;
-  close(): Promise<void>;
-}
-
-async function startEverything(): Promise<Everything> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', LOOPBACK_PRELOAD, SERVER_ENTRY, 'streamableHttp'], {
-    // get-env returns the whole environment: give it only what it needs.
-    env: { PATH: process.env.PATH ?? '', PORT: '0' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const address = await new Promise<AddressInfo>((resolve, reject) => {
-    let seen = '';
-    child.once('exit', (code) => reject(new Error(`server-everything exited (${code}) before listening:\n${seen}`)));
-    child.stderr!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const line = /toolnexus-listening (.*)/.exec(seen);
-      if (line) resolve(JSON.parse(line[1]!) as AddressInfo);
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${address.port}/mcp`,
-    address,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 /** A page a URL elicitation can send the person to, on loopback, counting visits. */
 async function startPage(): Promise<{ url: string; visits: string[]; close(): Promise<void> }> {

@@ -29,6 +29,7 @@ function fakeConnection(server: ServerConfig, overrides: Partial<Connection> = {
     callTool: async () => ({ content: [] }),
     readResource: async () => ({ contents: [] }),
     getPrompt: async () => ({ messages: [] }),
+    complete: async () => [],
     resume: async () => ({ content: [] }),
     setLogLevel: async () => {},
     close: async () => void (connection.closed = true),
