@@ -31,6 +31,25 @@ export default defineConfig({
   // included) reach a component by a free name, and pull the panel's code into the worker.
   imports: false,
   ...(storePackage && { outDirTemplate: '{{browser}}-mv{{manifestVersion}}-store' }),
+  zip: {
+    // What addons.mozilla.org needs to rebuild the Firefox package byte for byte
+    // (SOURCE_CODE_REVIEW.md, checked by `npm run zip:verify`), and nothing else.
+    includeSources: [
+      'entrypoints/**',
+      'components/**',
+      'lib/**',
+      'public/**',
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'wxt.config.ts',
+      // wxt.config.ts reads the dev key whenever it configures Chrome, `wxt prepare` (postinstall) included.
+      'keys/**',
+      'SOURCE_CODE_REVIEW.md',
+      'README.md',
+      'CHANGELOG.md',
+    ],
+  },
   manifest: ({ browser }) => ({
     name: 'toolnexus',
     description: 'An MCP client in your browser: tools, forms and sign-ins from MCP servers, answered by you.',
