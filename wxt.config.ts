@@ -2,10 +2,16 @@ import { readFileSync } from 'node:fs';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 
+// `npm run zip` sets TOOLNEXUS_STORE=1: a store package carries no `key` (the store assigns the
+// id) and is built beside the dev build, never over it, since the e2e tests load the dev build by
+// its key's id. An environment variable rather than WXT's `--mode store`: the mode also becomes
+// NODE_ENV, which would ship the libraries' development code and an indented manifest.
+const storePackage = process.env.TOOLNEXUS_STORE === '1';
+
 // A committed public key pins the extension id (bekjilnimdjfgknlplojgnmbcojiihao) so the
 // OAuth redirect URL and the e2e tests do not change with the checkout folder.
 // TOOLNEXUS_EXTENSION_KEY replaces it with your own (README: "Your own extension id").
-const extensionKey = process.env.TOOLNEXUS_EXTENSION_KEY ?? readFileSync('keys/dev-extension-key.txt', 'utf8').trim();
+const extensionKey = storePackage ? undefined : (process.env.TOOLNEXUS_EXTENSION_KEY ?? readFileSync('keys/dev-extension-key.txt', 'utf8').trim());
 
 // Firefox: the add-on id plays the key's part (MV3 requires one, and the identity redirect URL,
 // https://<sha1 of the id>.extensions.allizom.org/, follows from it). 140 is the first ESR
@@ -24,6 +30,26 @@ export default defineConfig({
   // Every module says what it uses: WXT's auto-imports would let any file (lib/ and the worker
   // included) reach a component by a free name, and pull the panel's code into the worker.
   imports: false,
+  ...(storePackage && { outDirTemplate: '{{browser}}-mv{{manifestVersion}}-store' }),
+  zip: {
+    // What addons.mozilla.org needs to rebuild the Firefox package byte for byte
+    // (SOURCE_CODE_REVIEW.md, checked by `npm run zip:verify`), and nothing else.
+    includeSources: [
+      'entrypoints/**',
+      'components/**',
+      'lib/**',
+      'public/**',
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'wxt.config.ts',
+      // wxt.config.ts reads the dev key whenever it configures Chrome, `wxt prepare` (postinstall) included.
+      'keys/**',
+      'SOURCE_CODE_REVIEW.md',
+      'README.md',
+      'CHANGELOG.md',
+    ],
+  },
   manifest: ({ browser }) => ({
     name: 'toolnexus',
     description: 'An MCP client in your browser: tools, forms and sign-ins from MCP servers, answered by you.',
@@ -46,7 +72,7 @@ export default defineConfig({
         sandbox: "sandbox allow-scripts allow-forms; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data: https: http:; object-src 'none'",
       },
     }),
-    ...(browser === 'firefox' ? { browser_specific_settings: geckoSettings } : { key: extensionKey }),
+    ...(browser === 'firefox' ? { browser_specific_settings: geckoSettings } : extensionKey && { key: extensionKey }),
   }),
   vite: () => ({
     plugins: [preact()],
