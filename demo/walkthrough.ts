@@ -117,7 +117,7 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
   await page.getByRole('button', { name: 'Read demo://readme' }).click();
   await page.getByRole('article', { name: 'Resource demo://readme' }).waitFor();
   const template = page.getByRole('article', { name: 'Template demo://greeting/{name}' });
-  await template.getByRole('textbox', { name: 'name' }).fill('Ada');
+  await template.getByRole('combobox', { name: 'name' }).fill('Ada');
   await page.getByRole('button', { name: 'Read demo://greeting/{name}' }).click();
   await page.getByRole('article', { name: 'Resource demo://greeting/Ada' }).getByText('Hello, Ada!').waitFor();
   await shot('07-resources');
@@ -125,8 +125,15 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
   // Prompts.
   await panel.tab('Prompts');
   const review = page.getByRole('region', { name: `Prompts of ${SHOWCASE}` }).getByRole('article', { name: 'Prompt review_code' });
-  await review.getByRole('textbox', { name: 'code' }).fill('const total = items.reduce((a, b) => a + b);');
-  await review.getByRole('textbox', { name: 'language' }).fill('TypeScript');
+  await review.getByRole('combobox', { name: 'code' }).fill('const total = items.reduce((a, b) => a + b);');
+  // The language completes from the server (completion/complete): type, pick with the keys.
+  await review.getByRole('combobox', { name: 'language' }).click();
+  await page.keyboard.type('J');
+  await review.getByRole('option', { name: 'JavaScript' }).waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await shot('16-completions', 'here');
+  await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Get review_code' }).click();
   await page.getByText('Sure — looking for bugs first.').waitFor();
   await shot('08-prompts');

@@ -95,7 +95,7 @@ describe('resources and prompts', () => {
 
   it('reads a templated resource from a form of its variables', async () => {
     const template = panel.page.getByRole('article', { name: 'Template demo://greeting/{name}' });
-    await template.getByRole('textbox', { name: /^name/ }).fill('Ada');
+    await template.getByRole('combobox', { name: /^name/ }).fill('Ada');
     await template.getByRole('button', { name: 'Read demo://greeting/{name}' }).click();
     const read = panel.page.getByRole('article', { name: 'Resource demo://greeting/Ada' });
     await expect.poll(() => read.textContent()).toContain('Hello, Ada!');
