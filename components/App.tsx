@@ -13,6 +13,8 @@ import { PromptsTab } from './PromptsTab';
 import { ResourcesTab } from './ResourcesTab';
 import { TABS } from './shortcuts';
 import { Tabs } from './Tabs';
+import { CallActionsContext } from './callActions';
+import type { ArgumentsDraft } from './ToolCard';
 import { ToolsTab } from './ToolsTab';
 
 export type TabKey = 'inbox' | 'tools' | 'resources' | 'prompts' | 'servers' | 'history';
@@ -23,6 +25,11 @@ export interface AppActions extends WorkerCommands {
   protocolLog: (serverId: string) => Promise<ProtocolRecord[]>;
   /** Suggestions for a prompt or template argument, asked of the worker (lib/commands.ts ASKS). */
   complete: WorkerAsks['complete'];
+  importSavedCalls: WorkerAsks['importSavedCalls'];
+  /** Saves the saved calls as a file. */
+  exportSavedCalls: () => void;
+  /** Puts arguments into a tool's form on the Tools tab. */
+  editArguments: (serverId: string, tool: string, args: Record<string, unknown>) => void;
   exportProtocolLog: (serverName: string, json: string) => void;
   selectTab: (tab: TabKey) => void;
   /** Asks for host access to a server's origin (a browser prompt, so the panel's to do). */
@@ -46,13 +53,15 @@ export interface AppProps {
   /** How MCP Apps reach the worker; without it, results show no apps. */
   apps?: AppPorts;
   help?: boolean;
+  /** Arguments put into a tool's form (Edit arguments, Load). */
+  draft?: ArgumentsDraft;
   /** The browser-wide key that opens the panel, for Help ('' when none is set). */
   openShortcut?: string;
 }
 
 const byKind = (activities: ActivityView[], kind: ActivityView['kind']) => activities.filter((activity) => activity.kind === kind);
 
-export function App({ state, tab, refusals, imported, error, connected, focusId, actions, apps, help = false, openShortcut = '' }: AppProps) {
+export function App({ state, tab, refusals, imported, error, connected, focusId, actions, apps, help = false, openShortcut = '', draft }: AppProps) {
   const serverActions = useMemo(
     () => ({
       add: actions.addServer,
@@ -84,6 +93,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
   const connectedServers = useMemo(() => servers?.filter((server) => server.status === 'connected') ?? [], [servers]);
   const connectedNames = useMemo(() => connectedServers.map((server) => server.displayName), [connectedServers]);
   const openHelp = useMemo(() => () => actions.showHelp(true), [actions]);
+  const callActions = useMemo(() => ({ edit: actions.editArguments, save: actions.saveCall }), [actions]);
   const appsContext = useMemo(
     () => (apps ? { ports: apps, server: (serverId: string) => servers?.find((server) => server.id === serverId) } : null),
     [apps, servers],
@@ -146,8 +156,19 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         )}
         {tab === 'tools' && (
           <AppsContext.Provider value={appsContext}>
-            {results('Results', 'tool')}
-            <ToolsTab servers={state.servers} onRun={actions.callTool} />
+            <CallActionsContext.Provider value={callActions}>
+              {results('Results', 'tool')}
+              <ToolsTab
+                servers={state.servers}
+                savedCalls={state.savedCalls}
+                draft={draft}
+                onRun={actions.callTool}
+                onLoad={actions.editArguments}
+                onDeleteSaved={actions.deleteSavedCall}
+                onExportSaved={actions.exportSavedCalls}
+                onImportSaved={actions.importSavedCalls}
+              />
+            </CallActionsContext.Provider>
           </AppsContext.Provider>
         )}
         {tab === 'resources' && (

@@ -1,6 +1,8 @@
 import type { Progress } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/state';
+import { useContext, useState } from 'preact/hooks';
 import { AppSlot } from './apps/AppSlot';
+import { CallActionsContext } from './callActions';
 import { ContentBlock } from './content/ContentBlock';
 import { CutNote } from './CutNote';
 import { JsonView } from './JsonView';
@@ -59,7 +61,38 @@ function resultText(result: CallView['result']): string {
   return texts.length > 0 ? texts.join('\n\n') : JSON.stringify(result ?? {}, null, 2);
 }
 
+/** Keeps a call's arguments under a name: the tool's card lists it, to run or load again. */
+function SaveCall({ call, onDone }: { call: CallView; onDone: () => void }) {
+  const actions = useContext(CallActionsContext);
+  const [name, setName] = useState('');
+  const id = `save-${call.id}`;
+  return (
+    <form
+      class="save-call"
+      aria-label={`Save ${call.tool}'s arguments`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!name.trim()) return;
+        actions?.save(call.serverId, call.tool, name.trim(), call.args);
+        onDone();
+      }}
+    >
+      <label for={id}>Name for this call</label>
+      <div class="row">
+        {/* biome-ignore lint/a11y/noAutofocus: the person just asked to name it */}
+        <input id={id} maxLength={100} required autoFocus value={name} onInput={(event) => setName(event.currentTarget.value)} />
+        <button type="submit">Save</button>
+        <button type="button" class="secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
 export function CallResult({ call, serverName, onCancel, onReadResource, appOpen = false, onRerun }: CallResultProps) {
+  const actions = useContext(CallActionsContext);
+  const [naming, setNaming] = useState(false);
   const status: string = call.status;
   const running = status === 'running';
   const failed = status === 'failed' || call.result?.isError === true;
@@ -91,12 +124,33 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
           </button>
         </div>
       )}
-      {!running && (onRerun || call.result) && (
+      {!running && (onRerun || call.result || actions) && (
         <div class="actions">
           {onRerun && !call.appOf && (
             <button type="button" class="secondary" aria-label={`Run again: ${call.tool}`} onClick={() => onRerun()}>
               Run again
             </button>
+          )}
+          {actions && !call.appOf && (
+            <>
+              <button
+                type="button"
+                class="secondary"
+                aria-label={`Edit arguments: ${call.tool}`}
+                onClick={() => actions.edit(call.serverId, call.tool, call.args)}
+              >
+                Edit arguments
+              </button>
+              <button
+                type="button"
+                class="secondary"
+                aria-label={`Save arguments: ${call.tool}`}
+                aria-expanded={naming}
+                onClick={() => setNaming(!naming)}
+              >
+                Save…
+              </button>
+            </>
           )}
           {call.result && (
             <>
@@ -110,6 +164,7 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
           )}
         </div>
       )}
+      {naming && <SaveCall call={call} onDone={() => setNaming(false)} />}
       {failed && (
         <p role="alert" class="error">
           <strong>Error</strong>

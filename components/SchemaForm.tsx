@@ -8,6 +8,8 @@ export interface SchemaFormProps {
   onSubmit: (data: Record<string, unknown>) => void;
   /** The form element's id, for submit buttons placed outside it (`form=` attribute). */
   formId?: string;
+  /** Values to start from (e.g. an earlier call's arguments), instead of the schema's defaults alone. */
+  initial?: Record<string, unknown>;
   /** The buttons; the first `type="submit"` one submits. */
   children?: ComponentChildren;
   /**

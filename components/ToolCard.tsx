@@ -1,7 +1,8 @@
 import { isDestructive } from '@/lib/tools';
 import type { Tool } from '@modelcontextprotocol/client';
 import { memo } from 'preact/compat';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { SavedCall } from '@/lib/savedCalls';
 import { SchemaForm } from './SchemaForm';
 
 export interface ToolCardProps {
@@ -9,7 +10,22 @@ export interface ToolCardProps {
   tool: Tool;
   /** The same for every card, so a card whose tool did not change skips rendering. */
   onRun: (serverId: string, tool: string, args: Record<string, unknown>) => void;
+  /** This tool's saved calls on this server, oldest first. */
+  saved?: SavedCall[];
+  /** Arguments to put in the form (Edit arguments, or Load of a saved call); a new `nonce` puts them in again. */
+  draft?: ArgumentsDraft;
+  onLoad: (serverId: string, tool: string, args: Record<string, unknown>) => void;
+  onDelete: (savedCallId: string) => void;
 }
+
+export interface ArgumentsDraft {
+  serverId: string;
+  tool: string;
+  args: Record<string, unknown>;
+  nonce: number;
+}
+
+const NO_SAVED: SavedCall[] = [];
 
 /** Badges from the tool's annotations; spec: hints from an untrusted server, shown as such. */
 function badges(tool: Tool): Array<{ label: string; tone: string }> {
@@ -39,15 +55,24 @@ const needsInput = (tool: Tool) => {
  * A tool with its Run button and arguments form (built from its own inputSchema). Run
  * calls at once with the form's current values; a tool marked destructive asks first.
  */
-export const ToolCard = memo(function ToolCard({ serverId, tool, onRun }: ToolCardProps) {
+export const ToolCard = memo(function ToolCard({ serverId, tool, onRun, saved = NO_SAVED, draft, onLoad, onDelete }: ToolCardProps) {
   const [confirming, setConfirming] = useState(false);
+  const card = useRef<HTMLElement>(null);
   const formId = `tool-${serverId}-${tool.name}`;
   const destructive = isDestructive(tool);
+  // Loaded arguments show at once: the card comes into view with its first field focused.
+  useEffect(() => {
+    if (!draft || !card.current) return;
+    card.current.scrollIntoView({ block: 'nearest' });
+    card.current.querySelector<HTMLElement>('.arguments input, .arguments select, .arguments textarea')?.focus();
+  }, [draft]);
   const form = (
     <SchemaForm
+      key={draft?.nonce}
       formId={formId}
       idPrefix={`${serverId}-${tool.name}`}
       schema={tool.inputSchema}
+      initial={draft?.args}
       onSubmit={(args) => {
         setConfirming(false);
         onRun(serverId, tool.name, args);
@@ -55,7 +80,7 @@ export const ToolCard = memo(function ToolCard({ serverId, tool, onRun }: ToolCa
     />
   );
   return (
-    <article class="tool card" aria-label={`Tool ${tool.name}`}>
+    <article ref={card} class="tool card" aria-label={`Tool ${tool.name}`}>
       <header>
         <h3>{tool.title ?? tool.annotations?.title ?? tool.name}</h3>
         <button
@@ -93,8 +118,42 @@ export const ToolCard = memo(function ToolCard({ serverId, tool, onRun }: ToolCa
           </div>
         </div>
       )}
+      {saved.length > 0 && (
+        <details class="saved-calls">
+          <summary>Saved calls ({saved.length})</summary>
+          <ul class="plain" aria-label={`Saved calls of ${tool.name}`}>
+            {saved.map((call) => (
+              <li key={call.id} class="saved-call">
+                <span class="saved-name">{call.name}</span>
+                {/* A destructive tool asks first: its saved calls load into the form, whose Run asks. */}
+                {!destructive && (
+                  <button
+                    type="button"
+                    class="secondary"
+                    aria-label={`Run saved call ${call.name}`}
+                    onClick={() => onRun(serverId, tool.name, call.arguments)}
+                  >
+                    Run
+                  </button>
+                )}
+                <button
+                  type="button"
+                  class="secondary"
+                  aria-label={`Load saved call ${call.name}`}
+                  onClick={() => onLoad(serverId, tool.name, call.arguments)}
+                >
+                  Load
+                </button>
+                <button type="button" class="link" aria-label={`Delete saved call ${call.name}`} onClick={() => onDelete(call.id)}>
+                  Delete
+                </button>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {takesArguments(tool) ? (
-        <details class="arguments" open={needsInput(tool)}>
+        <details class="arguments" open={needsInput(tool) || draft !== undefined}>
           <summary>Arguments</summary>
           {form}
         </details>

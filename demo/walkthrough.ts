@@ -183,6 +183,18 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
   await protocol.scrollIntoViewIfNeeded();
   await shot('13-protocol-log', 'here');
 
+  // A call's arguments kept under a name, listed on the tool's card to run again.
+  await panel.tab('Tools');
+  const echo = panel.tool(LEGACY, 'echo');
+  await echo.getByRole('textbox', { name: /^text/ }).fill('hello from a saved call');
+  await echo.getByRole('button', { name: 'Run echo' }).click();
+  await panel.result('echo').getByRole('button', { name: 'Save arguments: echo' }).click();
+  await page.getByRole('textbox', { name: 'Name for this call' }).fill('Say hello');
+  await page.keyboard.press('Enter');
+  await echo.getByText('Saved calls (1)').click();
+  await echo.scrollIntoViewIfNeeded();
+  await shot('17-saved-calls', 'here');
+
   // The same form from the 2025-11-25 server, as elicitation/create on the call's stream.
   await panel.runTool(LEGACY, 'deploy');
   const legacy = panel.request(LEGACY);

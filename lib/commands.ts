@@ -28,6 +28,8 @@ export const COMMANDS = [
   'updateSettings',
   'openLink',
   'clearProtocolLog',
+  'saveCall',
+  'deleteSavedCall',
 ] as const satisfies ReadonlyArray<keyof Hub>;
 
 /**
@@ -35,7 +37,16 @@ export const COMMANDS = [
  * consent card's look at a link, a server's protocol log, completions for a field. Each is the Hub method of that name; the answer (or the
  * error's message) comes back as an `answered` message with the ask's ticket.
  */
-export const ASKS = ['loadApp', 'appCallTool', 'appReadResource', 'checkLink', 'protocolLog', 'complete'] as const satisfies ReadonlyArray<keyof Hub>;
+export const ASKS = [
+  'loadApp',
+  'appCallTool',
+  'appReadResource',
+  'checkLink',
+  'protocolLog',
+  'complete',
+  'exportSavedCalls',
+  'importSavedCalls',
+] as const satisfies ReadonlyArray<keyof Hub>;
 
 export type CommandName = (typeof COMMANDS)[number];
 

@@ -3,6 +3,7 @@
  * and replaces a value to change it (lib/statePatch.ts relies on that); the panel only renders
  * it. The port protocol that carries it is lib/messages.ts.
  */
+import type { SavedCall } from './savedCalls';
 import type {
   CallToolResult,
   LoggingLevel,
@@ -191,5 +192,7 @@ export interface HubState {
   activities: ActivityView[];
   /** Newest first. */
   history: HistoryEntry[];
+  /** Oldest first. */
+  savedCalls: SavedCall[];
   settings: Settings;
 }

@@ -20,6 +20,7 @@ const ITEM_KEYS = {
   notices: 'id',
   activities: 'id',
   history: 'requestId',
+  savedCalls: 'id',
 } as const satisfies { [K in keyof HubState]?: HubState[K] extends Array<infer T> ? keyof T : never };
 
 type ListKey = keyof typeof ITEM_KEYS;

@@ -156,7 +156,7 @@ export function RjsfSchemaForm(props: SchemaFormProps) {
   return <RjsfForm {...props} />;
 }
 
-function RjsfForm({ idPrefix, schema, onSubmit, formId, children, complete }: SchemaFormProps) {
+function RjsfForm({ idPrefix, schema, onSubmit, formId, children, complete, initial }: SchemaFormProps) {
   // The newest `complete` and form values, read when a field asks: the context stays one object.
   const latest = useRef({ complete, values: {} as Record<string, unknown> });
   latest.current.complete = complete;
@@ -180,6 +180,7 @@ function RjsfForm({ idPrefix, schema, onSubmit, formId, children, complete }: Sc
       idPrefix={idPrefix}
       schema={form.schema}
       uiSchema={form.uiSchema}
+      formData={initial}
       validator={cfWorkerValidator}
       templates={templates}
       widgets={hasCompletions ? completingWidgets : widgets}

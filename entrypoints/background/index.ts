@@ -22,6 +22,7 @@ export default defineBackground(() => {
     servers: origins.servers,
     originRefused: origins.originRefused,
     history: stored('history', []),
+    savedCalls: stored('savedCalls', []),
     settings: stored('settings', {}),
     pending: stored('pending', [], 'session'),
     suspended: stored('suspended', [], 'session'),

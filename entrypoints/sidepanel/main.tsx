@@ -6,8 +6,10 @@ import type { AppPorts } from '@/components/apps/AppSlot';
 import { MarkdownText } from '@/components/content/MarkdownText';
 import { LazyHelp, LazyHistoryTab, LazyServersTab, LazyWelcome } from '@/components/LazyTabs';
 import { SchemaForm } from '@/components/SchemaForm';
+import type { ArgumentsDraft } from '@/components/ToolCard';
 import { now } from '@/components/time';
 import { remoteCommands } from '@/lib/commands';
+import { errorMessage } from '@/lib/errorMessage';
 import { OPEN_INBOX_COMMAND } from '@/lib/messages';
 import type { ServerView } from '@/lib/state';
 import { asks, connect, connected, hubState, imported, lastError, refusals, send } from './connection';
@@ -19,6 +21,7 @@ setInterval(() => (now.value = Date.now()), 1_000);
 const tab = signal<TabKey>('inbox');
 const focusId = signal<string | undefined>(undefined);
 const help = signal(false);
+const draft = signal<ArgumentsDraft | undefined>(undefined);
 const openShortcut = signal('');
 void browser.commands
   .getAll()
@@ -61,6 +64,16 @@ const actions: AppActions = {
   grantAccess: (server: ServerView) => askAccess(server.url),
   protocolLog: asks.protocolLog,
   complete: asks.complete,
+  importSavedCalls: asks.importSavedCalls,
+  exportSavedCalls: () =>
+    void asks.exportSavedCalls().then(
+      (text) => save('toolnexus-saved-calls.json', text),
+      (error: unknown) => (lastError.value = errorMessage(error)),
+    ),
+  editArguments: (serverId, tool, args) => {
+    draft.value = { serverId, tool, args, nonce: (draft.value?.nonce ?? 0) + 1 };
+    tab.value = 'tools';
+  },
   exportProtocolLog: (serverName, text) => save(`${serverName.replace(/[^\w.-]+/g, '-')}-protocol-log.json`, text),
   dismissError: () => (lastError.value = null),
   showHelp: (open) => (help.value = open),
@@ -134,6 +147,7 @@ function Root() {
       actions={actions}
       apps={apps}
       help={help.value}
+      draft={draft.value}
       openShortcut={openShortcut.value}
     />
   );

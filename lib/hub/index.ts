@@ -24,6 +24,8 @@ import { Asking } from './asking';
 import { Connections, exponentialBackoff } from './connections';
 import { Notices } from './notices';
 import { HistoryLog } from './historyLog';
+import { SavedCalls } from './savedCalls';
+import type { SavedCallsImport } from '../savedCalls';
 import type { HubOptions } from './options';
 import { ResumedCalls } from './resumedCalls';
 import { Servers, type NewServer, type SavedServer } from './servers';
@@ -45,6 +47,7 @@ export class Hub {
   readonly inbox: Inbox;
   readonly #options: HubOptions;
   readonly #history: HistoryLog;
+  readonly #savedCalls: SavedCalls;
   #settings: Settings = DEFAULT_SETTINGS;
   readonly #servers: Servers;
   readonly #connections: Connections;
@@ -69,6 +72,7 @@ export class Hub {
     this.#notices = new Notices(changed);
     const notify = this.#notices.notify.bind(this.#notices);
     this.#history = new HistoryLog(options.history, notify, changed);
+    this.#savedCalls = new SavedCalls(options.savedCalls, changed);
     this.#servers = new Servers({ stored: options.servers, newId, changed });
     const displayName = (serverId: string) => this.#servers.displayName(serverId);
     this.#visits = new UrlVisits({ inbox: this.inbox, open: options.openUrl, notify, record: (entry) => this.#history.record(entry), changed });
@@ -159,7 +163,7 @@ export class Hub {
     const takenOver = this.#resumed.takeOver();
     this.#servers.restore(servers);
     this.#emit();
-    await Promise.all([...this.#servers.ids().map((id) => this.#connections.connect(id)), this.#history.load(), takenOver]);
+    await Promise.all([...this.#servers.ids().map((id) => this.#connections.connect(id)), this.#history.load(), this.#savedCalls.load(), takenOver]);
   }
 
   /**
@@ -174,6 +178,7 @@ export class Hub {
       notices: this.#notices.list(),
       activities: this.#activities.list(),
       history: this.#history.list(),
+      savedCalls: this.#savedCalls.list(),
       settings: this.#settings,
     };
   }
@@ -318,6 +323,30 @@ export class Hub {
    */
   async complete(serverId: string, ref: CompleteRef, argument: { name: string; value: string }, filled: Record<string, string>): Promise<string[]> {
     return (await this.#connections.connection(serverId)?.complete(ref, argument, filled)) ?? [];
+  }
+
+  /**
+   * Keeps a call's arguments under a name, for its tool on this server (by URL).
+   * @throws SavedCallError when the name or arguments cannot be kept.
+   */
+  async saveCall(serverId: string, tool: string, name: string, args: Record<string, unknown>): Promise<void> {
+    const server = this.#servers.saved(serverId);
+    if (!server) throw new Error('That server was removed.');
+    await this.#savedCalls.add(server.url, tool, name, args);
+  }
+
+  async deleteSavedCall(id: string): Promise<void> {
+    await this.#savedCalls.remove(id);
+  }
+
+  /** The saved calls as a file of their own. */
+  exportSavedCalls(): string {
+    return this.#savedCalls.export();
+  }
+
+  /** @throws SavedCallError when the text is not a saved-calls file. */
+  importSavedCalls(text: string): Promise<SavedCallsImport> {
+    return this.#savedCalls.import(text);
   }
 
   /** Stops a running request; the server is told (`notifications/cancelled`). */

@@ -1,4 +1,5 @@
 /** What the composition root gives the hub: where things are stored, and the browser's abilities as functions. */
+import type { SavedCall } from '../savedCalls';
 import type { AuthorizationSetup } from '../auth';
 import type { HistoryEntry } from '../history';
 import type { Inbox, PendingRequest } from '../inbox';
@@ -13,6 +14,7 @@ import type { Stored } from '../stored';
 export interface HubOptions {
   servers: Stored<SavedServer[]>;
   history?: Stored<HistoryEntry[]>;
+  savedCalls?: Stored<SavedCall[]>;
   settings?: Stored<Partial<Settings>>;
   inbox?: Inbox;
   connect?: typeof load;

@@ -29,7 +29,9 @@ describe('completions from server-everything', () => {
     expect(await seriousViolations(panel.page)).toEqual([]);
     await panel.page.keyboard.press('ArrowDown');
     await panel.page.keyboard.press('ArrowDown');
-    expect(await department.getAttribute('aria-activedescendant')).toBe(await departments.getByRole('option', { name: 'Support' }).getAttribute('id'));
+    expect(await department.getAttribute('aria-activedescendant')).toBe(
+      await departments.getByRole('option', { name: 'Support' }).getAttribute('id'),
+    );
     await panel.page.keyboard.press('Enter');
     expect(await focusedValue()).toBe('Support');
     expect(await department.getAttribute('aria-expanded')).toBe('false');
@@ -55,7 +57,14 @@ describe('completions from server-everything', () => {
     await department.fill('');
     await department.focus();
     await panel.page.keyboard.type('M');
-    await expect.poll(() => prompt.getByRole('listbox', { name: /department/ }).getByRole('option').allTextContents()).toEqual(['Marketing']);
+    await expect
+      .poll(() =>
+        prompt
+          .getByRole('listbox', { name: /department/ })
+          .getByRole('option')
+          .allTextContents(),
+      )
+      .toEqual(['Marketing']);
     await panel.page.keyboard.press('Escape');
     expect(await department.getAttribute('aria-expanded')).toBe('false');
     expect(await focusedValue()).toBe('M');

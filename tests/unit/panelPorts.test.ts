@@ -4,7 +4,16 @@ import { PanelPorts } from '../../lib/panelPorts';
 import type { HubState } from '../../lib/state';
 import { applyStatePatch } from '../../lib/statePatch';
 
-const empty: HubState = { servers: [], inbox: [], visits: [], notices: [], activities: [], history: [], settings: { requestTimeoutMinutes: 10 } };
+const empty: HubState = {
+  servers: [],
+  inbox: [],
+  visits: [],
+  notices: [],
+  activities: [],
+  history: [],
+  savedCalls: [],
+  settings: { requestTimeoutMinutes: 10 },
+};
 
 /** A port as a panel sees it: the state it rebuilt from what it was sent. */
 class Panel {

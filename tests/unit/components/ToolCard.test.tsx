@@ -13,7 +13,7 @@ const tool = (inputSchema: Tool['inputSchema']): Tool => ({ name: 'deploy', desc
 describe('ToolCard', () => {
   it('has no Arguments toggle for a tool that takes none, and still runs', async () => {
     const onRun = vi.fn();
-    render(<ToolCard serverId="s1" tool={tool({ type: 'object', properties: {} })} onRun={onRun} />);
+    render(<ToolCard serverId="s1" tool={tool({ type: 'object', properties: {} })} onRun={onRun} onLoad={() => {}} onDelete={() => {}} />);
     expect(screen.queryByText('Arguments')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Run deploy' }));
     await vi.waitFor(() => expect(onRun).toHaveBeenCalledWith('s1', 'deploy', {}));
@@ -21,7 +21,13 @@ describe('ToolCard', () => {
 
   it('has an Arguments toggle for a tool that takes some, open when one is required', () => {
     render(
-      <ToolCard serverId="s1" tool={tool({ type: 'object', properties: { target: { type: 'string' } }, required: ['target'] })} onRun={() => {}} />,
+      <ToolCard
+        serverId="s1"
+        tool={tool({ type: 'object', properties: { target: { type: 'string' } }, required: ['target'] })}
+        onRun={() => {}}
+        onLoad={() => {}}
+        onDelete={() => {}}
+      />,
     );
     const details = screen.getByText('Arguments').closest('details');
     expect(details?.open).toBe(true);

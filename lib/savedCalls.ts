@@ -1,0 +1,81 @@
+/**
+ * Saved calls: a tool's arguments kept under a name the person chose, to run again later, and
+ * their own file (export and import). A saved call names its server by URL, not by the id
+ * this browser gave it, so a file moves between browsers and survives removing a server.
+ */
+
+export interface SavedCall {
+  id: string;
+  serverUrl: string;
+  tool: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  savedAt: number;
+}
+
+export interface SavedCallsImport {
+  calls: SavedCall[];
+  skipped: Array<{ name: string; reason: string }>;
+}
+
+/** Bounds on what a file (or a person) can make the worker keep. */
+export const MAX_SAVED_CALLS = 500;
+const MAX_NAME = 100;
+const MAX_ARGUMENTS_CHARS = 100_000;
+export const SAVED_CALLS_FORMAT = 'toolnexus-saved-calls';
+
+export class SavedCallError extends Error {}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Checks and trims what a saved call is made of; @throws SavedCallError saying what is wrong. */
+export function savedCall(fields: { serverUrl: unknown; tool: unknown; name: unknown; arguments: unknown }, id: string, savedAt: number): SavedCall {
+  const name = typeof fields.name === 'string' ? fields.name.trim() : '';
+  if (!name) throw new SavedCallError('A saved call needs a name.');
+  if (name.length > MAX_NAME) throw new SavedCallError(`A saved call’s name is at most ${MAX_NAME} characters.`);
+  if (typeof fields.tool !== 'string' || !fields.tool) throw new SavedCallError('A saved call needs the tool it calls.');
+  if (typeof fields.serverUrl !== 'string' || !URL.canParse(fields.serverUrl)) throw new SavedCallError('A saved call needs its server’s URL.');
+  if (!isObject(fields.arguments)) throw new SavedCallError('A saved call’s arguments are an object.');
+  if (JSON.stringify(fields.arguments).length > MAX_ARGUMENTS_CHARS) {
+    throw new SavedCallError(`A saved call’s arguments are at most ${MAX_ARGUMENTS_CHARS.toLocaleString('en')} characters of JSON.`);
+  }
+  return { id, serverUrl: fields.serverUrl, tool: fields.tool, name, arguments: fields.arguments, savedAt };
+}
+
+/** The file of saved calls: what is needed to run them again, nothing of this browser's. */
+export function exportSavedCalls(calls: readonly SavedCall[]): string {
+  const exported = calls.map(({ serverUrl, tool, name, arguments: args }) => ({ server: serverUrl, tool, name, arguments: args }));
+  return `${JSON.stringify({ format: SAVED_CALLS_FORMAT, version: 1, calls: exported }, null, 2)}\n`;
+}
+
+/**
+ * Reads a file of saved calls; each entry that cannot be kept is skipped with why.
+ * @throws SavedCallError when the text is not such a file at all.
+ */
+export function parseSavedCalls(text: string, newId: () => string, now: number): SavedCallsImport {
+  let file: unknown;
+  try {
+    file = JSON.parse(text);
+  } catch {
+    throw new SavedCallError('That file is not JSON.');
+  }
+  if (!isObject(file) || file.format !== SAVED_CALLS_FORMAT || !Array.isArray(file.calls)) {
+    throw new SavedCallError('That is not a toolnexus saved-calls file (its "format" is not "toolnexus-saved-calls").');
+  }
+  const result: SavedCallsImport = { calls: [], skipped: [] };
+  for (const [index, entry] of file.calls.entries()) {
+    const label = isObject(entry) && typeof entry.name === 'string' && entry.name.trim() ? entry.name.trim().slice(0, MAX_NAME) : `#${index + 1}`;
+    if (result.calls.length >= MAX_SAVED_CALLS) {
+      result.skipped.push({ name: label, reason: `over ${MAX_SAVED_CALLS} saved calls` });
+      continue;
+    }
+    try {
+      if (!isObject(entry)) throw new SavedCallError('not an object');
+      result.calls.push(savedCall({ serverUrl: entry.server, tool: entry.tool, name: entry.name, arguments: entry.arguments }, newId(), now));
+    } catch (error) {
+      if (!(error instanceof SavedCallError)) throw error;
+      result.skipped.push({ name: label, reason: error.message });
+    }
+  }
+  return result;
+}
