@@ -24,6 +24,12 @@ export interface FirefoxWithAddon {
   marionette: Marionette;
   /** Opens the sidebar's page in a tab and makes it the page Marionette drives. */
   openPanel(): Promise<void>;
+  /** Makes the panel's tab the page Marionette drives again. */
+  backToPanel(): Promise<void>;
+  /** Every window and tab's handle: what `switchToNew` compares against. */
+  handles(): Promise<string[]>;
+  /** Waits for a window or tab that is not among `known` and makes it the page Marionette drives. */
+  switchToNew(known: string[]): Promise<void>;
   /**
    * Unloads the add-on's background page, as Firefox does to an idle event page; the next
    * extension event (the panel reconnecting its port) loads a fresh one.
@@ -98,24 +104,39 @@ export async function launchFirefox(): Promise<FirefoxWithAddon> {
     }
   }
 
+  const handles = () => client.send<string[]>('WebDriver:GetWindowHandles');
+  async function switchToNew(known: string[]): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const handle = (await handles()).find((handle) => !known.includes(handle));
+      if (handle) {
+        await client.send('WebDriver:SwitchToWindow', { handle });
+        return;
+      }
+      if (Date.now() > deadline) throw new Error('No new window or tab opened within 10 s.');
+      await sleep(100);
+    }
+  }
+  let panelHandle: string | undefined;
+
   return {
     marionette: client,
     inChrome,
+    handles,
+    switchToNew,
     async openPanel() {
-      const before = await client.send<string[]>('WebDriver:GetWindowHandles');
+      const before = await handles();
       // Content cannot open moz-extension:// pages; the browser window can, as the system.
       await inChrome(
         `gBrowser.selectedTab = gBrowser.addTab(arguments[0], { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() });`,
         [`moz-extension://${ADDON_UUID}/sidepanel.html`],
       );
-      for (;;) {
-        const handle = (await client.send<string[]>('WebDriver:GetWindowHandles')).find((handle) => !before.includes(handle));
-        if (handle) {
-          await client.send('WebDriver:SwitchToWindow', { handle });
-          return;
-        }
-        await sleep(100);
-      }
+      await switchToNew(before);
+      panelHandle = await client.send<string>('WebDriver:GetWindowHandle');
+    },
+    async backToPanel() {
+      if (panelHandle === undefined) throw new Error('The panel was never opened.');
+      await client.send('WebDriver:SwitchToWindow', { handle: panelHandle });
     },
     async unloadBackground() {
       await inChrome(`return WebExtensionPolicy.getByID(arguments[0]).extension.terminateBackground();`, [ADDON_ID]);
