@@ -31,10 +31,13 @@ export interface FirefoxWithAddon {
   /** Waits for a window or tab that is not among `known` and makes it the page Marionette drives. */
   switchToNew(known: string[]): Promise<void>;
   /**
-   * Unloads the add-on's background page, as Firefox does to an idle event page; the next
-   * extension event (the panel reconnecting its port) loads a fresh one.
+   * Unloads the add-on's background page (`Extension.terminateBackground()`, what Firefox runs
+   * when an event page idles out), at once, pending calls or not; the next extension event
+   * (the panel reconnecting its port) loads a fresh one.
    */
   unloadBackground(): Promise<void>;
+  /** Firefox's own word on the background page: `running`, `stopped` or `starting`. */
+  backgroundState(): Promise<string>;
   /** Runs `script` with system privileges in the browser window; returns what it returns. */
   inChrome<T>(script: string, args?: unknown[]): Promise<T>;
   close(): Promise<void>;
@@ -141,6 +144,7 @@ export async function launchFirefox(): Promise<FirefoxWithAddon> {
     async unloadBackground() {
       await inChrome(`return WebExtensionPolicy.getByID(arguments[0]).extension.terminateBackground();`, [ADDON_ID]);
     },
+    backgroundState: () => inChrome<string>(`return WebExtensionPolicy.getByID(arguments[0]).extension.backgroundState;`, [ADDON_ID]),
     close,
   };
 }
