@@ -38,8 +38,6 @@ export interface FirefoxWithAddon {
   unloadBackground(): Promise<void>;
   /** Firefox's own word on the background page: `running`, `stopped` or `starting`. */
   backgroundState(): Promise<string>;
-  /** Runs `script` with system privileges in the browser window; returns what it returns. */
-  inChrome<T>(script: string, args?: unknown[]): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -74,6 +72,7 @@ export async function launchFirefox(): Promise<FirefoxWithAddon> {
   if (!existsSync(join(ADDON_DIR, 'manifest.json'))) {
     throw new Error(`No built add-on at ${ADDON_DIR}: run \`npm run build:firefox\` first.`);
   }
+  if (!existsSync(FIREFOX)) throw new Error(`No Firefox at ${FIREFOX}: \`apt-get install firefox-esr\`, or set FIREFOX_PATH.`);
   const profile = mkdtempSync(join(tmpdir(), 'toolnexus-firefox-'));
   const port = await freePort();
   writeFileSync(join(profile, 'user.js'), userPrefs(port));
@@ -98,6 +97,7 @@ export async function launchFirefox(): Promise<FirefoxWithAddon> {
   }
   const client = marionette;
 
+  /** Runs `script` with system privileges in the browser window; returns what it returns. */
   async function inChrome<T>(script: string, args: unknown[] = []): Promise<T> {
     await client.setContext('chrome');
     try {
@@ -124,7 +124,6 @@ export async function launchFirefox(): Promise<FirefoxWithAddon> {
 
   return {
     marionette: client,
-    inChrome,
     handles,
     switchToNew,
     async openPanel() {
