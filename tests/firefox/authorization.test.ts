@@ -38,7 +38,7 @@ describe('URL-mode elicitation in Firefox', () => {
     await expect.poll(() => panel.resultJson('connect_account')).toEqual({ action: 'accept' });
     const flow = new URL(url).searchParams.get('flow');
     await expect.poll(() => showcase.seen).toContainEqual({ tool: 'connect_account', result: { visited: flow } });
-    // The page redirected to Firefox's redirect URL, which ended the flow and closed its window.
+    // The page redirected to Firefox's redirect URL, which ended the flow; no window is left open.
     await panel.tab('Inbox');
     await expect.poll(() => panel.page.getByRole('region', { name: 'In progress for Showcase' }).count()).toBe(0);
     await expect.poll(() => firefox.handles()).toEqual(before);
@@ -63,7 +63,7 @@ describe('signing in to a protected server in a launchWebAuthFlow window', () =>
 
     const before = await firefox.handles();
     await consent.getByRole('button', { name: 'Open' }).click();
-    // Firefox shows launchWebAuthFlow's page in a window of its own from the start.
+    // Firefox requests the page unseen first; as the login page waits for the person, it loads it again in a window of its own.
     await firefox.switchToNew(before);
     const signIn = new Locator(firefox.marionette);
     await signIn.getByLabel('Username').fill('ada');
