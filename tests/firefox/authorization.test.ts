@@ -45,15 +45,19 @@ describe('URL-mode elicitation in Firefox', () => {
   });
 });
 
-describe('signing in to a protected server in a launchWebAuthFlow window', () => {
+// The login page first: cookies ignore ports, so the other server's sign-in session would reach it.
+describe.each([
+  { login: { username: 'ada', password: 'lovelace' }, label: 'a login page, in launchWebAuthFlow’s window' },
+  { login: 'auto' as const, label: 'an authorization server that approves at once, with no window' },
+])('signing in to a protected server with $label', ({ login }) => {
   let protectedServer: ProtectedServer;
-  const name = 'Protected login';
+  const name = `Protected ${login === 'auto' ? 'auto' : 'login'}`;
   beforeAll(async () => {
-    protectedServer = await startProtectedServer({ login: { username: 'ada', password: 'lovelace' } });
+    protectedServer = await startProtectedServer({ login });
   });
   afterAll(() => protectedServer?.close());
 
-  it('registers Firefox’s redirect URL, signs in through the login page and calls a tool', async () => {
+  it('registers Firefox’s redirect URL, signs in and calls a tool', async () => {
     await panel.addServer(protectedServer.mcpUrl, { name });
     const consent = panel.request(name);
     const text = await consent.textContent();
@@ -63,13 +67,15 @@ describe('signing in to a protected server in a launchWebAuthFlow window', () =>
 
     const before = await firefox.handles();
     await consent.getByRole('button', { name: 'Open' }).click();
-    // Firefox requests the page unseen first; as the login page waits for the person, it loads it again in a window of its own.
-    await firefox.switchToNew(before);
-    const signIn = new Locator(firefox.marionette);
-    await signIn.getByLabel('Username').fill('ada');
-    await signIn.getByLabel('Password').fill('lovelace');
-    await signIn.getByRole('button', { name: 'Sign in' }).click();
-    await firefox.backToPanel();
+    if (login !== 'auto') {
+      // Firefox requests the page unseen first; as the login page waits for the person, it loads it again in a window of its own.
+      await firefox.switchToNew(before);
+      const signIn = new Locator(firefox.marionette);
+      await signIn.getByLabel('Username').fill(login.username);
+      await signIn.getByLabel('Password').fill(login.password);
+      await signIn.getByRole('button', { name: 'Sign in' }).click();
+      await firefox.backToPanel();
+    }
 
     await expect.poll(() => panel.serverStatus(name), { timeout: 20_000 }).toBe('Connected');
     expect(await panel.server(name).textContent()).toContain(`Signed in at ${new URL(protectedServer.issuer).host}`);
@@ -78,9 +84,9 @@ describe('signing in to a protected server in a launchWebAuthFlow window', () =>
     await expect.poll(() => firefox.handles()).toEqual(before);
 
     await panel.tab('Tools');
-    await panel.page.getByRole('article', { name: 'Tool echo' }).getByRole('textbox', { name: /^text/ }).fill('signed in');
+    await panel.tool(name, 'echo').getByRole('textbox', { name: /^text/ }).fill('signed in');
     await panel.runTool(name, 'echo');
-    await expect.poll(() => panel.page.getByRole('article', { name: 'Result of echo' }).textContent()).toContain('signed in');
+    await expect.poll(() => panel.result('echo').textContent()).toContain('signed in');
     expect(protectedServer.requests.some((request) => request.status === 200)).toBe(true);
   });
 });

@@ -65,7 +65,7 @@ describe('the background page unloaded while a call waits on the person', () => 
     expect(await panel.page.getByRole('region', { name: `Lost from ${name}` }).textContent()).toContain('Step 2 of 2');
     expect(await panel.request(name).count()).toBe(0);
     await panel.tab('Tools');
-    const result = panel.page.getByRole('article', { name: 'Result of two_step' });
+    const result = panel.result('two_step');
     await expect.poll(() => result.textContent()).toMatch(/toolnexus was stopped while this ran/);
     // Words a Firefox user reads: no browser named that is not theirs.
     expect(await result.textContent()).not.toContain('Chrome');

@@ -46,6 +46,15 @@ export class FirefoxPanel {
       .click();
   }
 
+  tool(serverName: string, tool: string): Locator {
+    return this.page.getByRole('region', { name: `Tools of ${serverName}` }).getByRole('article', { name: `Tool ${tool}` });
+  }
+
+  /** The newest result of a tool on the Tools tab. */
+  result(tool: string): Locator {
+    return this.page.getByRole('article', { name: `Result of ${tool}` });
+  }
+
   request(serverName: string): Locator {
     return this.page.getByRole('region', { name: `Request from ${serverName}` });
   }
@@ -60,7 +69,7 @@ export class FirefoxPanel {
   /** The JSON the newest result of a tool carries, or null while there is none. */
   async resultJson(tool: string): Promise<unknown> {
     await this.tab('Tools');
-    const view = this.page.getByRole('article', { name: `Result of ${tool}` }).locator('.json-view pre');
+    const view = this.result(tool).locator('.json-view pre');
     if ((await view.count()) === 0) return null;
     return JSON.parse(await view.textContent());
   }
