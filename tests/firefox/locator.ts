@@ -4,18 +4,15 @@
  * resolved again on every action and retried until it holds, because the panel re-renders.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type ElementRef, type Marionette, MarionetteError } from './marionette';
+import { type ElementRef, elementId, type Marionette, MarionetteError } from './marionette';
 
-export type Role = 'alert' | 'alertdialog' | 'article' | 'button' | 'checkbox' | 'region' | 'status' | 'tab' | 'textbox';
+export type Role = 'article' | 'button' | 'region' | 'status' | 'tab' | 'textbox';
 type Name = string | RegExp;
 
 /** Elements that can have each role here; Firefox's computed role then decides. */
 const CANDIDATES: Record<Role, string> = {
-  alert: '[role=alert]',
-  alertdialog: '[role=alertdialog]',
   article: 'article, [role=article]',
   button: 'button, [role=button], input[type=submit]',
-  checkbox: 'input[type=checkbox], [role=checkbox]',
   region: 'section, [role=region]',
   status: '[role=status], output',
   tab: '[role=tab]',
@@ -25,6 +22,8 @@ const CANDIDATES: Record<Role, string> = {
 type Query = { role: Role; name?: Name } | { label: string } | { css: string } | { text: string };
 
 const TIMEOUT_MS = 10_000;
+/** What a re-render or a card still settling causes; trying again shortly succeeds. */
+const RETRIABLE = ['stale element reference', 'element not interactable', 'element click intercepted'];
 
 // A required field's computed label ends with the form's visible "*" mark; a person reads past it.
 const withoutRequiredMark = (label: string) => label.replace(/\s*\*$/, '');
@@ -44,7 +43,7 @@ export class Locator {
     return this.narrowed({ role, name: options.name });
   }
 
-  /** A form field (or any element) whose accessible name is exactly `label`. */
+  /** A form field (or any element) whose accessible name is `label` (past a required mark). */
   getByLabel(label: string): Locator {
     return this.narrowed({ label });
   }
@@ -59,7 +58,7 @@ export class Locator {
   }
 
   private async find(query: Query, within: ElementRef | undefined): Promise<ElementRef[]> {
-    const scope = within ? { element: Object.values(within)[0] } : {};
+    const scope = within ? { element: elementId(within) } : {};
     const using = 'text' in query ? 'xpath' : 'css selector';
     const value =
       'role' in query
@@ -73,7 +72,7 @@ export class Locator {
     if ('css' in query || 'text' in query) return found;
     const kept: ElementRef[] = [];
     for (const element of found) {
-      const id = Object.values(element)[0];
+      const id = elementId(element);
       const label = await this.marionette.send<string>('WebDriver:GetComputedLabel', { id });
       const name = 'label' in query ? query.label : query.name;
       if (name !== undefined && !matches(name, label)) continue;
@@ -83,15 +82,21 @@ export class Locator {
     return kept;
   }
 
-  /** Every element the path reaches now (no waiting). */
+  /** Every element the path reaches now (no waiting, but again when the page re-rendered midway). */
   async all(): Promise<ElementRef[]> {
-    let scopes: (ElementRef | undefined)[] = [undefined];
-    for (const query of this.path) {
-      const next: ElementRef[] = [];
-      for (const scope of scopes) next.push(...(await this.find(query, scope)));
-      scopes = next;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        let scopes: (ElementRef | undefined)[] = [undefined];
+        for (const query of this.path) {
+          const next: ElementRef[] = [];
+          for (const scope of scopes) next.push(...(await this.find(query, scope)));
+          scopes = next;
+        }
+        return scopes.filter((element) => element !== undefined);
+      } catch (error) {
+        if (!(error instanceof MarionetteError && error.error === 'stale element reference') || attempt === 5) throw error;
+      }
     }
-    return scopes.filter((element) => element !== undefined);
   }
 
   async count(): Promise<number> {
@@ -106,7 +111,7 @@ export class Locator {
         const [element] = await this.all();
         if (element) return await action(element);
       } catch (error) {
-        const retriable = error instanceof MarionetteError && ['stale element reference', 'element not interactable'].includes(error.error);
+        const retriable = error instanceof MarionetteError && RETRIABLE.includes(error.error);
         if (!retriable || Date.now() > deadline) throw error;
       }
       if (Date.now() > deadline) throw new Error(`Nothing matched ${JSON.stringify(this.path)} within ${TIMEOUT_MS} ms`);
@@ -144,7 +149,7 @@ export class Locator {
       const option = await this.marionette.send<ElementRef>('WebDriver:FindElement', {
         using: 'xpath',
         value: `.//option[normalize-space()=${JSON.stringify(label)}]`,
-        element: Object.values(element)[0],
+        element: elementId(element),
       });
       await this.marionette.click(option);
     });

@@ -14,6 +14,8 @@ export interface ElementRef {
   [ELEMENT_KEY]: string;
 }
 
+export const elementId = (element: ElementRef) => element[ELEMENT_KEY];
+
 export class MarionetteError extends Error {
   constructor(
     readonly command: string,
@@ -110,16 +112,16 @@ export class Marionette {
   }
 
   click(element: ElementRef): Promise<unknown> {
-    return this.send('WebDriver:ElementClick', { id: element[ELEMENT_KEY] });
+    return this.send('WebDriver:ElementClick', { id: elementId(element) });
   }
 
   /** Types `text` into an element as key presses (WebDriver's "element send keys"). */
   type(element: ElementRef, text: string): Promise<unknown> {
-    return this.send('WebDriver:ElementSendKeys', { id: element[ELEMENT_KEY], text });
+    return this.send('WebDriver:ElementSendKeys', { id: elementId(element), text });
   }
 
   clear(element: ElementRef): Promise<unknown> {
-    return this.send('WebDriver:ElementClear', { id: element[ELEMENT_KEY] });
+    return this.send('WebDriver:ElementClear', { id: elementId(element) });
   }
 
   close(): void {
