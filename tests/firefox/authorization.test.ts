@@ -3,15 +3,14 @@ import { startProtectedServer, type ProtectedServer } from '../fixtures/auth/pro
 import { startShowcaseServer, type FixtureServer } from '../fixtures/servers';
 import { FIREFOX_REDIRECT_URL, type FirefoxWithAddon, launchFirefox } from './browser';
 import { Locator } from './locator';
-import { FirefoxPanel } from './panel';
+import type { FirefoxPanel } from './panel';
 
 let firefox: FirefoxWithAddon;
 let panel: FirefoxPanel;
 
 beforeAll(async () => {
   firefox = await launchFirefox();
-  await firefox.openPanel();
-  panel = new FirefoxPanel(firefox.marionette);
+  panel = await firefox.openPanel();
 });
 
 afterAll(() => firefox?.close());

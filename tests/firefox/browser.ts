@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Marionette } from './marionette';
+import { FirefoxPanel } from './panel';
 
 export const ADDON_DIR = resolve('.output/firefox-mv3');
 /** browser_specific_settings.gecko.id in wxt.config.ts. */
@@ -22,8 +23,8 @@ const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 export interface FirefoxWithAddon {
   marionette: Marionette;
-  /** Opens the sidebar's page in a tab and makes it the page Marionette drives. */
-  openPanel(): Promise<void>;
+  /** Opens the sidebar's page in a tab, makes it the page Marionette drives, and returns it. */
+  openPanel(): Promise<FirefoxPanel>;
   /** Makes the panel's tab the page Marionette drives again. */
   backToPanel(): Promise<void>;
   /** Every window and tab's handle: what `switchToNew` compares against. */
@@ -135,6 +136,7 @@ export async function launchFirefox(): Promise<FirefoxWithAddon> {
       );
       await switchToNew(before);
       panelHandle = await client.send<string>('WebDriver:GetWindowHandle');
+      return new FirefoxPanel(client);
     },
     async backToPanel() {
       if (panelHandle === undefined) throw new Error('The panel was never opened.');

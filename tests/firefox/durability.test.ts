@@ -2,11 +2,12 @@
  * Firefox unloads an MV3 add-on's event page when it idles, and may at any other time (an
  * update, a crash). A 2026-07-28 call waiting on the person keeps its round in storage.session:
  * after the unload, the fresh background asks the same question again and completes the call.
+ * A 2025-11-25 question was asked on a stream that died with the page: it is shown as lost.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLegacyServer, startModernServer, type FixtureServer } from '../fixtures/servers';
 import { type FirefoxWithAddon, launchFirefox } from './browser';
-import { FirefoxPanel } from './panel';
+import type { FirefoxPanel } from './panel';
 
 let firefox: FirefoxWithAddon;
 let panel: FirefoxPanel;
@@ -16,8 +17,7 @@ let modern: FixtureServer;
 beforeAll(async () => {
   [legacy, modern] = await Promise.all([startLegacyServer(), startModernServer()]);
   firefox = await launchFirefox();
-  await firefox.openPanel();
-  panel = new FirefoxPanel(firefox.marionette);
+  panel = await firefox.openPanel();
   await panel.addServer(legacy.url);
   await panel.addServer(modern.url);
 });

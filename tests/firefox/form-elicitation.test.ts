@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLegacyServer, startModernServer, type FixtureServer } from '../fixtures/servers';
 import { type FirefoxWithAddon, launchFirefox } from './browser';
-import { FirefoxPanel } from './panel';
+import type { FirefoxPanel } from './panel';
 
 let firefox: FirefoxWithAddon;
 let panel: FirefoxPanel;
 
 beforeAll(async () => {
   firefox = await launchFirefox();
-  await firefox.openPanel();
-  panel = new FirefoxPanel(firefox.marionette);
+  panel = await firefox.openPanel();
 });
 
 afterAll(() => firefox?.close());
