@@ -34,9 +34,10 @@ export interface FirefoxWithAddon {
   /**
    * Unloads the add-on's background page (`Extension.terminateBackground()`, what Firefox runs
    * when an event page idles out), at once, pending calls or not; the next extension event
-   * (the panel reconnecting its port) loads a fresh one.
+   * (the panel reconnecting its port) loads a fresh one. Resolves with the page's state read
+   * at once in the same script, `stopped` when it was unloaded, before any event can wake it.
    */
-  unloadBackground(): Promise<void>;
+  unloadBackground(): Promise<string>;
   /** Firefox's own word on the background page: `running`, `stopped` or `starting`. */
   backgroundState(): Promise<string>;
   close(): Promise<void>;
@@ -142,9 +143,12 @@ export async function launchFirefox(): Promise<FirefoxWithAddon> {
       if (panelHandle === undefined) throw new Error('The panel was never opened.');
       await client.send('WebDriver:SwitchToWindow', { handle: panelHandle });
     },
-    async unloadBackground() {
-      await inChrome(`return WebExtensionPolicy.getByID(arguments[0]).extension.terminateBackground();`, [ADDON_ID]);
-    },
+    unloadBackground: () =>
+      inChrome<string>(
+        `const extension = WebExtensionPolicy.getByID(arguments[0]).extension;
+        return extension.terminateBackground().then(() => extension.backgroundState);`,
+        [ADDON_ID],
+      ),
     backgroundState: () => inChrome<string>(`return WebExtensionPolicy.getByID(arguments[0]).extension.backgroundState;`, [ADDON_ID]),
     close,
   };

@@ -36,8 +36,7 @@ async function unloadAtStep2(name: string): Promise<void> {
   await step1.getByRole('button', { name: 'Submit' }).click();
   await expect.poll(() => panel.request(name).textContent()).toContain('Step 2 of 2');
 
-  await firefox.unloadBackground();
-  expect(await firefox.backgroundState()).toBe('stopped');
+  expect(await firefox.unloadBackground()).toBe('stopped');
   // The banner shows from the port's drop until the fresh background's state is in the panel.
   const reconnecting = panel.page.getByText('Reconnecting to the toolnexus worker…');
   await reconnecting.waitFor();
