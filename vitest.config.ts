@@ -42,6 +42,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: 'firefox',
+          include: ['tests/firefox/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
+          // One Firefox at a time, as for Chromium.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -24,7 +24,7 @@ export const KEPT_BOUNDS: PanelBounds = { maxString: 20_000, maxItems: 500, maxK
 export const SHOW_RUNNING_AFTER_MS = 32;
 
 /** What a call still running when its worker stopped ends with: its answer had nowhere to go. */
-export const INTERRUPTED = 'toolnexus was stopped while this ran (Chrome stopped its worker), so the answer never reached it. Run it again.';
+export const INTERRUPTED = 'toolnexus was stopped while this ran (the browser stopped its background), so the answer never reached it. Run it again.';
 
 /** What an activity asks of its server. */
 export type ActivityTarget =
