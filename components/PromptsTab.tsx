@@ -1,6 +1,7 @@
 import { memo } from 'preact/compat';
 import type { CompleteRef, ServerView } from '@/lib/state';
 import { promptArguments, promptSchema } from '@/lib/forms/argumentSchemas';
+import { Icon } from './Icon';
 import { SchemaForm } from './SchemaForm';
 
 export interface PromptsTabProps {
@@ -23,7 +24,10 @@ export const PromptsTab = memo(function PromptsTab({ servers, onGet, onComplete 
             return (
               <article key={prompt.name} class="card" aria-label={`Prompt ${prompt.name}`}>
                 <header>
-                  <strong>{prompt.title ?? prompt.name}</strong>
+                  <strong>
+                    <Icon icons={prompt.icons} serverUrl={server.url} size={16} />
+                    {prompt.title ?? prompt.name}
+                  </strong>
                   <button type="submit" form={formId}>
                     Get {prompt.name}
                   </button>

@@ -1,6 +1,7 @@
 import { memo } from 'preact/compat';
 import type { CompleteRef, ServerView } from '@/lib/state';
 import { templateSchema } from '@/lib/forms/argumentSchemas';
+import { Icon } from './Icon';
 import { SchemaForm } from './SchemaForm';
 
 export interface ResourcesTabProps {
@@ -23,7 +24,10 @@ export const ResourcesTab = memo(function ResourcesTab({ servers, onRead, onRead
             {server.resources.map((resource) => (
               <li key={resource.uri} class="card resource">
                 <header>
-                  <strong>{resource.title ?? resource.name}</strong>
+                  <strong>
+                    <Icon icons={resource.icons} serverUrl={server.url} size={16} />
+                    {resource.title ?? resource.name}
+                  </strong>
                   <button type="button" onClick={() => onRead(server.id, resource.uri)} aria-label={`Read ${resource.uri}`}>
                     Read
                   </button>
@@ -38,7 +42,10 @@ export const ResourcesTab = memo(function ResourcesTab({ servers, onRead, onRead
             return (
               <article key={template.uriTemplate} class="card resource" aria-label={`Template ${template.uriTemplate}`}>
                 <header>
-                  <strong>{template.title ?? template.name}</strong>
+                  <strong>
+                    <Icon icons={template.icons} serverUrl={server.url} size={16} />
+                    {template.title ?? template.name}
+                  </strong>
                   <button type="submit" form={formId} aria-label={`Read ${template.uriTemplate}`}>
                     Read
                   </button>

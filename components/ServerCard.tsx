@@ -1,3 +1,4 @@
+import { Icon } from './Icon';
 import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
@@ -64,7 +65,10 @@ export const ServerCard = memo(function ServerCard({ server, actions }: ServerCa
   return (
     <section class={`card server status-${server.status}`} aria-label={`Server ${server.displayName}`}>
       <header>
-        <strong>{server.displayName}</strong>
+        <strong>
+          <Icon icons={server.serverInfo?.icons} serverUrl={server.url} size={20} />
+          {server.displayName}
+        </strong>
         <span class={`badge status-${server.status}`} role="status">
           {STATUS_TEXT[server.status]}
         </span>

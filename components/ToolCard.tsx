@@ -3,10 +3,13 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SavedCall } from '@/lib/savedCalls';
+import { Icon } from './Icon';
 import { SchemaForm } from './SchemaForm';
 
 export interface ToolCardProps {
   serverId: string;
+  /** For the tool's icon: only its own server's origin may serve it. */
+  serverUrl: string;
   tool: Tool;
   /** The same for every card, so a card whose tool did not change skips rendering. */
   onRun: (serverId: string, tool: string, args: Record<string, unknown>) => void;
@@ -55,7 +58,7 @@ const needsInput = (tool: Tool) => {
  * A tool with its Run button and arguments form (built from its own inputSchema). Run
  * calls at once with the form's current values; a tool marked destructive asks first.
  */
-export const ToolCard = memo(function ToolCard({ serverId, tool, onRun, saved = NO_SAVED, draft, onLoad, onDelete }: ToolCardProps) {
+export const ToolCard = memo(function ToolCard({ serverId, serverUrl, tool, onRun, saved = NO_SAVED, draft, onLoad, onDelete }: ToolCardProps) {
   const [confirming, setConfirming] = useState(false);
   const card = useRef<HTMLElement>(null);
   const formId = `tool-${serverId}-${tool.name}`;
@@ -82,7 +85,10 @@ export const ToolCard = memo(function ToolCard({ serverId, tool, onRun, saved = 
   return (
     <article ref={card} class="tool card" aria-label={`Tool ${tool.name}`}>
       <header>
-        <h3>{tool.title ?? tool.annotations?.title ?? tool.name}</h3>
+        <h3>
+          <Icon icons={tool.icons} serverUrl={serverUrl} size={16} />
+          {tool.title ?? tool.annotations?.title ?? tool.name}
+        </h3>
         <button
           type="submit"
           form={formId}

@@ -118,6 +118,7 @@ export const ToolsTab = memo(function ToolsTab({
               <ToolCard
                 key={tool.name}
                 serverId={server.id}
+                serverUrl={server.url}
                 tool={tool}
                 onRun={onRun}
                 saved={savedByTool.get(key(server.url, tool.name))}

@@ -5,6 +5,7 @@
 import { startExampleAppServer } from '../tests/fixtures/app-servers';
 import { startProtectedServer } from '../tests/fixtures/auth/protected-server';
 import { startLoggingServer } from '../tests/fixtures/logging-server';
+import { startIconServer } from '../tests/fixtures/icon-server';
 import { startSseServer } from '../tests/fixtures/sse-server';
 import { startLegacyServer, startModernServer, startShowcaseServer, type FixtureOptions, type FixtureServer } from '../tests/fixtures/servers';
 
@@ -12,6 +13,11 @@ import { startLegacyServer, startModernServer, startShowcaseServer, type Fixture
 async function startSignInServer(): Promise<FixtureServer> {
   const server = await startProtectedServer({ login: 'auto' });
   return { url: server.mcpUrl, seen: [], traffic: [], close: () => server.close() };
+}
+
+async function startIcons(options: FixtureOptions): Promise<FixtureServer> {
+  const server = await startIconServer(options);
+  return { url: server.url, seen: [], traffic: [], close: server.close };
 }
 
 /** The official MCP Apps example (npm `@modelcontextprotocol/server-budget-allocator`), as published. */
@@ -74,6 +80,12 @@ export const DEMO_SERVERS: DemoServerSpec[] = [
     port: 7306,
     start: startLoggingServer,
     tryThis: 'log_steps: its log messages show with the result and under Server log on its card (choose the level there); Protocol log on any card',
+  },
+  {
+    name: 'Icons',
+    port: 7307,
+    start: startIcons,
+    tryThis: 'icons beside the server and its tools: a data: image per theme and one from its own origin; one on another origin is never requested',
   },
   {
     name: 'Sign-in required',

@@ -62,7 +62,7 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
 
   // Servers: the others connect on their own (they were saved before the worker started).
   await panel.tab('Servers');
-  for (const name of [SHOWCASE, LEGACY, MODERN, BUDGET, OLD_TRANSPORT, LOGGING, SIGN_IN]) {
+  for (const name of [SHOWCASE, LEGACY, MODERN, BUDGET, OLD_TRANSPORT, LOGGING, 'Icons', SIGN_IN]) {
     await page.waitForFunction(
       (region) => document.querySelector(`[aria-label="${region}"] [role="status"]`)?.textContent === 'Connected',
       `Server ${name}`,
@@ -194,6 +194,12 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
   await echo.getByText('Saved calls (1)').click();
   await echo.scrollIntoViewIfNeeded();
   await shot('17-saved-calls', 'here');
+
+  // Icons: the server's own, per theme, from data: or its own origin only.
+  const icons = page.getByRole('region', { name: 'Tools of Icons' });
+  await icons.locator('img.icon').first().waitFor();
+  await icons.scrollIntoViewIfNeeded();
+  await shot('18-icons', 'here');
 
   // The same form from the 2025-11-25 server, as elicitation/create on the call's stream.
   await panel.runTool(LEGACY, 'deploy');

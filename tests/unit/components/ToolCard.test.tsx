@@ -13,7 +13,16 @@ const tool = (inputSchema: Tool['inputSchema']): Tool => ({ name: 'deploy', desc
 describe('ToolCard', () => {
   it('has no Arguments toggle for a tool that takes none, and still runs', async () => {
     const onRun = vi.fn();
-    render(<ToolCard serverId="s1" tool={tool({ type: 'object', properties: {} })} onRun={onRun} onLoad={() => {}} onDelete={() => {}} />);
+    render(
+      <ToolCard
+        serverId="s1"
+        serverUrl="http://127.0.0.1:1/mcp"
+        tool={tool({ type: 'object', properties: {} })}
+        onRun={onRun}
+        onLoad={() => {}}
+        onDelete={() => {}}
+      />,
+    );
     expect(screen.queryByText('Arguments')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Run deploy' }));
     await vi.waitFor(() => expect(onRun).toHaveBeenCalledWith('s1', 'deploy', {}));
@@ -23,6 +32,7 @@ describe('ToolCard', () => {
     render(
       <ToolCard
         serverId="s1"
+        serverUrl="http://127.0.0.1:1/mcp"
         tool={tool({ type: 'object', properties: { target: { type: 'string' } }, required: ['target'] })}
         onRun={() => {}}
         onLoad={() => {}}
