@@ -1,9 +1,12 @@
 import { memo } from 'preact/compat';
+import { useContext } from 'preact/hooks';
 import type { ActivityView, PromptView, ResourceReadView } from '@/lib/state';
 import { CallResult } from './CallResult';
 import { ContentBlock } from './content/ContentBlock';
 import { CutNote } from './CutNote';
 import { ResourceContents } from './content/ResourceContents';
+import { ResultActionsContext } from './resultActions';
+import { clockSeconds } from './time';
 
 export interface ActivityResultProps {
   activity: ActivityView;
@@ -14,6 +17,33 @@ export interface ActivityResultProps {
   onRerun?: (serverId: string, tool: string, args: Record<string, unknown>) => void;
   /** Start the result's MCP App at once, if it has one. */
   appOpen?: boolean;
+}
+
+/** Watch a read resource (its card reads it again whenever the server says it changed), and what the watch is doing. */
+function LiveControls({ read }: { read: ResourceReadView }) {
+  const actions = useContext(ResultActionsContext);
+  const { live } = read;
+  if (!actions || read.status !== 'done' || (!live && !actions.canWatch(read.serverId))) return null;
+  const watching = live !== undefined && live.ended === undefined;
+  return (
+    <div class="live actions">
+      {watching ? (
+        <button type="button" class="secondary" aria-label={`Stop watching ${read.uri}`} onClick={() => actions.unwatch(read.id)}>
+          Stop watching
+        </button>
+      ) : (
+        <button type="button" class="secondary" aria-label={`Watch ${read.uri}`} onClick={() => actions.watch(read.id)}>
+          Watch for changes
+        </button>
+      )}
+      {live && (
+        <span role="status" class="muted">
+          {live.ended ?? (live.updatedAt ? `Live · updated ${clockSeconds(live.updatedAt)}` : `Live · watching since ${clockSeconds(live.since)}`)}
+          {!live.ended && live.failed && ` (reading it again failed: ${live.failed})`}
+        </span>
+      )}
+    </div>
+  );
 }
 
 function Outcome({ activity }: { activity: ResourceReadView | PromptView }) {
@@ -59,6 +89,7 @@ export const ActivityResult = memo(function ActivityResult({
           </span>
         </header>
         <Outcome activity={activity} />
+        <LiveControls read={activity} />
         {activity.result?.contents.map((contents, index) => (
           // The header names the URI read; a content's own URI shows only when it differs.
           <ResourceContents key={index} contents={contents} showUri={contents.uri !== activity.uri} />

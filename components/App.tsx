@@ -13,7 +13,7 @@ import { PromptsTab } from './PromptsTab';
 import { ResourcesTab } from './ResourcesTab';
 import { TABS } from './shortcuts';
 import { Tabs } from './Tabs';
-import { CallActionsContext } from './callActions';
+import { ResultActionsContext } from './resultActions';
 import type { ArgumentsDraft } from './ToolCard';
 import { ToolsTab } from './ToolsTab';
 
@@ -93,7 +93,16 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
   const connectedServers = useMemo(() => servers?.filter((server) => server.status === 'connected') ?? [], [servers]);
   const connectedNames = useMemo(() => connectedServers.map((server) => server.displayName), [connectedServers]);
   const openHelp = useMemo(() => () => actions.showHelp(true), [actions]);
-  const callActions = useMemo(() => ({ edit: actions.editArguments, save: actions.saveCall }), [actions]);
+  const resultActions = useMemo(
+    () => ({
+      edit: actions.editArguments,
+      save: actions.saveCall,
+      canWatch: (serverId: string) => servers?.find((server) => server.id === serverId)?.subscribe === true,
+      watch: actions.watchResource,
+      unwatch: actions.unwatchResource,
+    }),
+    [actions, servers],
+  );
   const appsContext = useMemo(
     () => (apps ? { ports: apps, server: (serverId: string) => servers?.find((server) => server.id === serverId) } : null),
     [apps, servers],
@@ -156,7 +165,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         )}
         {tab === 'tools' && (
           <AppsContext.Provider value={appsContext}>
-            <CallActionsContext.Provider value={callActions}>
+            <ResultActionsContext.Provider value={resultActions}>
               {results('Results', 'tool')}
               <ToolsTab
                 servers={state.servers}
@@ -168,11 +177,11 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
                 onExportSaved={actions.exportSavedCalls}
                 onImportSaved={actions.importSavedCalls}
               />
-            </CallActionsContext.Provider>
+            </ResultActionsContext.Provider>
           </AppsContext.Provider>
         )}
         {tab === 'resources' && (
-          <>
+          <ResultActionsContext.Provider value={resultActions}>
             {results('Read', 'resource')}
             <ResourcesTab
               servers={connectedServers}
@@ -180,7 +189,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
               onReadTemplate={actions.readTemplate}
               onComplete={actions.complete}
             />
-          </>
+          </ResultActionsContext.Provider>
         )}
         {tab === 'prompts' && (
           <>

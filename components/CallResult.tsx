@@ -2,7 +2,7 @@ import type { Progress } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/state';
 import { useContext, useState } from 'preact/hooks';
 import { AppSlot } from './apps/AppSlot';
-import { CallActionsContext } from './callActions';
+import { ResultActionsContext } from './resultActions';
 import { ContentBlock } from './content/ContentBlock';
 import { CutNote } from './CutNote';
 import { JsonView } from './JsonView';
@@ -63,7 +63,7 @@ function resultText(result: CallView['result']): string {
 
 /** Keeps a call's arguments under a name: the tool's card lists it, to run or load again. */
 function SaveCall({ call, onDone }: { call: CallView; onDone: () => void }) {
-  const actions = useContext(CallActionsContext);
+  const actions = useContext(ResultActionsContext);
   const [name, setName] = useState('');
   const id = `save-${call.id}`;
   return (
@@ -91,7 +91,7 @@ function SaveCall({ call, onDone }: { call: CallView; onDone: () => void }) {
 }
 
 export function CallResult({ call, serverName, onCancel, onReadResource, appOpen = false, onRerun }: CallResultProps) {
-  const actions = useContext(CallActionsContext);
+  const actions = useContext(ResultActionsContext);
   const [naming, setNaming] = useState(false);
   const status: string = call.status;
   const running = status === 'running';

@@ -6,6 +6,7 @@ import { startExampleAppServer } from '../tests/fixtures/app-servers';
 import { startProtectedServer } from '../tests/fixtures/auth/protected-server';
 import { startLoggingServer } from '../tests/fixtures/logging-server';
 import { startIconServer } from '../tests/fixtures/icon-server';
+import { startLiveServer } from '../tests/fixtures/live-server';
 import { startSseServer } from '../tests/fixtures/sse-server';
 import { startLegacyServer, startModernServer, startShowcaseServer, type FixtureOptions, type FixtureServer } from '../tests/fixtures/servers';
 
@@ -13,6 +14,21 @@ import { startLegacyServer, startModernServer, startShowcaseServer, type Fixture
 async function startSignInServer(): Promise<FixtureServer> {
   const server = await startProtectedServer({ login: 'auto' });
   return { url: server.mcpUrl, seen: [], traffic: [], close: () => server.close() };
+}
+
+/** A resource that changes every 5 s, for Watch for changes. */
+async function startLiveCounter(options: FixtureOptions): Promise<FixtureServer> {
+  const server = await startLiveServer('legacy', options);
+  const ticking = setInterval(() => server.bump(), 5_000);
+  return {
+    url: server.url,
+    seen: [],
+    traffic: [],
+    close: () => {
+      clearInterval(ticking);
+      return server.close();
+    },
+  };
 }
 
 async function startIcons(options: FixtureOptions): Promise<FixtureServer> {
@@ -86,6 +102,12 @@ export const DEMO_SERVERS: DemoServerSpec[] = [
     port: 7307,
     start: startIcons,
     tryThis: 'icons beside the server and its tools: a data: image per theme and one from its own origin; one on another origin is never requested',
+  },
+  {
+    name: 'Live resource',
+    port: 7308,
+    start: startLiveCounter,
+    tryThis: 'Resources: read live://counter, then Watch for changes: it changes every 5 s and the card reads it again in place',
   },
   {
     name: 'Sign-in required',

@@ -62,7 +62,7 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
 
   // Servers: the others connect on their own (they were saved before the worker started).
   await panel.tab('Servers');
-  for (const name of [SHOWCASE, LEGACY, MODERN, BUDGET, OLD_TRANSPORT, LOGGING, 'Icons', SIGN_IN]) {
+  for (const name of [SHOWCASE, LEGACY, MODERN, BUDGET, OLD_TRANSPORT, LOGGING, 'Icons', 'Live resource', SIGN_IN]) {
     await page.waitForFunction(
       (region) => document.querySelector(`[aria-label="${region}"] [role="status"]`)?.textContent === 'Connected',
       `Server ${name}`,
@@ -194,6 +194,16 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
   await echo.getByText('Saved calls (1)').click();
   await echo.scrollIntoViewIfNeeded();
   await shot('17-saved-calls', 'here');
+
+  // A live resource: read, watched, read again in place when it changes (every 5 s here).
+  await panel.tab('Resources');
+  await page.getByRole('region', { name: 'Resources of Live resource' }).getByRole('button', { name: 'Read live://counter' }).click();
+  const counter = page.getByRole('article', { name: 'Resource live://counter' }).first();
+  await counter.getByRole('button', { name: 'Watch live://counter' }).click();
+  await counter.getByText(/Live · updated/).waitFor({ timeout: 15_000 });
+  await shot('19-live-resource');
+  await counter.getByRole('button', { name: 'Stop watching live://counter' }).click();
+  await panel.tab('Tools');
 
   // Icons: the server's own, per theme, from data: or its own origin only.
   const icons = page.getByRole('region', { name: 'Tools of Icons' });

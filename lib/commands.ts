@@ -30,6 +30,8 @@ export const COMMANDS = [
   'clearProtocolLog',
   'saveCall',
   'deleteSavedCall',
+  'watchResource',
+  'unwatchResource',
 ] as const satisfies ReadonlyArray<keyof Hub>;
 
 /**

@@ -67,6 +67,8 @@ export interface ServerView extends Omit<ServerSettings, 'oauthClientSecret'> {
   instructions?: string;
   /** The server offers `completion/complete` for prompt and template arguments. */
   completions?: true;
+  /** The server can say when a resource changed (`resources.subscribe`). */
+  subscribe?: true;
   /** The server's sign-in, when it has one: never token values. */
   auth?: AuthStatus;
   tools: Tool[];
@@ -119,6 +121,16 @@ export interface ResourceReadView extends ActivityBase {
   kind: 'resource';
   uri: string;
   result?: ReadResourceResult;
+  /** Watched: read again whenever the server says the resource changed. */
+  live?: {
+    since: number;
+    /** When it was last read again. */
+    updatedAt?: number;
+    /** Why the last reading again failed (the content shown is the one before). */
+    failed?: string;
+    /** Why the watch ended, if the server or the connection ended it. */
+    ended?: string;
+  };
 }
 
 export interface PromptView extends ActivityBase {

@@ -26,6 +26,9 @@ export const SHOW_RUNNING_AFTER_MS = 32;
 /** What a call still running when its worker stopped ends with: its answer had nowhere to go. */
 export const INTERRUPTED = 'toolnexus was stopped while this ran (the browser stopped its background), so the answer never reached it. Run it again.';
 
+/** What a watched resource says when its worker stopped: the watch ended with it. */
+export const UNWATCHED = 'toolnexus was stopped (the browser stopped its background), and the watch with it. Watch again.';
+
 /** What an activity asks of its server. */
 export type ActivityTarget =
   | Pick<CallView, 'kind' | 'tool' | 'args' | 'app' | 'appOf'>
@@ -157,7 +160,13 @@ export class Activities {
     const endedAt = Date.now();
     const ended = left
       .filter((activity) => !carried.has(activity.id))
-      .map((activity): ActivityView => (activity.status === 'running' ? { ...activity, status: 'failed', error: INTERRUPTED, endedAt } : activity));
+      .map((activity): ActivityView => (activity.status === 'running' ? { ...activity, status: 'failed', error: INTERRUPTED, endedAt } : activity))
+      // A watch lived in the stopped worker's connection.
+      .map((activity) =>
+        activity.kind === 'resource' && activity.live && !activity.live.ended
+          ? { ...activity, live: { ...activity.live, ended: UNWATCHED } }
+          : activity,
+      );
     const all = [...this.#activities, ...resumed, ...ended].sort((a, b) => b.startedAt - a.startedAt);
     this.#activities = keepActivities(all, this.#options.keep);
     this.#mayWrite = true;

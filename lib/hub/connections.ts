@@ -193,6 +193,7 @@ export class Connections {
         serverInfo: info,
         instructions: connection.instructions,
         completions: connection.capabilities.completions ? true : undefined,
+        subscribe: connection.capabilities.resources?.subscribe ? true : undefined,
         auth: auth?.signedIn ? auth : undefined,
         tools,
         resources,

@@ -25,6 +25,7 @@ import { Connections, exponentialBackoff } from './connections';
 import { Notices } from './notices';
 import { HistoryLog } from './historyLog';
 import { SavedCalls } from './savedCalls';
+import { LiveResources } from './liveResources';
 import type { SavedCallsImport } from '../savedCalls';
 import type { HubOptions } from './options';
 import { ResumedCalls } from './resumedCalls';
@@ -48,6 +49,7 @@ export class Hub {
   readonly #options: HubOptions;
   readonly #history: HistoryLog;
   readonly #savedCalls: SavedCalls;
+  readonly #live: LiveResources;
   #settings: Settings = DEFAULT_SETTINGS;
   readonly #servers: Servers;
   readonly #connections: Connections;
@@ -85,6 +87,14 @@ export class Hub {
       failed: (serverId, error) => this.#connections.requestFailed(serverId, error),
       changed,
       kept: options.activities,
+    });
+    this.#live = new LiveResources({
+      connection: (serverId) => this.#connections.connection(serverId),
+      find: (activityId) => {
+        const activity = this.#activities.find(activityId);
+        return activity?.kind === 'resource' ? activity : undefined;
+      },
+      patch: (activity, patch) => this.#activities.patch(activity, patch),
     });
     this.#apps = new Apps({
       activity: (activityId) => this.#activities.find(activityId),
@@ -228,6 +238,7 @@ export class Hub {
   async removeServer(serverId: string): Promise<void> {
     if (!this.#servers.saved(serverId)) return;
     this.#resumed.dropServer(serverId, 'was removed');
+    await this.#live.stopWhere((_activityId, watched) => watched === serverId);
     this.#servers.remove(serverId);
     await this.#connections.remove(serverId);
     this.#protocolLogs.clear(serverId);
@@ -355,8 +366,22 @@ export class Hub {
     this.#resumed.drop(activityId, 'cancelled', 'Cancelled before it could be carried on.');
   }
 
-  clearActivities(): void {
+  async clearActivities(): Promise<void> {
     this.#activities.clear();
+    await this.#live.stopWhere((activityId) => !this.#activities.find(activityId));
+  }
+
+  /**
+   * Reads a resource again each time its server says it changed, in the read's own card.
+   * @throws Error when the server cannot say (no `resources.subscribe`) or refuses.
+   */
+  watchResource(activityId: string): Promise<void> {
+    return this.#live.watch(activityId);
+  }
+
+  /** Stops watching; the server is told. */
+  unwatchResource(activityId: string): Promise<void> {
+    return this.#live.unwatch(activityId);
   }
 
   /** @throws InboxError when the Answer is refused; the panel shows its message. */

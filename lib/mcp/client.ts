@@ -48,6 +48,7 @@ import { ElicitingClient } from './elicitingClient';
 import { idleClock } from './idleClock';
 import { answerRound, describeRequest, inputRounds, sendRoundMethod } from './inputRounds';
 import { answerToElicitResult, elicitationToRequest } from './protocol';
+import { resourceWatching } from './resourceWatch';
 import { NO_SDK_TIMEOUT, requestRunner } from './runRequest';
 import { urlCompletion, visitRequiredUrls } from './urlCompletion';
 
@@ -260,6 +261,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   }
   connected = true;
   listenWithoutAdvertisement(client, options.onListChanged);
+  const watchResource = resourceWatching(client, server.name);
 
   let logLevel = options.logLevel;
   const modern = client.getProtocolEra() === 'modern';
@@ -377,6 +379,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
         promptOptions,
       ) as Promise<GetPromptResult>;
     },
+    watchResource,
     complete: async (ref, argument, filled = {}) => {
       if (!offers('completions')) return [];
       const context = Object.keys(filled).length > 0 ? { context: { arguments: filled } } : {};

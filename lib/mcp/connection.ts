@@ -21,6 +21,7 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/client';
+import type { ResourceWatcher, StopWatching } from './resourceWatch';
 import type { AuthorizationSetup } from '../auth';
 import type { ProtocolRecord } from './protocolLog';
 import type { Problem } from '../forms/validate';
@@ -154,6 +155,11 @@ export interface Connection {
   /** Empty when the server does not offer prompts. */
   listPrompts(): Promise<Prompt[]>;
   getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
+  /**
+   * Tells `watcher` each time the server says the resource at `uri` changed, until the returned
+   * stop is called. @throws Error when the server offers no resource subscriptions, or refuses.
+   */
+  watchResource(uri: string, watcher: ResourceWatcher): Promise<StopWatching>;
   /**
    * Suggestions for one argument of a prompt or resource template (`completion/complete`),
    * given the arguments already filled in; empty, without asking, when the server does not

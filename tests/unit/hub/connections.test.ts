@@ -30,6 +30,7 @@ function fakeConnection(server: ServerConfig, overrides: Partial<Connection> = {
     readResource: async () => ({ contents: [] }),
     getPrompt: async () => ({ messages: [] }),
     complete: async () => [],
+    watchResource: async () => async () => {},
     resume: async () => ({ content: [] }),
     setLogLevel: async () => {},
     close: async () => void (connection.closed = true),
