@@ -8,14 +8,11 @@ import type { ActivityView, HubState, ServerView } from '@/lib/state';
 import { ActivityList } from './ActivityList';
 import { type AppPorts, AppsContext } from './apps/AppSlot';
 import { InboxTab } from './InboxTab';
-import { LazyHelp, LazyHistoryTab, LazyServersTab, LazyWelcome } from './LazyTabs';
-import { PromptsTab } from './PromptsTab';
-import { ResourcesTab } from './ResourcesTab';
+import { LazyHelp, LazyHistoryTab, LazyPromptsTab, LazyResourcesTab, LazyServersTab, LazyToolsTab, LazyWelcome } from './LazyTabs';
 import { TABS } from './shortcuts';
 import { Tabs } from './Tabs';
 import { ResultActionsContext } from './resultActions';
 import type { ArgumentsDraft } from './ToolCard';
-import { ToolsTab } from './ToolsTab';
 
 export type TabKey = 'inbox' | 'tools' | 'resources' | 'prompts' | 'servers' | 'history';
 
@@ -167,7 +164,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
           <AppsContext.Provider value={appsContext}>
             <ResultActionsContext.Provider value={resultActions}>
               {results('Results', 'tool')}
-              <ToolsTab
+              <LazyToolsTab
                 servers={state.servers}
                 savedCalls={state.savedCalls}
                 draft={draft}
@@ -183,7 +180,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         {tab === 'resources' && (
           <ResultActionsContext.Provider value={resultActions}>
             {results('Read', 'resource')}
-            <ResourcesTab
+            <LazyResourcesTab
               servers={connectedServers}
               onRead={actions.readResource}
               onReadTemplate={actions.readTemplate}
@@ -194,7 +191,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         {tab === 'prompts' && (
           <>
             {results('Prompt messages', 'prompt')}
-            <PromptsTab servers={connectedServers} onGet={actions.getPrompt} onComplete={actions.complete} />
+            <LazyPromptsTab servers={connectedServers} onGet={actions.getPrompt} onComplete={actions.complete} />
           </>
         )}
         {tab === 'servers' && <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} actions={serverActions} />}

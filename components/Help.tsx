@@ -1,6 +1,7 @@
 import { Fragment } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { SHORTCUT_HELP } from './shortcuts';
+import './help.css';
 
 export interface HelpProps {
   /** The browser-wide key that opens the panel (the person may have changed it), or '' if none is set. */

@@ -6,7 +6,11 @@
 import type { HelpProps } from './Help';
 import type { HistoryTabProps } from './HistoryTab';
 import { lazyComponent, type PlaceholderProps } from './lazy';
+import type { PromptsTabProps } from './PromptsTab';
+import type { ResourcesTabProps } from './ResourcesTab';
+import type { SavedCallsFileProps } from './SavedCallsFile';
 import type { ServersTabProps } from './ServersTab';
+import type { ToolsTabProps } from './ToolsTab';
 import type { WelcomeProps } from './Welcome';
 
 function Loading({ failure }: PlaceholderProps) {
@@ -25,3 +29,19 @@ export const LazyHistoryTab = lazyComponent<HistoryTabProps>(
 );
 export const LazyWelcome = lazyComponent<WelcomeProps>('The welcome', () => import('./Welcome').then((module) => module.Welcome), Loading);
 export const LazyHelp = lazyComponent<HelpProps>('Help', () => import('./Help').then((module) => module.Help), Loading);
+export const LazyResourcesTab = lazyComponent<ResourcesTabProps>(
+  'The Resources tab',
+  () => import('./ResourcesTab').then((module) => module.ResourcesTab),
+  Loading,
+);
+export const LazyPromptsTab = lazyComponent<PromptsTabProps>(
+  'The Prompts tab',
+  () => import('./PromptsTab').then((module) => module.PromptsTab),
+  Loading,
+);
+export const LazySavedCallsFile = lazyComponent<SavedCallsFileProps>(
+  'Saved calls',
+  () => import('./SavedCallsFile').then((module) => module.SavedCallsFile),
+  () => null,
+);
+export const LazyToolsTab = lazyComponent<ToolsTabProps>('The Tools tab', () => import('./ToolsTab').then((module) => module.ToolsTab), Loading);

@@ -1,9 +1,9 @@
 import { memo } from 'preact/compat';
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { visibleToPerson } from '@/lib/apps/resource';
 import type { SavedCall, SavedCallsImport } from '@/lib/savedCalls';
+import { LazySavedCallsFile } from './LazyTabs';
 import type { ServerView } from '@/lib/state';
-import { errorMessage } from '@/lib/errorMessage';
 import { type ArgumentsDraft, ToolCard } from './ToolCard';
 
 export interface ToolsTabProps {
@@ -18,59 +18,6 @@ export interface ToolsTabProps {
 }
 
 const key = (serverUrl: string, tool: string) => `${serverUrl} ${tool}`;
-
-/** Saved calls in and out, as a file of their own. */
-function SavedCallsFile({ count, onExport, onImport }: { count: number; onExport: () => void; onImport: ToolsTabProps['onImportSaved'] }) {
-  const [outcome, setOutcome] = useState<{ ok: SavedCallsImport } | { error: string } | null>(null);
-  return (
-    <details class="card import-export">
-      <summary>Saved calls: export or import ({count})</summary>
-      <label for="saved-calls-file">Import saved calls</label>
-      <input
-        id="saved-calls-file"
-        type="file"
-        accept=".json,application/json"
-        onChange={async (event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = '';
-          if (!file) return;
-          try {
-            setOutcome({ ok: await onImport(await file.text()) });
-          } catch (error) {
-            setOutcome({ error: errorMessage(error) });
-          }
-        }}
-      />
-      {outcome && 'error' in outcome && (
-        <p role="alert" class="error">
-          {outcome.error}
-        </p>
-      )}
-      {outcome && 'ok' in outcome && (
-        <div role="status" class="import-result">
-          <p>
-            Imported {outcome.ok.calls.length} saved {outcome.ok.calls.length === 1 ? 'call' : 'calls'}
-            {outcome.ok.skipped.length > 0 && `, skipped ${outcome.ok.skipped.length}`}.
-          </p>
-          {outcome.ok.skipped.length > 0 && (
-            <ul aria-label="Skipped saved calls">
-              {outcome.ok.skipped.map((entry, index) => (
-                <li key={index}>
-                  <strong>{entry.name}</strong>: {entry.reason}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-      <div class="actions">
-        <button type="button" class="secondary" disabled={count === 0} onClick={onExport}>
-          Export saved calls
-        </button>
-      </div>
-    </details>
-  );
-}
 
 /** Every connected server's tools, one section per server, and the saved calls of each tool. */
 export const ToolsTab = memo(function ToolsTab({
@@ -93,7 +40,7 @@ export const ToolsTab = memo(function ToolsTab({
     return groups;
   }, [savedCalls]);
   const connected = servers.filter((server) => server.status === 'connected');
-  const file = <SavedCallsFile count={savedCalls.length} onExport={onExportSaved} onImport={onImportSaved} />;
+  const file = <LazySavedCallsFile count={savedCalls.length} onExport={onExportSaved} onImport={onImportSaved} />;
   if (connected.length === 0) {
     return (
       <>

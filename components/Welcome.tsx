@@ -2,6 +2,7 @@ import type { ImportResult } from '@/lib/mcpJson';
 import type { ServerSettings } from '@/lib/state';
 import { ImportFile } from './ImportFile';
 import { ServerForm } from './ServerForm';
+import './help.css';
 
 export interface WelcomeProps {
   imported: ImportResult | null;

@@ -4,7 +4,16 @@ import browser from 'webextension-polyfill';
 import { App, type AppActions, type TabKey } from '@/components/App';
 import type { AppPorts } from '@/components/apps/AppSlot';
 import { MarkdownText } from '@/components/content/MarkdownText';
-import { LazyHelp, LazyHistoryTab, LazyServersTab, LazyWelcome } from '@/components/LazyTabs';
+import {
+  LazyHelp,
+  LazyHistoryTab,
+  LazyPromptsTab,
+  LazyResourcesTab,
+  LazySavedCallsFile,
+  LazyServersTab,
+  LazyToolsTab,
+  LazyWelcome,
+} from '@/components/LazyTabs';
 import { SchemaForm } from '@/components/SchemaForm';
 import type { ArgumentsDraft } from '@/components/ToolCard';
 import { now } from '@/components/time';
@@ -109,7 +118,17 @@ let preloading = false;
 effect(() => {
   if (preloading || !hubState.value) return;
   preloading = true;
-  const parts = [SchemaForm, MarkdownText, LazyServersTab, LazyHistoryTab, LazyWelcome, LazyHelp];
+  const parts = [
+    SchemaForm,
+    MarkdownText,
+    LazyServersTab,
+    LazyHistoryTab,
+    LazyResourcesTab,
+    LazyPromptsTab,
+    LazySavedCallsFile,
+    LazyWelcome,
+    LazyHelp,
+  ];
   requestIdleCallback(() => void Promise.allSettled(parts.map((part) => part.preload())), { timeout: 1_000 });
 });
 

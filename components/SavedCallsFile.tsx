@@ -1,0 +1,62 @@
+import { useState } from 'preact/hooks';
+import { errorMessage } from '@/lib/errorMessage';
+import type { SavedCallsImport } from '@/lib/savedCalls';
+
+export interface SavedCallsFileProps {
+  count: number;
+  onExport: () => void;
+  onImport: (text: string) => Promise<SavedCallsImport>;
+}
+
+/** Saved calls in and out, as a file of their own. */
+export function SavedCallsFile({ count, onExport, onImport }: SavedCallsFileProps) {
+  const [outcome, setOutcome] = useState<{ ok: SavedCallsImport } | { error: string } | null>(null);
+  return (
+    <details class="card import-export">
+      <summary>Saved calls: export or import ({count})</summary>
+      <label for="saved-calls-file">Import saved calls</label>
+      <input
+        id="saved-calls-file"
+        type="file"
+        accept=".json,application/json"
+        onChange={async (event) => {
+          const file = event.currentTarget.files?.[0];
+          event.currentTarget.value = '';
+          if (!file) return;
+          try {
+            setOutcome({ ok: await onImport(await file.text()) });
+          } catch (error) {
+            setOutcome({ error: errorMessage(error) });
+          }
+        }}
+      />
+      {outcome && 'error' in outcome && (
+        <p role="alert" class="error">
+          {outcome.error}
+        </p>
+      )}
+      {outcome && 'ok' in outcome && (
+        <div role="status" class="import-result">
+          <p>
+            Imported {outcome.ok.calls.length} saved {outcome.ok.calls.length === 1 ? 'call' : 'calls'}
+            {outcome.ok.skipped.length > 0 && `, skipped ${outcome.ok.skipped.length}`}.
+          </p>
+          {outcome.ok.skipped.length > 0 && (
+            <ul aria-label="Skipped saved calls">
+              {outcome.ok.skipped.map((entry, index) => (
+                <li key={index}>
+                  <strong>{entry.name}</strong>: {entry.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div class="actions">
+        <button type="button" class="secondary" disabled={count === 0} onClick={onExport}>
+          Export saved calls
+        </button>
+      </div>
+    </details>
+  );
+}
