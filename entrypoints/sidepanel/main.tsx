@@ -121,6 +121,7 @@ effect(() => {
   const parts = [
     SchemaForm,
     MarkdownText,
+    LazyToolsTab,
     LazyServersTab,
     LazyHistoryTab,
     LazyResourcesTab,
