@@ -1,30 +1,17 @@
 /** A new person's first minutes, by accessible names and the keyboard alone where a person would use it. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
+import { describe, expect, it } from 'vitest';
+import { startLegacyServer } from '../fixtures/servers';
 import { seriousViolations } from './axe';
-import { launchExtension, type ExtensionBrowser } from './browser';
-import { PanelPage } from './panel';
+import { withOneServer } from './oneServer';
 
-let browser: ExtensionBrowser;
-let panel: PanelPage;
-let server: FixtureServer;
+const run = withOneServer(startLegacyServer);
 
-beforeAll(async () => {
-  server = await startLegacyServer();
-  browser = await launchExtension();
-  panel = new PanelPage(await browser.openPanel());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const focusedName = () => panel.page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+const focusedName = () =>
+  run.panel.page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
 
 describe('a fresh profile', () => {
   it('welcomes the person on the Inbox with the way to add a first server', async () => {
-    const page = panel.page;
+    const page = run.panel.page;
     const welcome = page.getByRole('region', { name: 'Welcome to toolnexus' });
     await welcome.waitFor();
     expect(await page.getByRole('tab', { name: /^Inbox/ }).getAttribute('aria-selected')).toBe('true');
@@ -42,9 +29,9 @@ describe('a fresh profile', () => {
   });
 
   it('adds the first server from the welcome; the Inbox then says what is connected and where its tools are', async () => {
-    const page = panel.page;
+    const page = run.panel.page;
     const welcome = page.getByRole('region', { name: 'Welcome to toolnexus' });
-    await welcome.getByRole('textbox', { name: 'Server URL' }).fill(server.url);
+    await welcome.getByRole('textbox', { name: 'Server URL' }).fill(run.server.url);
     await welcome.getByRole('button', { name: 'Add server' }).click();
     await welcome.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('tabpanel').textContent()).toContain('Connected: Legacy Fixture.');
@@ -57,7 +44,7 @@ describe('a fresh profile', () => {
 
 describe('the keyboard', () => {
   it('switches tabs with 1–6 and shows the shortcuts, the browser-wide one included, with ?', async () => {
-    const page = panel.page;
+    const page = run.panel.page;
     await page.getByRole('tab', { name: /^Tools/ }).focus();
     await page.keyboard.press('5');
     expect(await page.getByRole('tab', { name: /^Servers/ }).getAttribute('aria-selected')).toBe('true');
@@ -74,13 +61,13 @@ describe('the keyboard', () => {
   });
 
   it('answers two Requests without the mouse: one submitted, one declined', async () => {
-    const page = panel.page;
-    await panel.runTool('Legacy Fixture', 'deploy');
-    await panel.request('Legacy Fixture').first().waitFor();
-    await panel.runTool('Legacy Fixture', 'deploy');
-    await expect.poll(() => panel.request('Legacy Fixture').count()).toBe(2);
+    const page = run.panel.page;
+    await run.panel.runTool('Legacy Fixture', 'deploy');
+    await run.panel.request('Legacy Fixture').first().waitFor();
+    await run.panel.runTool('Legacy Fixture', 'deploy');
+    await expect.poll(() => run.panel.request('Legacy Fixture').count()).toBe(2);
     // The newest takes focus in its first field; from there on, keys only.
-    const newest = panel.request('Legacy Fixture').first();
+    const newest = run.panel.request('Legacy Fixture').first();
     await expect.poll(() => newest.getByLabel('Target').evaluate((field) => field === document.activeElement)).toBe(true);
     await page.keyboard.type('p'); // a select jumps to the option its letters start
     await page.keyboard.press('Tab');
@@ -92,20 +79,20 @@ describe('the keyboard', () => {
     expect(await focusedName()).toBe('Submit');
     await page.keyboard.press('Enter');
     await expect
-      .poll(() => server.seen.at(-1))
+      .poll(() => run.server.seen.at(-1))
       .toEqual({
         tool: 'deploy',
         result: { action: 'accept', content: { target: 'prod', replicas: 3, notify: true, note: 'routine' } },
       });
 
     // j reaches the Request left, Tab goes through its fields to its buttons.
-    await expect.poll(() => panel.request('Legacy Fixture').count()).toBe(1);
+    await expect.poll(() => run.panel.request('Legacy Fixture').count()).toBe(1);
     await page.keyboard.press('j');
-    const left = panel.request('Legacy Fixture');
+    const left = run.panel.request('Legacy Fixture');
     await expect.poll(() => left.evaluate((card) => card === document.activeElement)).toBe(true);
     for (let step = 0; step < 6 && (await focusedName()) !== 'Decline'; step++) await page.keyboard.press('Tab');
     expect(await focusedName()).toBe('Decline');
     await page.keyboard.press('Enter');
-    await expect.poll(() => server.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'decline' } });
+    await expect.poll(() => run.server.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'decline' } });
   });
 });

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PendingRequest } from '../../lib/inbox';
 import { notifyNewRequests } from '../../lib/notifier';
+import { pendingRequest } from './requests';
 
-const request = (id: string): PendingRequest => ({
-  id,
-  kind: 'input',
-  prompt: `Question ${id}`,
-  url: null,
-  data: {},
-  serverId: 's',
-  serverName: 'Deploys',
-  askedAt: 0,
-  expiresAt: null,
-});
+const request = (id: string) => pendingRequest(id);
 
 describe('notifyNewRequests', () => {
   it('notifies a new Request only while no panel is open, and clears it once settled', () => {

@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { InboxItem } from '../../lib/state';
 import { OPEN_INBOX_COMMAND } from '../../lib/messages';
 import { openInboxOnCommand } from '../../lib/openInbox';
+import { pendingRequest } from './requests';
 
-const request = (id: string, askedAt: number): InboxItem => ({
-  id,
-  kind: 'input',
-  prompt: `Question ${id}`,
-  url: null,
-  data: {},
-  serverId: 's',
-  serverName: 'Deploys',
-  askedAt,
-  expiresAt: null,
-});
+const request = (id: string, askedAt: number) => pendingRequest(id, { askedAt });
 
 function run(inbox: InboxItem[], command: string, windowId?: number) {
   const calls: string[] = [];

@@ -23,6 +23,16 @@ const request = (id: string, overrides: Partial<InboxItem> = {}): InboxItem => (
 
 // happy-dom lays nothing out and its IntersectionObserver never reports: both stand in here
 // for a panel whose cards sit at `tops` (px from the top of the view), and that scrolls.
+/** The InboxTab's callbacks, none of which these tests look at. */
+const inboxCallbacks = {
+  onAnswer: () => {},
+  onOpen: () => {},
+  onFinishVisit: () => {},
+  onDismissNotice: () => {},
+  onSelectTab: () => {},
+  connectedServers: [],
+};
+
 const getBoundingClientRect = Element.prototype.getBoundingClientRect;
 const IntersectionObserverBefore = globalThis.IntersectionObserver;
 let tops = new Map<string, number>();
@@ -108,16 +118,8 @@ describe('RequestCard', () => {
 });
 
 describe('InboxTab with many Requests', () => {
-  const callbacks = {
-    onAnswer: () => {},
-    onOpen: () => {},
-    onFinishVisit: () => {},
-    onDismissNotice: () => {},
-    onSelectTab: () => {},
-    connectedServers: [],
-  };
   const inboxOf = (inbox: InboxItem[], focusId?: string) => (
-    <InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} focusId={focusId} {...callbacks} />
+    <InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} focusId={focusId} {...inboxCallbacks} />
   );
   // Newest first: r29 at the top of the view, r0 far below it, one card every 300 px.
   const many = Array.from({ length: 30 }, (_, index) => request(`r${index}`, { askedAt: 1_000_000 + index }));
@@ -167,19 +169,11 @@ describe('InboxTab with many Requests', () => {
 
 describe('Two servers with one name', () => {
   it('are told apart by origin on every card and group header', () => {
-    const callbacks = {
-      onAnswer: () => {},
-      onOpen: () => {},
-      onFinishVisit: () => {},
-      onDismissNotice: () => {},
-      onSelectTab: () => {},
-      connectedServers: [],
-    };
     const inbox = [
       request('real', { serverId: 'a', serverName: 'Acme Payroll', serverOrigin: 'https://payroll.acme.example' }),
       request('fake', { serverId: 'b', serverName: 'Acme Payroll', serverOrigin: 'http://127.0.0.1:6666', askedAt: 1_000_001 }),
     ];
-    render(<InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} {...callbacks} />);
+    render(<InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} {...inboxCallbacks} />);
     const groups = screen.getAllByRole('region', { name: 'Requests from Acme Payroll' });
     expect(groups.map((group) => group.querySelector('h2')!.textContent)).toEqual([
       'Acme Payroll https://payroll.acme.example 1',
