@@ -104,8 +104,8 @@ describe('resources and prompts', () => {
   it('gets a prompt with arguments and shows its messages', async () => {
     await panel.tab('Prompts');
     const prompt = panel.page.getByRole('article', { name: 'Prompt review_code' }).first();
-    await prompt.getByLabel('code').fill('let x = 1');
-    await prompt.getByLabel('language').fill('Rust');
+    await prompt.getByRole('combobox', { name: /^code/ }).fill('let x = 1');
+    await prompt.getByRole('combobox', { name: /^language/ }).fill('Rust');
     await prompt.getByRole('button', { name: 'Get review_code' }).click();
     const messages = panel.page.getByRole('article', { name: 'Prompt review_code' }).first();
     await expect.poll(() => messages.textContent()).toContain('Please review this Rust');
