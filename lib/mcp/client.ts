@@ -20,6 +20,8 @@ import {
   UrlElicitationRequiredError,
   type CallToolResult,
   type Client,
+  type ClientContext,
+  type ElicitRequest,
   type ElicitResult,
   type LoggingLevel,
   type GetPromptResult,
@@ -49,6 +51,7 @@ import { idleClock } from './idleClock';
 import { answerRound, describeRequest, inputRounds, sendRoundMethod } from './inputRounds';
 import { answerToElicitResult, elicitationToRequest } from './protocol';
 import { NO_SDK_TIMEOUT, requestRunner } from './runRequest';
+import { cancelTask, createTask, followTask, TaskSchema, taskRef, type Task, type TaskRef } from './tasks';
 import { urlCompletion, visitRequiredUrls } from './urlCompletion';
 
 /** How often a call is retried after URLElicitationRequired before its error is shown. */
@@ -109,11 +112,15 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   const report = (error: Error | null, change: ListChange) => {
     if (!error) options.onListChanged?.(change);
   };
+  const capabilities = {
+    elicitation: { form: {}, url: {} },
+    // spec 2025-11-25 tasks: parties that support task-augmented requests MUST declare `tasks`;
+    // toolnexus only sends them, so it names no request it would take as a task itself.
+    tasks: {},
+    ...(options.mcpApps && { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } }),
+  };
   const client = new ElicitingClient(options.clientInfo ?? CLIENT_INFO, {
-    capabilities: {
-      elicitation: { form: {}, url: {} },
-      ...(options.mcpApps && { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } }),
-    },
+    capabilities,
     listChanged: {
       tools: { onChanged: (error, items) => report(error, { kind: 'tools', items: items ?? [] }) },
       resources: { onChanged: (error, items) => report(error, { kind: 'resources', items: items ?? [] }) },
@@ -173,7 +180,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       else if (ended.add(id).size > 100) ended.delete(ended.values().next().value!);
     }
   };
-  client.setRequestHandler('elicitation/create', async (message, ctx) => {
+  const onElicitation = async (message: ElicitRequest, ctx: ClientContext): Promise<ElicitResult> => {
     const { id } = ctx.mcpReq;
     const controller = new AbortController();
     waiting.set(id, controller);
@@ -183,7 +190,27 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     } finally {
       waiting.delete(id);
     }
-  });
+  };
+  client.setRequestHandler('elicitation/create', onElicitation);
+  // spec 2025-11-25 tasks: status notifications are optional (requestors MUST NOT rely on
+  // them); one that says the task ended or needs input only cuts the wait for the next poll.
+  const taskPushes = new Map<string, Set<() => void>>();
+  const onTaskStatus = (task: Task) => {
+    if (task.status === 'working') return;
+    for (const push of taskPushes.get(task.taskId) ?? []) push();
+  };
+  const nextPush = (taskId: string, signal: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      const waiters = taskPushes.get(taskId) ?? new Set();
+      const done = () => {
+        waiters.delete(done);
+        if (waiters.size === 0) taskPushes.delete(taskId);
+        resolve();
+      };
+      taskPushes.set(taskId, waiters.add(done));
+      signal.addEventListener('abort', done, { once: true });
+    });
+  client.setNotificationHandler('notifications/tasks/status', { params: TaskSchema }, onTaskStatus);
   const rounds = inputRounds(server.name, elicit);
   client.driveInputRounds = (payload, call) => rounds.drive(payload, call, lost.signal);
   const run = requestRunner(server.name, clock, lost.signal, rounds);
@@ -288,8 +315,60 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     }
   }
 
+  /**
+   * Runs `use` on a client of the task's session: this connection's own, or, for a task an
+   * earlier connection created (a stopped worker's), one that joins that session without a
+   * handshake, as SDK servers find a task only in the session that created it.
+   */
+  async function withTaskSession<T>(ref: TaskRef, use: (taskClient: Client) => Promise<T>): Promise<T> {
+    if (sse || !ref.sessionId || ref.sessionId === streamable.sessionId) return use(client);
+    const joined = new ElicitingClient(options.clientInfo ?? CLIENT_INFO, { capabilities, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
+    joined.setRequestHandler('elicitation/create', onElicitation);
+    joined.setNotificationHandler('notifications/tasks/status', { params: TaskSchema }, onTaskStatus);
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), { ...transportOptions, sessionId: ref.sessionId });
+    await joined.connect(transport);
+    const version = client.getNegotiatedProtocolVersion();
+    if (version) transport.setProtocolVersion(version);
+    try {
+      return await use(joined);
+    } finally {
+      // close(), not terminateSession(): the session is the server's, and other tasks may live in it.
+      await joined.close().catch(() => {});
+    }
+  }
+
+  /** Follows a task to its result; a cancel from the person is sent on as `tasks/cancel`. */
+  function follow(name: string, ref: TaskRef, callOptions: CallOptions): Promise<CallToolResult> {
+    const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, lost.signal]) : lost.signal;
+    callOptions.onTask?.(ref);
+    return withTaskSession(ref, async (taskClient) => {
+      try {
+        return await followTask(taskClient, ref, {
+          signal,
+          nextPush,
+          resultTimeout: NO_SDK_TIMEOUT,
+          onStatus: (task) => callOptions.onTask?.(taskRef(task, ref.sessionId)),
+        });
+      } catch (error) {
+        if (callOptions.signal?.aborted) {
+          await cancelTask(taskClient, ref.taskId);
+          throw new CallError('cancelled', `The call to ${name} was cancelled, and ${server.name} was asked to stop its task.`);
+        }
+        if (lost.signal.aborted) throw new CallError('disconnected', errorMessage(lost.signal.reason));
+        throw error;
+      }
+    });
+  }
+
+  async function callAsTask(name: string, params: Record<string, unknown>, callOptions: CallOptions): Promise<CallToolResult> {
+    const created = await run(describeRequest('tools/call', params), (sdk) => createTask(client, params, sdk), callOptions);
+    if ('result' in created) return created.result;
+    return follow(name, taskRef(created.task, sse ? undefined : streamable.sessionId), callOptions);
+  }
+
   async function callTool(name: string, args: Record<string, unknown>, callOptions?: CallOptions): Promise<CallToolResult> {
     const params = withLogLevel({ name, arguments: args });
+    if (callOptions?.asTask) return callAsTask(name, params, callOptions);
     for (let round = 1; ; round += 1) {
       try {
         return (await run(
@@ -385,6 +464,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       return completion.values.filter((value): value is string => typeof value === 'string').slice(0, MAX_COMPLETIONS);
     },
     resume,
+    followTask: (ref, followOptions = {}) => follow(ref.taskId, ref, followOptions),
     setLogLevel,
     close: async () => {
       closing = true;
