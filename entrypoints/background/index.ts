@@ -26,6 +26,7 @@ export default defineBackground(() => {
     settings: stored('settings', {}),
     pending: stored('pending', [], 'session'),
     suspended: stored('suspended', [], 'session'),
+    tasks: stored('tasks', []),
     activities: stored('activities', [], 'session'),
     eras: stored('eras', {}),
     // Firefox has no sandboxed extension pages to isolate an app in (entrypoints/appframe.sandbox).

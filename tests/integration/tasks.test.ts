@@ -5,13 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import { Hub, type HubOptions, type KeptTask, type SavedServer } from '../../lib/hub';
 import { load } from '../../lib/mcp/client';
 import type { Connection } from '../../lib/mcp/connection';
 import { runsAsTask, type TaskRef } from '../../lib/mcp/tasks';
 import type { Request } from '../../lib/request';
+import type { ActivityView, CallView, HubState } from '../../lib/state';
 import { scriptedPerson } from '../../conformance/scripted-person';
 import { type Everything, startEverything } from '../fixtures/everything';
 import { startSlowTaskServer, type SlowTaskServer } from '../fixtures/task-server';
+import { memory, until } from './hub-harness';
 
 const texts = (result: CallToolResult) => result.content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
 
@@ -106,4 +109,90 @@ describe('an SDK v1 server with a slow task tool', () => {
     expect(polls() - before).toBeGreaterThanOrEqual(3);
     expect(polls() - before).toBeLessThanOrEqual(5);
   }, 20_000);
+});
+
+describe('Hub: a call the server runs as a task', () => {
+  const stores = () => ({ servers: memory<SavedServer[]>([]), tasks: memory<KeptTask[]>([]), activities: memory<ActivityView[]>([]) });
+  const slowCall = (state: HubState) =>
+    state.activities.find((activity): activity is CallView => activity.kind === 'tool' && activity.tool === 'slow');
+  const hubs: Hub[] = [];
+  const started = async (options: HubOptions) => {
+    const hub = new Hub(options);
+    hubs.push(hub);
+    await hub.start();
+    return hub;
+  };
+  afterAll(async () => {
+    for (const hub of hubs.reverse()) for (const server of hub.state().servers) await hub.removeServer(server.id);
+  });
+
+  it('shows the task and its status message in the call, then its result, and forgets the task once done', async () => {
+    const kept = stores();
+    const hub = await started(kept);
+    const serverId = await hub.addServer({ url: slow.url });
+    await until(hub, (state) => state.servers[0]?.status === 'connected');
+    const call = hub.callTool(serverId, 'slow', { ms: 1_200 });
+    const working = slowCall(await until(hub, (state) => slowCall(state)?.task?.statusMessage !== undefined))!;
+    expect(working).toMatchObject({
+      status: 'running',
+      task: { id: expect.any(String), status: 'working', statusMessage: expect.stringMatching(/ of 1200 ms$/) },
+    });
+    await expect
+      .poll(() => kept.tasks.value())
+      .toEqual([
+        { activity: expect.objectContaining({ id: working.id, tool: 'slow' }), task: expect.objectContaining({ taskId: working.task!.id }) },
+      ]);
+    expect(await call).toMatchObject({
+      status: 'done',
+      result: { content: [{ type: 'text', text: 'slept 1200 ms' }] },
+      task: { status: 'completed' },
+    });
+    await expect.poll(() => kept.tasks.value()).toEqual([]);
+  });
+
+  /** A worker that started `slow` and stopped while it ran: what it left, as copies it can no longer change. */
+  async function stoppedWorker(ms: number) {
+    const kept = stores();
+    const first = await started(kept);
+    const serverId = await first.addServer({ url: slow.url });
+    await until(first, (state) => state.servers[0]?.status === 'connected');
+    void first.callTool(serverId, 'slow', { ms });
+    await expect.poll(() => kept.tasks.value()).toHaveLength(1);
+    await expect.poll(() => kept.activities.value()).toHaveLength(1);
+    const left = { servers: memory(kept.servers.value()), tasks: memory(kept.tasks.value()), activities: memory(kept.activities.value()) };
+    return { left, taskId: kept.tasks.value()[0]!.task.taskId };
+  }
+
+  it('is followed again by a new worker, which shows its result in the same card', async () => {
+    const { left, taskId } = await stoppedWorker(2_000);
+    const second = await started(left);
+    expect(slowCall(second.state())).toMatchObject({ status: 'running', task: { id: taskId } });
+    const done = slowCall(await until(second, (state) => slowCall(state)?.status === 'done'))!;
+    expect(done).toMatchObject({ result: { content: [{ type: 'text', text: 'slept 2000 ms' }] }, task: { id: taskId, status: 'completed' } });
+    expect(left.tasks.value()).toEqual([]);
+  });
+
+  it('is followed again after a browser restart, when only storage.local is left', async () => {
+    const { left, taskId } = await stoppedWorker(2_000);
+    // storage.session is gone with the browser session: no activity list, only the kept task.
+    const second = await started({ servers: left.servers, tasks: left.tasks, activities: memory<ActivityView[]>([]) });
+    const done = slowCall(await until(second, (state) => slowCall(state)?.status === 'done'))!;
+    expect(done).toMatchObject({
+      tool: 'slow',
+      args: { ms: 2_000 },
+      result: { content: [{ type: 'text', text: 'slept 2000 ms' }] },
+      task: { id: taskId },
+    });
+  });
+
+  it('cancelled from the card, sends tasks/cancel and shows the call cancelled', async () => {
+    const hub = await started(stores());
+    const serverId = await hub.addServer({ url: slow.url });
+    await until(hub, (state) => state.servers[0]?.status === 'connected');
+    const call = hub.callTool(serverId, 'slow', { ms: 30_000 });
+    const working = slowCall(await until(hub, (state) => slowCall(state)?.task !== undefined))!;
+    hub.cancelActivity(working.id);
+    expect(await call).toMatchObject({ status: 'cancelled' });
+    expect(slow.cancelled).toContain(working.task!.id);
+  });
 });

@@ -31,6 +31,7 @@ function fakeConnection(server: ServerConfig, overrides: Partial<Connection> = {
     getPrompt: async () => ({ messages: [] }),
     complete: async () => [],
     resume: async () => ({ content: [] }),
+    followTask: async () => ({ content: [] }),
     setLogLevel: async () => {},
     close: async () => void (connection.closed = true),
     ...overrides,
