@@ -48,10 +48,23 @@ import { type ServerRequestId, watchCallStreams } from './callStreams';
 import { limitOpenRequests } from './connectionLimit';
 import { ElicitingClient } from './elicitingClient';
 import { idleClock } from './idleClock';
-import { answerRound, describeRequest, inputRounds, sendRoundMethod } from './inputRounds';
+import { answerRound, describeRequest, inputRounds, sendRoundMethod, toRound } from './inputRounds';
 import { answerToElicitResult, elicitationToRequest } from './protocol';
 import { NO_SDK_TIMEOUT, requestRunner } from './runRequest';
-import { cancelTask, createTask, followTask, TaskSchema, taskRef, type Task, type TaskRef } from './tasks';
+import {
+  cancelTask,
+  createdTask,
+  createTask,
+  type DetailedTask,
+  followModernTask,
+  followTask,
+  modernTaskRef,
+  TASKS_EXTENSION,
+  TaskSchema,
+  taskRef,
+  type Task,
+  type TaskRef,
+} from './tasks';
 import { urlCompletion, visitRequiredUrls } from './urlCompletion';
 
 /** How often a call is retried after URLElicitationRequired before its error is shown. */
@@ -117,7 +130,11 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     // spec 2025-11-25 tasks: parties that support task-augmented requests MUST declare `tasks`;
     // toolnexus only sends them, so it names no request it would take as a task itself.
     tasks: {},
-    ...(options.mcpApps && { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } }),
+    extensions: {
+      // SEP-2663: the one handshake of 2026-07-28 tasks; the server then decides per call.
+      [TASKS_EXTENSION]: {},
+      ...(options.mcpApps && { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } }),
+    },
   };
   const client = new ElicitingClient(options.clientInfo ?? CLIENT_INFO, {
     capabilities,
@@ -337,12 +354,26 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     }
   }
 
-  /** Follows a task to its result; a cancel from the person is sent on as `tasks/cancel`. */
-  function follow(name: string, ref: TaskRef, callOptions: CallOptions): Promise<CallToolResult> {
+  /** Asks the person a 2026-07-28 task's `inputRequests`, as one round of the call (inputRounds checks and names them). */
+  async function answerTaskInput(name: string, inputRequests: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const round = toRound(server.name, 'tools/call', { name }, 1, { inputRequests });
+    const { inputResponses } = await answerRound(round, signal, elicit);
+    return inputResponses as Record<string, unknown>;
+  }
+
+  /** Follows a task to its result; a cancel from the person is sent on as `tasks/cancel`. `created`: a 2026-07-28 task just created. */
+  function follow(name: string, ref: TaskRef, callOptions: CallOptions, created?: DetailedTask): Promise<CallToolResult> {
     const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, lost.signal]) : lost.signal;
     callOptions.onTask?.(ref);
     return withTaskSession(ref, async (taskClient) => {
       try {
+        if (ref.modern) {
+          return await followModernTask(taskClient, ref.taskId, created, {
+            signal,
+            onStatus: (task) => callOptions.onTask?.(modernTaskRef(task)),
+            answer: (inputRequests) => answerTaskInput(name, inputRequests, signal),
+          });
+        }
         return await followTask(taskClient, ref, {
           signal,
           nextPush,
@@ -366,16 +397,19 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     return follow(name, taskRef(created.task, sse ? undefined : streamable.sessionId), callOptions);
   }
 
-  async function callTool(name: string, args: Record<string, unknown>, callOptions?: CallOptions): Promise<CallToolResult> {
+  async function callTool(name: string, args: Record<string, unknown>, callOptions: CallOptions = {}): Promise<CallToolResult> {
     const params = withLogLevel({ name, arguments: args });
-    if (callOptions?.asTask) return callAsTask(name, params, callOptions);
+    if (callOptions.asTask && !modern) return callAsTask(name, params, callOptions);
     for (let round = 1; ; round += 1) {
       try {
-        return (await run(
+        const result = (await run(
           describeRequest('tools/call', params),
           (sdk) => sendRoundMethod(client, 'tools/call', params, sdk),
           callOptions,
         )) as CallToolResult;
+        // 2026-07-28: any call may come back a task, the server's choice (SEP-2663).
+        const created = createdTask(result);
+        return created ? await follow(name, modernTaskRef(created), callOptions, created) : result;
       } catch (error) {
         if (!(error instanceof UrlElicitationRequiredError) || round > MAX_URL_ROUNDS) throw error;
         const signal = callOptions?.signal ? AbortSignal.any([callOptions.signal, lost.signal]) : lost.signal;

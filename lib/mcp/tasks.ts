@@ -1,10 +1,23 @@
 /**
- * 2025-11-25 tasks (spec basic/utilities/tasks, experimental): a tool call the server runs as
- * a task answers at once with a task id; the result is fetched later, by any connection to
- * the same session. SDK v2 dropped its tasks helpers, so these are raw requests with the
- * few schemas they need. `runsAsTask` and `pollDelay` decide (pure); the rest sends.
+ * Tool calls the server runs as tasks, in both eras: a task id comes back at once, and the
+ * result is fetched later, by any connection (in 2025-11-25, to the same session).
+ * - 2025-11-25 tasks (spec basic/utilities/tasks, experimental): the client asks for a task
+ *   (`task` param), polls `tasks/get`, reads `tasks/result`.
+ * - 2026-07-28 tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663, spec repo
+ *   docs/seps/2663-tasks-extension.mdx): the client declares the extension and the server
+ *   decides per call (`resultType: "task"`); `tasks/get` carries the result, error or
+ *   `inputRequests`, answered with `tasks/update`.
+ * SDK v2 dropped its tasks helpers, so these are raw requests with the few schemas they need.
+ * `runsAsTask` and `pollDelay` decide (pure); the rest sends.
  */
-import type { CallToolResult, Client, RequestOptions, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
+import {
+  type CallToolResult,
+  type Client,
+  ProtocolError,
+  type RequestOptions,
+  type ServerCapabilities,
+  type Tool,
+} from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { CallError } from './connection';
 
@@ -19,7 +32,18 @@ export interface TaskRef {
   statusMessage?: string;
   /** The server's suggested pause between polls, in ms. */
   pollInterval?: number;
+  /** A 2026-07-28 extension task: stateless, so any connection follows it. */
+  modern?: true;
 }
+
+/** The 2026-07-28 tasks extension's identifier, declared in the client's capabilities. */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+/**
+ * Where a 2026-07-28 `CreateTaskResult` rides once ElicitingClient has made it a result the
+ * SDK can decode (it refuses `resultType: "task"`): a tool error, so the SDK checks no output
+ * schema against it, that `createdTask` reads back before anyone sees it.
+ */
+const TASK_HANDLE_META = 'toolnexus/createTaskResult';
 
 /** How long the task is asked to live: long enough to outlast a browser restart. */
 export const TASK_TTL_MS = 24 * 60 * 60_000;
@@ -74,6 +98,38 @@ export const taskRef = (task: Task, sessionId: string | undefined): TaskRef => (
   status: task.status,
   ...(task.statusMessage !== undefined && { statusMessage: task.statusMessage }),
   ...(task.pollInterval !== undefined && { pollInterval: task.pollInterval }),
+});
+
+/** SEP-2663 `DetailedTask`: what `tasks/get` answers, with the status's own payload. */
+const DetailedTaskSchema = z.looseObject({
+  taskId: z.string(),
+  status: z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']),
+  statusMessage: z.string().optional(),
+  pollIntervalMs: z.number().optional(),
+  result: z.looseObject({}).optional(),
+  error: z.looseObject({ code: z.number(), message: z.string() }).optional(),
+  inputRequests: z.record(z.string(), z.unknown()).optional(),
+});
+export type DetailedTask = z.infer<typeof DetailedTaskSchema>;
+
+/** A response's result as the SDK can take it: a 2026-07-28 `CreateTaskResult` wrapped (see TASK_HANDLE_META). */
+export function wrapCreateTaskResult(result: unknown): unknown {
+  const created = typeof result === 'object' && result !== null && (result as { resultType?: unknown }).resultType === 'task';
+  return created ? { resultType: 'complete', content: [], isError: true, _meta: { [TASK_HANDLE_META]: result } } : result;
+}
+
+/** The task a 2026-07-28 `tools/call` created, if its (wrapped) result is one. */
+export function createdTask(result: CallToolResult): DetailedTask | undefined {
+  const parsed = DetailedTaskSchema.safeParse(result._meta?.[TASK_HANDLE_META]);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export const modernTaskRef = (task: DetailedTask): TaskRef => ({
+  taskId: task.taskId,
+  status: task.status,
+  ...(task.statusMessage !== undefined && { statusMessage: task.statusMessage }),
+  ...(task.pollIntervalMs !== undefined && { pollInterval: task.pollIntervalMs }),
+  modern: true,
 });
 
 /** Sends `tools/call` as a task: the task the server created, or the result when it ran the tool at once. */
@@ -141,7 +197,52 @@ export async function followTask(client: Client, first: Omit<TaskRef, 'sessionId
   return readResult();
 }
 
-/** spec tasks, Cancelling Tasks: `tasks/cancel`; a task that ended meanwhile is refused (-32602), which changes nothing. */
+export interface FollowModernOptions {
+  signal: AbortSignal;
+  onStatus: (task: DetailedTask) => void;
+  /** Asks the person the task's new `inputRequests`; resolves with their `inputResponses`. */
+  answer: (inputRequests: Record<string, unknown>) => Promise<Record<string, unknown>>;
+}
+
+/**
+ * SEP-2663: polls `tasks/get` (at `pollIntervalMs`) until the task ends; its result, or its
+ * JSON-RPC error thrown, is in the last answer. Input it needs is asked once per key
+ * (clients SHOULD deduplicate `inputRequests` keys across polls) and sent with `tasks/update`.
+ * `first` is the CreateTaskResult, or nothing for a task an earlier worker created.
+ */
+export async function followModernTask(
+  client: Client,
+  taskId: string,
+  first: DetailedTask | undefined,
+  options: FollowModernOptions,
+): Promise<CallToolResult> {
+  const { signal } = options;
+  const answered = new Set<string>();
+  const get = () => client.request({ method: 'tasks/get', params: { taskId } }, DetailedTaskSchema, { signal, timeout: POLL_TIMEOUT_MS });
+  let task = first ?? (await get());
+  for (;;) {
+    options.onStatus(task);
+    if (task.status === 'completed') return (task.result ?? { content: [] }) as CallToolResult;
+    if (task.status === 'failed')
+      throw new ProtocolError(task.error?.code ?? -32603, task.error?.message ?? task.statusMessage ?? 'The task failed.', task.error?.data);
+    if (task.status === 'cancelled') throw new CallError('cancelled', task.statusMessage ?? 'The server cancelled the task.');
+    const fresh = Object.entries(task.inputRequests ?? {}).filter(([key]) => !answered.has(key));
+    if (task.status === 'input_required' && fresh.length > 0) {
+      for (const [key] of fresh) answered.add(key);
+      const inputResponses = await options.answer(Object.fromEntries(fresh));
+      await client.request({ method: 'tasks/update', params: { taskId, inputResponses } }, AnySchema, { signal, timeout: POLL_TIMEOUT_MS });
+    }
+    await sleep(pollDelay({ pollInterval: task.pollIntervalMs }), signal, new Promise(() => {}));
+    signal.throwIfAborted();
+    task = await get();
+  }
+}
+
+/**
+ * `tasks/cancel`, the same in both eras (2025-11-25 Cancelling Tasks; SEP-2663 Task
+ * Cancellation, where notifications/cancelled MUST NOT be used). A task that ended meanwhile
+ * is refused (-32602), which changes nothing.
+ */
 export async function cancelTask(client: Client, taskId: string): Promise<void> {
   await client.request({ method: 'tasks/cancel', params: { taskId } }, AnySchema, { timeout: POLL_TIMEOUT_MS }).catch(() => {});
 }

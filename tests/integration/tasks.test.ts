@@ -13,6 +13,7 @@ import type { Request } from '../../lib/request';
 import type { ActivityView, CallView, HubState } from '../../lib/state';
 import { scriptedPerson } from '../../conformance/scripted-person';
 import { type Everything, startEverything } from '../fixtures/everything';
+import { type ModernTaskServer, startModernTaskServer } from '../fixtures/modern-task-server';
 import { startSlowTaskServer, type SlowTaskServer } from '../fixtures/task-server';
 import { memory, until } from './hub-harness';
 
@@ -20,9 +21,14 @@ const texts = (result: CallToolResult) => result.content.flatMap((block) => (blo
 
 let everything: Everything;
 let slow: SlowTaskServer;
+let modernTasks: ModernTaskServer;
 const person = scriptedPerson({
   script: (request: Request) =>
-    request.prompt.includes('multiple interpretations') ? { id: request.id, ok: true, data: { interpretation: 'historical' } } : 'accept',
+    request.prompt.includes('multiple interpretations')
+      ? { id: request.id, ok: true, data: { interpretation: 'historical' } }
+      : request.prompt.startsWith('Carry on')
+        ? { id: request.id, ok: true, data: { go: true } }
+        : 'accept',
 });
 const connections: Connection[] = [];
 const connect = async (url: string) => {
@@ -32,12 +38,12 @@ const connect = async (url: string) => {
 };
 
 beforeAll(async () => {
-  [everything, slow] = await Promise.all([startEverything(), startSlowTaskServer()]);
+  [everything, slow, modernTasks] = await Promise.all([startEverything(), startSlowTaskServer(), startModernTaskServer()]);
 }, 30_000);
 
 afterAll(async () => {
   await Promise.all(connections.map((connection) => connection.close()));
-  await Promise.all([everything?.close(), slow?.close()]);
+  await Promise.all([everything?.close(), slow?.close(), modernTasks?.close()]);
 });
 
 describe('server-everything: simulate-research-query, which requires a task', () => {
@@ -113,8 +119,9 @@ describe('an SDK v1 server with a slow task tool', () => {
 
 describe('Hub: a call the server runs as a task', () => {
   const stores = () => ({ servers: memory<SavedServer[]>([]), tasks: memory<KeptTask[]>([]), activities: memory<ActivityView[]>([]) });
-  const slowCall = (state: HubState) =>
-    state.activities.find((activity): activity is CallView => activity.kind === 'tool' && activity.tool === 'slow');
+  const callOf = (tool: string) => (state: HubState) =>
+    state.activities.find((activity): activity is CallView => activity.kind === 'tool' && activity.tool === tool);
+  const slowCall = callOf('slow');
   const hubs: Hub[] = [];
   const started = async (options: HubOptions) => {
     const hub = new Hub(options);
@@ -150,13 +157,13 @@ describe('Hub: a call the server runs as a task', () => {
     await expect.poll(() => kept.tasks.value()).toEqual([]);
   });
 
-  /** A worker that started `slow` and stopped while it ran: what it left, as copies it can no longer change. */
-  async function stoppedWorker(ms: number) {
+  /** A worker that started `tool` and stopped while it ran: what it left, as copies it can no longer change. */
+  async function stoppedWorker(ms: number, url = slow.url, tool = 'slow') {
     const kept = stores();
     const first = await started(kept);
-    const serverId = await first.addServer({ url: slow.url });
+    const serverId = await first.addServer({ url });
     await until(first, (state) => state.servers[0]?.status === 'connected');
-    void first.callTool(serverId, 'slow', { ms });
+    void first.callTool(serverId, tool, { ms });
     await expect.poll(() => kept.tasks.value()).toHaveLength(1);
     await expect.poll(() => kept.activities.value()).toHaveLength(1);
     const left = { servers: memory(kept.servers.value()), tasks: memory(kept.tasks.value()), activities: memory(kept.activities.value()) };
@@ -185,6 +192,17 @@ describe('Hub: a call the server runs as a task', () => {
     });
   });
 
+  it('2026-07-28: is followed again after a browser restart, by its id', async () => {
+    const { left, taskId } = await stoppedWorker(1_500, modernTasks.url, 'research');
+    const second = await started({ servers: left.servers, tasks: left.tasks, activities: memory<ActivityView[]>([]) });
+    const research = callOf('research');
+    const done = research(await until(second, (state) => research(state)?.status === 'done'))!;
+    expect(done).toMatchObject({
+      result: { content: [{ type: 'text', text: 'researched for 1500 ms' }] },
+      task: { id: taskId, status: 'completed' },
+    });
+  });
+
   it('cancelled from the card, sends tasks/cancel and shows the call cancelled', async () => {
     const hub = await started(stores());
     const serverId = await hub.addServer({ url: slow.url });
@@ -194,5 +212,51 @@ describe('Hub: a call the server runs as a task', () => {
     hub.cancelActivity(working.id);
     expect(await call).toMatchObject({ status: 'cancelled' });
     expect(slow.cancelled).toContain(working.task!.id);
+  });
+});
+
+describe('a 2026-07-28 server with the tasks extension (SEP-2663)', () => {
+  it('declares the extension on the call, follows the task the server chose to make, and shows its result', async () => {
+    const connection = await connect(modernTasks.url);
+    expect(connection.era).toBe('modern');
+    const seen: TaskRef[] = [];
+    const result = await connection.callTool('research', { ms: 900 }, { onTask: (task) => seen.push(task) });
+    expect(texts(result)).toEqual(['researched for 900 ms']);
+    expect(seen[0]).toMatchObject({ status: 'working', pollInterval: 300, modern: true });
+    expect(seen.at(-1)?.status).toBe('completed');
+  });
+
+  it('asks the person what the task needs and sends the answer with tasks/update, once', async () => {
+    const connection = await connect(modernTasks.url);
+    const from = person.asked.length;
+    const statuses: string[] = [];
+    const result = await connection.callTool('research', { ms: 600, confirm: true }, { onTask: (task) => statuses.push(task.status) });
+    expect(person.asked.slice(from).map((request) => request.prompt)).toEqual(['Carry on with the research?']);
+    expect(statuses).toContain('input_required');
+    expect(modernTasks.updates.at(-1)).toEqual({ go: { action: 'accept', content: { go: true } } });
+    expect(texts(result)).toEqual(['researched for 600 ms, answer {"go":true}']);
+  });
+
+  it('follows a task by its id alone from another connection (no session in this era)', async () => {
+    const first = await connect(modernTasks.url);
+    let created: TaskRef | undefined;
+    const abandoned = new AbortController();
+    const running = first.callTool('research', { ms: 1_200 }, { signal: abandoned.signal, onTask: (task) => (created ??= task) });
+    await expect.poll(() => created).toBeDefined();
+    const second = await connect(modernTasks.url);
+    expect(texts(await second.followTask(created!))).toEqual(['researched for 1200 ms']);
+    abandoned.abort();
+    await running.catch(() => {});
+  });
+
+  it('sends tasks/cancel when the person cancels', async () => {
+    const connection = await connect(modernTasks.url);
+    const controller = new AbortController();
+    let created: TaskRef | undefined;
+    const running = connection.callTool('research', { ms: 10_000 }, { signal: controller.signal, onTask: (task) => (created ??= task) });
+    await expect.poll(() => created).toBeDefined();
+    controller.abort();
+    await expect(running).rejects.toThrow(/asked to stop its task/);
+    expect(modernTasks.cancelled).toContain(created!.taskId);
   });
 });
