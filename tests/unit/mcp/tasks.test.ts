@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isTerminal, pollDelay, runsAsTask } from '../../../lib/mcp/tasks';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { createdTask, isTerminal, pollDelay, runsAsTask, wrapCreateTaskResult } from '../../../lib/mcp/tasks';
 
 const offering = { tasks: { requests: { tools: { call: {} } } } };
 
@@ -43,5 +44,30 @@ describe('isTerminal', () => {
       'failed',
       'cancelled',
     ]);
+  });
+});
+
+describe('a 2026-07-28 CreateTaskResult through the SDK', () => {
+  const created = {
+    resultType: 'task',
+    taskId: 't1',
+    status: 'working',
+    createdAt: '2026-08-01T00:00:00Z',
+    lastUpdatedAt: '2026-08-01T00:00:00Z',
+    ttlMs: null,
+    pollIntervalMs: 500,
+  };
+
+  it('is wrapped as a result the SDK decodes, and read back whole', () => {
+    const wrapped = wrapCreateTaskResult(created) as CallToolResult;
+    expect(wrapped).toMatchObject({ resultType: 'complete', content: [], isError: true });
+    expect(createdTask(wrapped)).toEqual(created);
+  });
+
+  it('leaves every other result alone, and finds no task in it', () => {
+    const plain = { resultType: 'complete', content: [{ type: 'text', text: 'hi' }] };
+    expect(wrapCreateTaskResult(plain)).toBe(plain);
+    expect(createdTask(plain as CallToolResult)).toBeUndefined();
+    expect(wrapCreateTaskResult(undefined)).toBeUndefined();
   });
 });
