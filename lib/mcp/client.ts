@@ -391,6 +391,12 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     });
   }
 
+  /** 2026-07-28: any call may come back a task, the server's choice (SEP-2663); the task is followed to its result. */
+  async function followIfTask(name: string, result: CallToolResult, callOptions: CallOptions): Promise<CallToolResult> {
+    const created = createdTask(result);
+    return created ? follow(name, modernTaskRef(created), callOptions, created) : result;
+  }
+
   async function callAsTask(name: string, params: Record<string, unknown>, callOptions: CallOptions): Promise<CallToolResult> {
     const created = await run(describeRequest('tools/call', params), (sdk) => createTask(client, params, sdk), callOptions);
     if ('result' in created) return created.result;
@@ -407,9 +413,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
           (sdk) => sendRoundMethod(client, 'tools/call', params, sdk),
           callOptions,
         )) as CallToolResult;
-        // 2026-07-28: any call may come back a task, the server's choice (SEP-2663).
-        const created = createdTask(result);
-        return created ? await follow(name, modernTaskRef(created), callOptions, created) : result;
+        return await followIfTask(name, result, callOptions);
       } catch (error) {
         if (!(error instanceof UrlElicitationRequiredError) || round > MAX_URL_ROUNDS) throw error;
         const signal = callOptions?.signal ? AbortSignal.any([callOptions.signal, lost.signal]) : lost.signal;
@@ -434,8 +438,9 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       throw new CallError('refused', `${server.name} no longer speaks the 2026-07-28 protocol, so the call cannot be carried on. Run it again.`);
     }
     let signal: AbortSignal | undefined;
+    let result: CallToolResult | GetPromptResult | ReadResourceResult;
     try {
-      return await run(
+      result = await run(
         describeRequest(round.method, round.params),
         async (sdk) => {
           signal = sdk.signal!;
@@ -458,6 +463,8 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       }
       throw error;
     }
+    // SEP-2663: a server SHOULD settle input rounds before it makes the call a task, so the retry may be one.
+    return round.method === 'tools/call' ? followIfTask(String(round.params.name), result as CallToolResult, resumeOptions) : result;
   }
 
   const offers = (capability: keyof ServerCapabilities) => client.getServerCapabilities()?.[capability] !== undefined;

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { Hub, type HubOptions, type KeptTask, type SavedServer } from '../../lib/hub';
+import { Hub, type HubOptions, type KeptTask, type SavedServer, type SuspendedCall } from '../../lib/hub';
+import type { PendingRequest } from '../../lib/inbox';
 import { load } from '../../lib/mcp/client';
 import type { Connection } from '../../lib/mcp/connection';
 import { runsAsTask, type TaskRef } from '../../lib/mcp/tasks';
@@ -28,7 +29,9 @@ const person = scriptedPerson({
       ? { id: request.id, ok: true, data: { interpretation: 'historical' } }
       : request.prompt.startsWith('Carry on')
         ? { id: request.id, ok: true, data: { go: true } }
-        : 'accept',
+        : request.prompt === 'Which topic?'
+          ? { id: request.id, ok: true, data: { topic: 'tides' } }
+          : 'accept',
 });
 const connections: Connection[] = [];
 const connect = async (url: string) => {
@@ -203,6 +206,27 @@ describe('Hub: a call the server runs as a task', () => {
     });
   });
 
+  it('2026-07-28: a call a stopped worker left in an input round, answered in the next, becomes a task that is followed', async () => {
+    const kept = { ...stores(), pending: memory<PendingRequest[]>([]), suspended: memory<SuspendedCall[]>([]) };
+    const first = await started(kept);
+    const serverId = await first.addServer({ url: modernTasks.url });
+    await until(first, (state) => state.servers[0]?.status === 'connected');
+    void first.callTool(serverId, 'research', { ms: 300, topic: true });
+    await expect.poll(() => kept.suspended.value()).toHaveLength(1);
+    await expect.poll(() => kept.pending.value()).toHaveLength(1);
+    // The worker stops while the round waits on the person: the next one asks again and sends the retry itself.
+    const left = Object.fromEntries(Object.entries(kept).map(([key, store]) => [key, memory(store.value() as unknown[])]));
+    const second = await started(left as unknown as HubOptions);
+    const asked = (await until(second, (state) => state.inbox.length === 1)).inbox[0]!;
+    second.answer({ id: asked.id, ok: true, data: { topic: 'tides' } });
+    const research = callOf('research');
+    const done = research(await until(second, (state) => research(state)?.status === 'done'))!;
+    expect(done).toMatchObject({
+      result: { content: [{ type: 'text', text: 'researched {"topic":"tides"} for 300 ms' }] },
+      task: { status: 'completed' },
+    });
+  });
+
   it('cancelled from the card, sends tasks/cancel and shows the call cancelled', async () => {
     const hub = await started(stores());
     const serverId = await hub.addServer({ url: slow.url });
@@ -247,6 +271,14 @@ describe('a 2026-07-28 server with the tasks extension (SEP-2663)', () => {
     expect(texts(await second.followTask(created!))).toEqual(['researched for 1200 ms']);
     abandoned.abort();
     await running.catch(() => {});
+  });
+
+  it('follows a task the server makes after an input round of the call itself', async () => {
+    const connection = await connect(modernTasks.url);
+    const from = person.asked.length;
+    const result = await connection.callTool('research', { ms: 300, topic: true });
+    expect(person.asked.slice(from).map((request) => request.prompt)).toEqual(['Which topic?']);
+    expect(texts(result)).toEqual(['researched {"topic":"tides"} for 300 ms']);
   });
 
   it('sends tasks/cancel when the person cancels', async () => {
