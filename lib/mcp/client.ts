@@ -354,15 +354,15 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     }
   }
 
-  /** Asks the person a 2026-07-28 task's `inputRequests`, as one round of the call (inputRounds checks and names them). */
-  async function answerTaskInput(name: string, inputRequests: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
-    const round = toRound(server.name, 'tools/call', { name }, 1, { inputRequests });
+  /** Asks the person a 2026-07-28 task's `inputRequests`, as a round of the call (inputRounds checks and names them). */
+  async function answerTaskInput(inputRequests: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const round = toRound(server.name, 'tools/call', {}, 1, { inputRequests });
     const { inputResponses } = await answerRound(round, signal, elicit);
     return inputResponses as Record<string, unknown>;
   }
 
   /** Follows a task to its result; a cancel from the person is sent on as `tasks/cancel`. `created`: a 2026-07-28 task just created. */
-  function follow(name: string, ref: TaskRef, callOptions: CallOptions, created?: DetailedTask): Promise<CallToolResult> {
+  function follow(ref: TaskRef, callOptions: CallOptions, created?: DetailedTask): Promise<CallToolResult> {
     const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, lost.signal]) : lost.signal;
     callOptions.onTask?.(ref);
     return withTaskSession(ref, async (taskClient) => {
@@ -371,7 +371,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
           return await followModernTask(taskClient, ref.taskId, created, {
             signal,
             onStatus: (task) => callOptions.onTask?.(modernTaskRef(task)),
-            answer: (inputRequests) => answerTaskInput(name, inputRequests, signal),
+            answer: (inputRequests) => answerTaskInput(inputRequests, signal),
           });
         }
         return await followTask(taskClient, ref, {
@@ -383,7 +383,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       } catch (error) {
         if (callOptions.signal?.aborted) {
           await cancelTask(taskClient, ref.taskId);
-          throw new CallError('cancelled', `The call to ${name} was cancelled, and ${server.name} was asked to stop its task.`);
+          throw new CallError('cancelled', `Cancelled, and ${server.name} was asked to stop its task.`);
         }
         if (lost.signal.aborted) throw new CallError('disconnected', errorMessage(lost.signal.reason));
         throw error;
@@ -392,20 +392,20 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   }
 
   /** 2026-07-28: any call may come back a task, the server's choice (SEP-2663); the task is followed to its result. */
-  async function followIfTask(name: string, result: CallToolResult, callOptions: CallOptions): Promise<CallToolResult> {
+  async function followIfTask(result: CallToolResult, callOptions: CallOptions): Promise<CallToolResult> {
     const created = createdTask(result);
-    return created ? follow(name, modernTaskRef(created), callOptions, created) : result;
+    return created ? follow(modernTaskRef(created), callOptions, created) : result;
   }
 
-  async function callAsTask(name: string, params: Record<string, unknown>, callOptions: CallOptions): Promise<CallToolResult> {
+  async function callAsTask(params: Record<string, unknown>, callOptions: CallOptions): Promise<CallToolResult> {
     const created = await run(describeRequest('tools/call', params), (sdk) => createTask(client, params, sdk), callOptions);
     if ('result' in created) return created.result;
-    return follow(name, taskRef(created.task, sse ? undefined : streamable.sessionId), callOptions);
+    return follow(taskRef(created.task, sse ? undefined : streamable.sessionId), callOptions);
   }
 
   async function callTool(name: string, args: Record<string, unknown>, callOptions: CallOptions = {}): Promise<CallToolResult> {
     const params = withLogLevel({ name, arguments: args });
-    if (callOptions.asTask && !modern) return callAsTask(name, params, callOptions);
+    if (callOptions.asTask && !modern) return callAsTask(params, callOptions);
     for (let round = 1; ; round += 1) {
       try {
         const result = (await run(
@@ -413,7 +413,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
           (sdk) => sendRoundMethod(client, 'tools/call', params, sdk),
           callOptions,
         )) as CallToolResult;
-        return await followIfTask(name, result, callOptions);
+        return await followIfTask(result, callOptions);
       } catch (error) {
         if (!(error instanceof UrlElicitationRequiredError) || round > MAX_URL_ROUNDS) throw error;
         const signal = callOptions?.signal ? AbortSignal.any([callOptions.signal, lost.signal]) : lost.signal;
@@ -464,7 +464,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       throw error;
     }
     // SEP-2663: a server SHOULD settle input rounds before it makes the call a task, so the retry may be one.
-    return round.method === 'tools/call' ? followIfTask(String(round.params.name), result as CallToolResult, resumeOptions) : result;
+    return round.method === 'tools/call' ? followIfTask(result as CallToolResult, resumeOptions) : result;
   }
 
   const offers = (capability: keyof ServerCapabilities) => client.getServerCapabilities()?.[capability] !== undefined;
@@ -505,7 +505,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       return completion.values.filter((value): value is string => typeof value === 'string').slice(0, MAX_COMPLETIONS);
     },
     resume,
-    followTask: (ref, followOptions = {}) => follow(ref.taskId, ref, followOptions),
+    followTask: (ref, followOptions = {}) => follow(ref, followOptions),
     setLogLevel,
     close: async () => {
       closing = true;

@@ -220,8 +220,9 @@ export async function followModernTask(
   const answered = new Set<string>();
   const get = () => client.request({ method: 'tasks/get', params: { taskId } }, DetailedTaskSchema, { signal, timeout: POLL_TIMEOUT_MS });
   let task = first ?? (await get());
+  // A task just created was reported with its creation; one fetched here was not.
+  if (!first) options.onStatus(task);
   for (;;) {
-    options.onStatus(task);
     if (task.status === 'completed') return (task.result ?? { content: [] }) as CallToolResult;
     if (task.status === 'failed')
       throw new ProtocolError(task.error?.code ?? -32603, task.error?.message ?? task.statusMessage ?? 'The task failed.', task.error?.data);
@@ -235,6 +236,7 @@ export async function followModernTask(
     await sleep(pollDelay({ pollInterval: task.pollIntervalMs }), signal, new Promise(() => {}));
     signal.throwIfAborted();
     task = await get();
+    options.onStatus(task);
   }
 }
 

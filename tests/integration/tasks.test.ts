@@ -105,7 +105,7 @@ describe('an SDK v1 server with a slow task tool', () => {
     const running = connection.callTool('slow', { ms: 10_000 }, { asTask: true, signal: controller.signal, onTask: (task) => (created ??= task) });
     await expect.poll(() => created).toBeDefined();
     controller.abort();
-    await expect(running).rejects.toThrow(/cancelled, and Tasks was asked to stop its task/);
+    await expect(running).rejects.toThrow(/Cancelled, and Tasks was asked to stop its task/);
     expect(slow.cancelled).toContain(created!.taskId);
   }, 20_000);
 
