@@ -46,7 +46,7 @@ export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 const TASK_HANDLE_META = 'toolnexus/createTaskResult';
 
 /** How long the task is asked to live: long enough to outlast a browser restart. */
-export const TASK_TTL_MS = 24 * 60 * 60_000;
+const TASK_TTL_MS = 24 * 60 * 60_000;
 const DEFAULT_POLL_MS = 1_000;
 // A server's pollInterval is a suggestion (spec: SHOULD respect it); these keep a bad one
 // from hammering it or from leaving the person without news for long.

@@ -281,6 +281,11 @@ describe('a 2026-07-28 server with the tasks extension (SEP-2663)', () => {
     expect(texts(result)).toEqual(['researched {"topic":"tides"} for 300 ms']);
   });
 
+  it('fails the call with the JSON-RPC error a failed task carries', async () => {
+    const connection = await connect(modernTasks.url);
+    await expect(connection.callTool('research', { ms: 300, fail: true })).rejects.toThrow('The archive went offline.');
+  });
+
   it('sends tasks/cancel when the person cancels', async () => {
     const connection = await connect(modernTasks.url);
     const controller = new AbortController();
