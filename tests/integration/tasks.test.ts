@@ -227,6 +227,21 @@ describe('Hub: a call the server runs as a task', () => {
     });
   });
 
+  it('puts the question of a task in input_required in the inbox, and the answer reaches its result (server-everything)', async () => {
+    const hub = await started(stores());
+    const serverId = await hub.addServer({ url: everything.url });
+    await until(hub, (state) => state.servers[0]?.status === 'connected');
+    const call = hub.callTool(serverId, 'simulate-research-query', { topic: 'tides', ambiguous: true });
+    const asked = (await until(hub, (state) => state.inbox.length === 1)).inbox[0]!;
+    expect(asked.prompt).toContain('could have multiple interpretations');
+    const research = callOf('simulate-research-query')(hub.state());
+    expect(research?.task?.status).toBe('input_required');
+    hub.answer({ id: asked.id, ok: true, data: { interpretation: 'current' } });
+    const done = await call;
+    expect(done).toMatchObject({ status: 'done', task: { status: 'completed' } });
+    expect(JSON.stringify(done.result)).toContain('Research Report: tides (current)');
+  }, 20_000);
+
   it('cancelled from the card, sends tasks/cancel and shows the call cancelled', async () => {
     const hub = await started(stores());
     const serverId = await hub.addServer({ url: slow.url });
