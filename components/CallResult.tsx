@@ -54,6 +54,12 @@ function CallProgress({ tool, progress }: { tool: string; progress: Progress }) 
   );
 }
 
+/** A call the server runs as a task says so: it is the kind that outlives a stopped toolnexus. */
+function runningLabel(task: CallView['task']): string {
+  if (!task) return 'running…';
+  return task.status === 'input_required' ? 'task needs input…' : 'task working…';
+}
+
 /** What a tool call returned; every server string is rendered as text or HTML-free markdown. */
 /** The result as a person would paste it: its text blocks, or else the whole result as JSON. */
 function resultText(result: CallView['result']): string {
@@ -96,7 +102,7 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
   const status: string = call.status;
   const running = status === 'running';
   const failed = status === 'failed' || call.result?.isError === true;
-  const label = running ? 'running…' : failed ? 'error' : status === 'cancelled' ? 'cancelled' : 'done';
+  const label = running ? runningLabel(call.task) : failed ? 'error' : status === 'cancelled' ? 'cancelled' : 'done';
   const content = call.result?.content ?? [];
   const structured = call.result?.structuredContent;
 
@@ -116,6 +122,7 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
       </header>
       <AppSlot call={call} open={appOpen} />
       {running && call.progress && <CallProgress tool={call.tool} progress={call.progress} />}
+      {running && call.task?.statusMessage && <p class="muted task-status">{call.task.statusMessage}</p>}
       <CutNote cuts={call.cuts} />
       {running && onCancel && (
         <div class="actions">

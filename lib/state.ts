@@ -17,6 +17,7 @@ import type {
   Tool,
 } from '@modelcontextprotocol/client';
 import type { AppRef } from './apps/resource';
+import type { TaskStatus } from './mcp/tasks';
 import type { AuthStatus } from './auth/provider';
 import type { HistoryEntry } from './history';
 import type { PendingRequest } from './inbox';
@@ -115,6 +116,15 @@ export interface CallView extends ActivityBase {
   app?: AppRef;
   /** The call was made by the app of this activity, not by the person. */
   appOf?: string;
+  /** The server runs the call as a task (2025-11-25 tasks): its id, and its latest status and message. */
+  task?: TaskView;
+}
+
+/** A call's task as the panel shows it. */
+export interface TaskView {
+  id: string;
+  status: TaskStatus;
+  statusMessage?: string;
 }
 
 export interface ResourceReadView extends ActivityBase {

@@ -6,7 +6,7 @@ import { webExtensionArea } from '@/lib/auth';
 import { Hub } from '@/lib/hub';
 import { hubCommands } from '@/lib/hubCommands';
 import { keepAliveWhile } from '@/lib/keepAlive';
-import { notifyNewRequests } from '@/lib/notifier';
+import { notifyFinishedTasks, notifyNewRequests } from '@/lib/notifier';
 import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/messages';
 import { openInboxOnCommand } from '@/lib/openInbox';
 import { PanelPorts } from '@/lib/panelPorts';
@@ -26,6 +26,7 @@ export default defineBackground(() => {
     settings: stored('settings', {}),
     pending: stored('pending', [], 'session'),
     suspended: stored('suspended', [], 'session'),
+    tasks: stored('tasks', []),
     activities: stored('activities', [], 'session'),
     eras: stored('eras', {}),
     // Firefox has no sandboxed extension pages to isolate an app in (entrypoints/appframe.sandbox).
@@ -72,16 +73,14 @@ export default defineBackground(() => {
   hub.inbox.subscribe((pending) => {
     void browser.action.setBadgeText({ text: pending.length ? String(pending.length) : '' });
   });
-  hub.inbox.subscribe(
-    notifyNewRequests(
-      {
-        create: (id, title, message) =>
-          void browser.notifications.create(id, { type: 'basic', iconUrl: browser.runtime.getURL('/icon/128.png'), title, message }),
-        clear: (id) => void browser.notifications.clear(id),
-      },
-      () => ports.size > 0,
-    ),
-  );
+  const notifications = {
+    create: (id: string, title: string, message: string) =>
+      void browser.notifications.create(id, { type: 'basic', iconUrl: browser.runtime.getURL('/icon/128.png'), title, message }),
+    clear: (id: string) => void browser.notifications.clear(id),
+  };
+  const panelOpen = () => ports.size > 0;
+  hub.inbox.subscribe(notifyNewRequests(notifications, panelOpen));
+  hub.subscribe(notifyFinishedTasks(notifications, panelOpen));
 
   browser.permissions.onAdded.addListener(() => void hub.accessChanged());
   browser.permissions.onRemoved.addListener(() => void hub.accessChanged());

@@ -6,6 +6,7 @@
  */
 import { errorMessage } from '../errorMessage';
 import type { CallOptions, Connection, InputRound } from '../mcp/connection';
+import type { TaskRef } from '../mcp/tasks';
 import { boundForPanel, type PanelBounds } from '../panelBounds';
 import type { ActivityView, CallView, PromptView, ResourceReadView } from '../state';
 import { durableMirror, type Stored } from '../stored';
@@ -56,6 +57,8 @@ export interface ActivitiesOptions {
   displayName: (serverId: string) => string | undefined;
   /** A 2026-07-28 call waits on the person in `round`, or (`undefined`) no longer does. */
   onRound: (activityId: string, round: InputRound | undefined) => void;
+  /** A call runs as `task` (at its latest status), or (`undefined`) has ended. */
+  onTask: (activityId: string, task: TaskRef | undefined) => void;
   /** A request failed on a connection that was there when it was sent: perhaps the connection is gone. */
   failed: (serverId: string, error: unknown) => void;
   changed: () => void;
@@ -113,6 +116,11 @@ export class Activities {
         signal: controller.signal,
         onprogress: (progress) => this.patch(activity, { progress: boundForPanel(progress).value } as Partial<T>, false),
         onRound: (round) => this.#options.onRound(activity.id, round),
+        onTask: (task) => {
+          const { taskId: id, status, statusMessage } = task;
+          this.patch(activity as CallView, { task: { id, status, ...(statusMessage !== undefined && { statusMessage }) } });
+          this.#options.onTask(activity.id, task);
+        },
       });
       const { value: shown, cuts } = boundForPanel(result);
       this.patch(activity, { status: 'done', result: shown, ...(cuts.length > 0 && { cuts }) } as Partial<T>);
@@ -124,6 +132,7 @@ export class Activities {
       clearTimeout(showRunning);
       this.#controllers.delete(activity.id);
       this.#options.onRound(activity.id, undefined);
+      this.#options.onTask(activity.id, undefined);
     }
     return this.find(activity.id) as T;
   }

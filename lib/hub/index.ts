@@ -12,6 +12,8 @@ import { appOfTool, type AppResource } from '../apps/resource';
 import { historyEntry } from '../history';
 import { Inbox, type PendingRequest, type Provenance } from '../inbox';
 import { load } from '../mcp/client';
+import type { Connection } from '../mcp/connection';
+import { runsAsTask } from '../mcp/tasks';
 import type { ProtocolRecord } from '../mcp/protocolLog';
 import { parseMcpJson, type ExportFormat, type ImportResult } from '../mcpJson';
 import type { Answer, Request } from '../request';
@@ -37,7 +39,7 @@ import { analyzeUrl, type UrlAnalysis } from '../urls';
 
 export { exponentialBackoff } from './connections';
 export type { HubOptions } from './options';
-export type { SuspendedCall } from './resumedCalls';
+export type { KeptTask, SuspendedCall } from './resumedCalls';
 export { parseServerUrl, ServerUrlError, type SavedServer } from './servers';
 export { DEFAULT_SETTINGS } from './settings';
 export type { Stored } from '../stored';
@@ -84,6 +86,7 @@ export class Hub {
       connection: (serverId) => this.#connections.connection(serverId),
       displayName,
       onRound: (activityId, round) => this.#resumed.keep(activityId, round),
+      onTask: (activityId, task) => this.#resumed.keepTask(activityId, task),
       failed: (serverId, error) => this.#connections.requestFailed(serverId, error),
       changed,
       kept: options.activities,
@@ -105,6 +108,7 @@ export class Hub {
     this.#resumed = new ResumedCalls({
       pending: options.pending,
       suspended: options.suspended,
+      tasks: options.tasks,
       activities: this.#activities,
       asked: () => this.inbox.list(),
       displayName,
@@ -434,8 +438,13 @@ export class Hub {
   }
 
   #callTool(serverId: string, tool: string, args: Record<string, unknown>, from: Pick<CallView, 'app' | 'appOf'>): Promise<CallView> {
+    const asTask = (connection: Connection) =>
+      runsAsTask(
+        connection.capabilities,
+        this.#servers.view(serverId)?.tools.find((item) => item.name === tool),
+      );
     return this.#activities.run<CallView>({ kind: 'tool', tool, args, ...from }, serverId, (connection, options) =>
-      connection.callTool(tool, args, options),
+      connection.callTool(tool, args, { ...options, asTask: asTask(connection) }),
     );
   }
 

@@ -7,7 +7,7 @@ import type { load } from '../mcp/client';
 import type { LoadOptions } from '../mcp/connection';
 import type { EraVerdicts } from '../mcp/eras';
 import type { ActivityView, OpenMode, Settings } from '../state';
-import type { SuspendedCall } from './resumedCalls';
+import type { KeptTask, SuspendedCall } from './resumedCalls';
 import type { SavedServer } from './servers';
 import type { Stored } from '../stored';
 
@@ -47,6 +47,12 @@ export interface HubOptions {
    * them on instead of reporting them lost.
    */
   suspended?: Stored<SuspendedCall[]>;
+  /**
+   * Where tool calls the server runs as tasks are kept (in the extension: `storage.local`, as
+   * the server keeps a task beyond the browser session), so a restarted worker or browser
+   * follows them again by task id.
+   */
+  tasks?: Stored<KeptTask[]>;
   /**
    * Where the activity list (calls and their results, cut to lib/hub/activities.ts
    * KEPT_BOUNDS) is kept (in the extension: `storage.session`, in memory only), so a

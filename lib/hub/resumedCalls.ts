@@ -1,11 +1,13 @@
 /**
  * What a stopped worker leaves to the next one. Pending Requests are mirrored as they change;
  * those of a 2026-07-28 call are asked again and the call carried on once its server connects
- * (the server keeps nothing of the call, so the retry can come from any worker). Of the
- * rest, the next worker can only say they were lost.
+ * (the server keeps nothing of the call, so the retry can come from any worker). A call the
+ * server runs as a task is followed again by its task id, even after a browser restart. Of
+ * the rest, the next worker can only say they were lost.
  */
 import type { PendingRequest } from '../inbox';
 import type { InputRound } from '../mcp/connection';
+import type { TaskRef } from '../mcp/tasks';
 import type { ActivityView } from '../state';
 import type { Send } from './activities';
 import type { Notices } from './notices';
@@ -15,6 +17,12 @@ import { durableMirror, type Stored } from '../stored';
 export interface SuspendedCall {
   activity: ActivityView;
   round: InputRound;
+}
+
+/** A tool call the server runs as a task: its activity, and the task to follow. */
+export interface KeptTask {
+  activity: ActivityView;
+  task: TaskRef;
 }
 
 /** What resuming needs of the activity list. */
@@ -31,6 +39,8 @@ export interface ResumedCallsOptions {
   pending?: Stored<PendingRequest[]>;
   /** Where calls waiting on the person are kept. */
   suspended?: Stored<SuspendedCall[]>;
+  /** Where calls running as tasks are kept: beyond a browser restart, as the server keeps the task that long. */
+  tasks?: Stored<KeptTask[]>;
   activities: ActivityLog;
   /** The Requests pending now, in this worker's inbox. */
   asked: () => PendingRequest[];
@@ -44,6 +54,7 @@ export class ResumedCalls {
   /** Pending Requests, as the next worker will find them (see durableMirror). */
   readonly #savePending: (pending: PendingRequest[]) => Promise<void>;
   readonly #saveSuspended: (calls: SuspendedCall[]) => Promise<void>;
+  readonly #saveTasks: (tasks: KeptTask[]) => Promise<void>;
   #takenOver: Promise<void> = Promise.resolve();
   /** Until the last worker's lists are read, writing this worker's would erase them. */
   #mayWrite = false;
@@ -51,6 +62,10 @@ export class ResumedCalls {
   readonly #suspended = new Map<string, SuspendedCall>();
   /** Of those, the ones a stopped worker left, carried on once their server connects. */
   readonly #toResume = new Map<string, SuspendedCall>();
+  /** Calls running as tasks, by activity id, as kept in `tasks`. */
+  readonly #tasks = new Map<string, KeptTask>();
+  /** Of those, the ones a stopped worker left, followed again once their server connects. */
+  readonly #tasksToFollow = new Map<string, KeptTask>();
   /** When the kept Requests were first asked, so asking them again keeps their times. */
   readonly #askedBefore = new Map<string, PendingRequest>();
 
@@ -58,6 +73,7 @@ export class ResumedCalls {
     this.#options = options;
     this.#savePending = durableMirror(options.pending);
     this.#saveSuspended = durableMirror(options.suspended);
+    this.#saveTasks = durableMirror(options.tasks);
   }
 
   /**
@@ -76,9 +92,10 @@ export class ResumedCalls {
   }
 
   async #takeOver(): Promise<void> {
-    const [pending = [], suspended = [], left] = await Promise.all([
+    const [pending = [], suspended = [], tasks = [], left] = await Promise.all([
       this.#options.pending?.load(),
       this.#options.suspended?.load(),
+      this.#options.tasks?.load(),
       this.#options.activities.load(),
     ]);
     const kept = new Set(suspended.flatMap((call) => Object.values(call.round.requestIds)));
@@ -95,9 +112,13 @@ export class ResumedCalls {
       this.#suspended.set(call.activity.id, call);
       this.#toResume.set(call.activity.id, call);
     }
+    for (const kept of tasks) {
+      this.#tasks.set(kept.activity.id, kept);
+      this.#tasksToFollow.set(kept.activity.id, kept);
+    }
     this.#options.activities.restore(
       left,
-      suspended.map((call) => call.activity),
+      [...suspended, ...tasks].map((call) => call.activity),
     );
     this.#mayWrite = true;
     void this.#mirror(this.#options.asked());
@@ -130,31 +151,49 @@ export class ResumedCalls {
     void this.#saveSuspended([...this.#suspended.values()]);
   }
 
-  /** Carries on the calls a stopped worker left waiting on this (now connected) server. */
+  /** Keeps (or forgets) the task a tool call runs as, where a new worker or a restarted browser finds it. */
+  keepTask(activityId: string, task: TaskRef | undefined): void {
+    const activity = this.#options.activities.find(activityId);
+    if (task && activity) this.#tasks.set(activityId, { activity: { ...activity, progress: undefined }, task });
+    else if (!this.#tasks.delete(activityId)) return;
+    void this.#saveTasks([...this.#tasks.values()]);
+  }
+
+  /** Carries on the calls a stopped worker left waiting on this (now connected) server, and follows its tasks again. */
   resume(serverId: string): void {
     for (const [activityId, call] of this.#toResume) {
       if (call.activity.serverId !== serverId) continue;
       this.#toResume.delete(activityId);
       void this.#options.activities.execute(call.activity, (connection, options) => connection.resume(call.round, options));
     }
+    for (const [activityId, kept] of this.#tasksToFollow) {
+      if (kept.activity.serverId !== serverId) continue;
+      this.#tasksToFollow.delete(activityId);
+      void this.#options.activities.execute(kept.activity, (connection, options) => connection.followTask(kept.task, options));
+    }
   }
 
   /** The server's kept calls will not be carried on: it `what` (e.g. "was removed"). */
   dropServer(serverId: string, what: string): void {
     const name = this.#options.displayName(serverId) ?? 'The server';
-    for (const [activityId, call] of this.#toResume) {
-      if (call.activity.serverId === serverId) this.drop(activityId, 'failed', `${name} ${what} before this call could be carried on.`);
+    for (const { activity } of [...this.#toResume.values(), ...this.#tasksToFollow.values()]) {
+      if (activity.serverId === serverId) this.drop(activity.id, 'failed', `${name} ${what} before this call could be carried on.`);
     }
   }
 
   /** A kept call that will not be carried on after all (cancelled, its server removed or disabled). */
   drop(activityId: string, status: 'cancelled' | 'failed', error: string): void {
     const call = this.#toResume.get(activityId);
-    if (!call) return;
-    this.#toResume.delete(activityId);
-    this.keep(activityId, undefined);
-    for (const requestId of Object.values(call.round.requestIds)) this.#askedBefore.delete(requestId);
-    this.#options.activities.patch(call.activity, { status, error });
+    const kept = this.#tasksToFollow.get(activityId);
+    if (call) {
+      this.#toResume.delete(activityId);
+      this.keep(activityId, undefined);
+      for (const requestId of Object.values(call.round.requestIds)) this.#askedBefore.delete(requestId);
+    } else if (kept) {
+      this.#tasksToFollow.delete(activityId);
+      this.keepTask(activityId, undefined);
+    } else return;
+    this.#options.activities.patch((call ?? kept)!.activity, { status, error });
   }
 
   /** Kept Requests not asked again yet stay mirrored beside the pending ones, in case this worker stops too. */

@@ -20,6 +20,8 @@ import {
   UrlElicitationRequiredError,
   type CallToolResult,
   type Client,
+  type ClientContext,
+  type ElicitRequest,
   type ElicitResult,
   type LoggingLevel,
   type GetPromptResult,
@@ -46,10 +48,24 @@ import { type ServerRequestId, watchCallStreams } from './callStreams';
 import { limitOpenRequests } from './connectionLimit';
 import { ElicitingClient } from './elicitingClient';
 import { idleClock } from './idleClock';
-import { answerRound, describeRequest, inputRounds, sendRoundMethod } from './inputRounds';
+import { answerRound, describeRequest, inputRounds, sendRoundMethod, toRound } from './inputRounds';
 import { answerToElicitResult, elicitationToRequest } from './protocol';
 import { resourceWatching } from './resourceWatch';
 import { NO_SDK_TIMEOUT, requestRunner } from './runRequest';
+import {
+  cancelTask,
+  createdTask,
+  createTask,
+  type DetailedTask,
+  followModernTask,
+  followTask,
+  modernTaskRef,
+  TASKS_EXTENSION,
+  TaskSchema,
+  taskRef,
+  type Task,
+  type TaskRef,
+} from './tasks';
 import { urlCompletion, visitRequiredUrls } from './urlCompletion';
 
 /** How often a call is retried after URLElicitationRequired before its error is shown. */
@@ -110,11 +126,19 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   const report = (error: Error | null, change: ListChange) => {
     if (!error) options.onListChanged?.(change);
   };
-  const client = new ElicitingClient(options.clientInfo ?? CLIENT_INFO, {
-    capabilities: {
-      elicitation: { form: {}, url: {} },
-      ...(options.mcpApps && { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } }),
+  const capabilities = {
+    elicitation: { form: {}, url: {} },
+    // spec 2025-11-25 tasks: parties that support task-augmented requests MUST declare `tasks`;
+    // toolnexus only sends them, so it names no request it would take as a task itself.
+    tasks: {},
+    extensions: {
+      // SEP-2663: the one handshake of 2026-07-28 tasks; the server then decides per call.
+      [TASKS_EXTENSION]: {},
+      ...(options.mcpApps && { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } }),
     },
+  };
+  const client = new ElicitingClient(options.clientInfo ?? CLIENT_INFO, {
+    capabilities,
     listChanged: {
       tools: { onChanged: (error, items) => report(error, { kind: 'tools', items: items ?? [] }) },
       resources: { onChanged: (error, items) => report(error, { kind: 'resources', items: items ?? [] }) },
@@ -174,7 +198,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       else if (ended.add(id).size > 100) ended.delete(ended.values().next().value!);
     }
   };
-  client.setRequestHandler('elicitation/create', async (message, ctx) => {
+  const onElicitation = async (message: ElicitRequest, ctx: ClientContext): Promise<ElicitResult> => {
     const { id } = ctx.mcpReq;
     const controller = new AbortController();
     waiting.set(id, controller);
@@ -184,7 +208,27 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     } finally {
       waiting.delete(id);
     }
-  });
+  };
+  client.setRequestHandler('elicitation/create', onElicitation);
+  // spec 2025-11-25 tasks: status notifications are optional (requestors MUST NOT rely on
+  // them); one that says the task ended or needs input only cuts the wait for the next poll.
+  const taskPushes = new Map<string, Set<() => void>>();
+  const onTaskStatus = (task: Task) => {
+    if (task.status === 'working') return;
+    for (const push of taskPushes.get(task.taskId) ?? []) push();
+  };
+  const nextPush = (taskId: string, signal: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      const waiters = taskPushes.get(taskId) ?? new Set();
+      const done = () => {
+        waiters.delete(done);
+        if (waiters.size === 0) taskPushes.delete(taskId);
+        resolve();
+      };
+      taskPushes.set(taskId, waiters.add(done));
+      signal.addEventListener('abort', done, { once: true });
+    });
+  client.setNotificationHandler('notifications/tasks/status', { params: TaskSchema }, onTaskStatus);
   const rounds = inputRounds(server.name, elicit);
   client.driveInputRounds = (payload, call) => rounds.drive(payload, call, lost.signal);
   const run = requestRunner(server.name, clock, lost.signal, rounds);
@@ -290,15 +334,88 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     }
   }
 
-  async function callTool(name: string, args: Record<string, unknown>, callOptions?: CallOptions): Promise<CallToolResult> {
+  /**
+   * Runs `use` on a client of the task's session: this connection's own, or, for a task an
+   * earlier connection created (a stopped worker's), one that joins that session without a
+   * handshake, as SDK servers find a task only in the session that created it.
+   */
+  async function withTaskSession<T>(ref: TaskRef, use: (taskClient: Client) => Promise<T>): Promise<T> {
+    if (sse || !ref.sessionId || ref.sessionId === streamable.sessionId) return use(client);
+    const joined = new ElicitingClient(options.clientInfo ?? CLIENT_INFO, { capabilities, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
+    joined.setRequestHandler('elicitation/create', onElicitation);
+    joined.setNotificationHandler('notifications/tasks/status', { params: TaskSchema }, onTaskStatus);
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), { ...transportOptions, sessionId: ref.sessionId });
+    await joined.connect(transport);
+    const version = client.getNegotiatedProtocolVersion();
+    if (version) transport.setProtocolVersion(version);
+    try {
+      return await use(joined);
+    } finally {
+      // close(), not terminateSession(): the session is the server's, and other tasks may live in it.
+      await joined.close().catch(() => {});
+    }
+  }
+
+  /** Asks the person a 2026-07-28 task's `inputRequests`, as a round of the call (inputRounds checks and names them). */
+  async function answerTaskInput(inputRequests: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const round = toRound(server.name, 'tools/call', {}, 1, { inputRequests });
+    const { inputResponses } = await answerRound(round, signal, elicit);
+    return inputResponses as Record<string, unknown>;
+  }
+
+  /** Follows a task to its result; a cancel from the person is sent on as `tasks/cancel`. `created`: a 2026-07-28 task just created. */
+  function follow(ref: TaskRef, callOptions: CallOptions, created?: DetailedTask): Promise<CallToolResult> {
+    const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, lost.signal]) : lost.signal;
+    callOptions.onTask?.(ref);
+    return withTaskSession(ref, async (taskClient) => {
+      try {
+        if (ref.modern) {
+          return await followModernTask(taskClient, ref.taskId, created, {
+            signal,
+            onStatus: (task) => callOptions.onTask?.(modernTaskRef(task)),
+            answer: (inputRequests) => answerTaskInput(inputRequests, signal),
+          });
+        }
+        return await followTask(taskClient, ref, {
+          signal,
+          nextPush,
+          resultTimeout: NO_SDK_TIMEOUT,
+          onStatus: (task) => callOptions.onTask?.(taskRef(task, ref.sessionId)),
+        });
+      } catch (error) {
+        if (callOptions.signal?.aborted) {
+          await cancelTask(taskClient, ref.taskId);
+          throw new CallError('cancelled', `Cancelled, and ${server.name} was asked to stop its task.`);
+        }
+        if (lost.signal.aborted) throw new CallError('disconnected', errorMessage(lost.signal.reason));
+        throw error;
+      }
+    });
+  }
+
+  /** 2026-07-28: any call may come back a task, the server's choice (SEP-2663); the task is followed to its result. */
+  async function followIfTask(result: CallToolResult, callOptions: CallOptions): Promise<CallToolResult> {
+    const created = createdTask(result);
+    return created ? follow(modernTaskRef(created), callOptions, created) : result;
+  }
+
+  async function callAsTask(params: Record<string, unknown>, callOptions: CallOptions): Promise<CallToolResult> {
+    const created = await run(describeRequest('tools/call', params), (sdk) => createTask(client, params, sdk), callOptions);
+    if ('result' in created) return created.result;
+    return follow(taskRef(created.task, sse ? undefined : streamable.sessionId), callOptions);
+  }
+
+  async function callTool(name: string, args: Record<string, unknown>, callOptions: CallOptions = {}): Promise<CallToolResult> {
     const params = withLogLevel({ name, arguments: args });
+    if (callOptions.asTask && !modern) return callAsTask(params, callOptions);
     for (let round = 1; ; round += 1) {
       try {
-        return (await run(
+        const result = (await run(
           describeRequest('tools/call', params),
           (sdk) => sendRoundMethod(client, 'tools/call', params, sdk),
           callOptions,
         )) as CallToolResult;
+        return await followIfTask(result, callOptions);
       } catch (error) {
         if (!(error instanceof UrlElicitationRequiredError) || round > MAX_URL_ROUNDS) throw error;
         const signal = callOptions?.signal ? AbortSignal.any([callOptions.signal, lost.signal]) : lost.signal;
@@ -323,8 +440,9 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       throw new CallError('refused', `${server.name} no longer speaks the 2026-07-28 protocol, so the call cannot be carried on. Run it again.`);
     }
     let signal: AbortSignal | undefined;
+    let result: CallToolResult | GetPromptResult | ReadResourceResult;
     try {
-      return await run(
+      result = await run(
         describeRequest(round.method, round.params),
         async (sdk) => {
           signal = sdk.signal!;
@@ -347,6 +465,8 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       }
       throw error;
     }
+    // SEP-2663: a server SHOULD settle input rounds before it makes the call a task, so the retry may be one.
+    return round.method === 'tools/call' ? followIfTask(result as CallToolResult, resumeOptions) : result;
   }
 
   const offers = (capability: keyof ServerCapabilities) => client.getServerCapabilities()?.[capability] !== undefined;
@@ -388,6 +508,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       return completion.values.filter((value): value is string => typeof value === 'string').slice(0, MAX_COMPLETIONS);
     },
     resume,
+    followTask: (ref, followOptions = {}) => follow(ref, followOptions),
     setLogLevel,
     close: async () => {
       closing = true;

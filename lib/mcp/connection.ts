@@ -26,6 +26,7 @@ import type { AuthorizationSetup } from '../auth';
 import type { ProtocolRecord } from './protocolLog';
 import type { Problem } from '../forms/validate';
 import type { Answer, Request } from '../request';
+import type { TaskRef } from './tasks';
 
 export interface ServerConfig {
   /** Stable local id (storage key); never sent to the server. */
@@ -104,6 +105,13 @@ export interface CallOptions {
    * that keeps the round can carry the call on after a restart with {@link Connection.resume}.
    */
   onRound?: (round: InputRound | undefined) => void;
+  /**
+   * Run the tool as a 2025-11-25 task (lib/mcp/tasks.ts `runsAsTask` says when the server and
+   * tool allow it): the call then survives this connection, followed by its task id.
+   */
+  asTask?: boolean;
+  /** The call's task, as created and at every status seen: what a host keeps to follow it from another worker. */
+  onTask?: (task: TaskRef) => void;
 }
 
 /** The requests that may answer `input_required` (spec 2026-07-28 basic/patterns/mrtr). */
@@ -172,6 +180,12 @@ export interface Connection {
    * its retry. The server decides whether the kept `requestState` is still good.
    */
   resume(round: InputRound, options?: CallOptions): Promise<CallToolResult | GetPromptResult | ReadResourceResult>;
+  /**
+   * Follows a tool call's task (perhaps created by an earlier connection, in its session) to
+   * its result: polls `tasks/get`, asks what it needs of the person, reads `tasks/result`.
+   * Aborting `options.signal` sends `tasks/cancel`.
+   */
+  followTask(task: TaskRef, options?: CallOptions): Promise<CallToolResult>;
   close(): Promise<void>;
 }
 

@@ -1,12 +1,21 @@
 /**
- * The SDK `Client` with the two hooks toolnexus needs: elicitation params checked before the
- * SDK's own schema (one readable -32602 instead of a dump of validation issues), and
+ * The SDK `Client` with the hooks toolnexus needs: elicitation params checked before the
+ * SDK's own schema (one readable -32602 instead of a dump of validation issues),
  * 2026-07-28 `input_required` rounds driven by `inputRounds` instead of the SDK's
- * auto-fulfilment, whose rounds cannot be seen from outside.
+ * auto-fulfilment, whose rounds cannot be seen from outside, and 2026-07-28 task results
+ * (`resultType: "task"`), which the SDK refuses, passed on wrapped (lib/mcp/tasks.ts).
  */
-import { Client, type ClientContext, type JSONRPCRequest, type Result } from '@modelcontextprotocol/client';
+import {
+  Client,
+  type ClientContext,
+  type JSONRPCErrorResponse,
+  type JSONRPCRequest,
+  type JSONRPCResponse,
+  type Result,
+} from '@modelcontextprotocol/client';
 import { type InputRequiredCall, type InputRequiredPayload, refusal } from './inputRounds';
 import { checkElicitationParams, ElicitationParamsError } from './protocol';
+import { wrapCreateTaskResult } from './tasks';
 
 export class ElicitingClient extends Client {
   driveInputRounds?: (payload: InputRequiredPayload, call: InputRequiredCall) => Promise<unknown>;
@@ -34,5 +43,9 @@ export class ElicitingClient extends Client {
     call: InputRequiredCall,
   ): Promise<unknown> {
     return this.driveInputRounds ? this.driveInputRounds(decoded, call) : super._resolveNonCompleteResult(decoded, call as never);
+  }
+
+  protected override _onresponse(response: JSONRPCResponse | JSONRPCErrorResponse): void {
+    super._onresponse('result' in response ? { ...response, result: wrapCreateTaskResult(response.result) as Result } : response);
   }
 }

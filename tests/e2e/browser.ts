@@ -1,6 +1,7 @@
 /**
  * Launches the built extension (.output/chrome-mv3) in Debian's Chromium, headless, with a
- * fresh profile. `npm test` builds the extension before the e2e project runs.
+ * fresh profile (or, for a restarted browser, the profile it had). `npm test` builds the
+ * extension before the e2e project runs.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,16 +26,20 @@ export interface ExtensionBrowser {
    * does to an idle MV3 worker; the next extension event starts a fresh one.
    */
   stopWorker(): Promise<void>;
+  /**
+   * Quits the browser and starts it again on the same profile, as a person restarting it:
+   * storage.local stays, storage.session and the worker's memory are gone.
+   */
+  restart(): Promise<ExtensionBrowser>;
   close(): Promise<void>;
 }
 
 type ChromeGlobal = { chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } } };
 
-export async function launchExtension(): Promise<ExtensionBrowser> {
+export async function launchExtension(profile = mkdtempSync(join(tmpdir(), 'toolnexus-e2e-'))): Promise<ExtensionBrowser> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`No built extension at ${EXTENSION_DIR}: run \`npm run build\` first.`);
   }
-  const profile = mkdtempSync(join(tmpdir(), 'toolnexus-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
@@ -72,6 +77,10 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
       await cdp.send('ServiceWorker.enable');
       await cdp.send('ServiceWorker.stopAllWorkers');
       await cdp.detach();
+    },
+    async restart() {
+      await context.close();
+      return launchExtension(profile);
     },
     async close() {
       await context.close();

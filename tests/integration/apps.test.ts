@@ -36,8 +36,11 @@ afterAll(async () => {
 const reads = () => vanilla.traffic.filter((exchange) => exchange.messages.includes('resources/read')).length;
 
 describe('MCP Apps in the hub', () => {
-  it('declares the Apps extension to servers', () => {
-    expect(hostile.clientCapabilities?.extensions).toEqual({ 'io.modelcontextprotocol/ui': { mimeTypes: [APP_MIME_TYPE] } });
+  it('declares the Apps extension to servers (beside the tasks extension)', () => {
+    expect(hostile.clientCapabilities?.extensions).toEqual({
+      'io.modelcontextprotocol/ui': { mimeTypes: [APP_MIME_TYPE] },
+      'io.modelcontextprotocol/tasks': {},
+    });
   });
 
   it("marks a call with its tool's app, and reads the app once per connection", async () => {

@@ -7,9 +7,10 @@
  *
  * What this client does not declare, and so never sees (the server registers these tools
  * only for clients that do): `sampling` (trigger-sampling-request), `roots` (get-roots-list),
- * `tasks` (trigger-sampling-request-async, trigger-elicitation-request-async).
- * simulate-research-query is listed but requires a task-augmented call, which `load()`
- * does not make: the call comes back as a tool error, which is what the person sees.
+ * tasks it would run itself, `tasks.requests` (trigger-sampling-request-async,
+ * trigger-elicitation-request-async). simulate-research-query requires a task-augmented call,
+ * which `load()` makes only when asked (`asTask`, set by the Hub: tests/integration/tasks.test.ts);
+ * asked plainly, it comes back as a tool error.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -95,6 +95,24 @@ describe('CallResult', () => {
       expect(screen.getByRole('article').textContent).toContain('40');
     });
 
+    it('says when the server runs it as a task, with the task’s own message', () => {
+      now.value = 3_400;
+      render(
+        <CallResult
+          serverName="s"
+          call={call({ status: 'running', task: { id: 't1', status: 'working', statusMessage: 'Analyzing content...' } })}
+        />,
+      );
+      const article = screen.getByRole('article', { name: 'Result of deploy' });
+      expect(article.querySelector('.status')?.textContent).toBe('task working… · 2 s');
+      expect(article.textContent).toContain('Analyzing content...');
+    });
+
+    it('says when its task waits for input', () => {
+      render(<CallResult serverName="s" call={call({ status: 'running', task: { id: 't1', status: 'input_required' } })} />);
+      expect(screen.getByRole('article').querySelector('.status')?.textContent).toMatch(/^task needs input…/);
+    });
+
     it('can be cancelled', () => {
       const onCancel = vi.fn();
       render(<CallResult serverName="s" onCancel={onCancel} call={call({ status: 'running' })} />);

@@ -26,6 +26,7 @@ function activities(options: Partial<ActivitiesOptions> = {}) {
     connection: () => connection,
     displayName: () => 'Deploys',
     onRound: vi.fn(),
+    onTask: vi.fn(),
     failed: vi.fn(),
     changed: vi.fn(),
     ...options,

@@ -32,6 +32,7 @@ function fakeConnection(server: ServerConfig, overrides: Partial<Connection> = {
     complete: async () => [],
     watchResource: async () => async () => {},
     resume: async () => ({ content: [] }),
+    followTask: async () => ({ content: [] }),
     setLogLevel: async () => {},
     close: async () => void (connection.closed = true),
     ...overrides,
