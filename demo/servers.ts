@@ -7,6 +7,7 @@ import { startProtectedServer } from '../tests/fixtures/auth/protected-server';
 import { startLoggingServer } from '../tests/fixtures/logging-server';
 import { startIconServer } from '../tests/fixtures/icon-server';
 import { startLiveServer } from '../tests/fixtures/live-server';
+import { startSlowTaskServer } from '../tests/fixtures/task-server';
 import { startSseServer } from '../tests/fixtures/sse-server';
 import { startLegacyServer, startModernServer, startShowcaseServer, type FixtureOptions, type FixtureServer } from '../tests/fixtures/servers';
 
@@ -108,6 +109,13 @@ export const DEMO_SERVERS: DemoServerSpec[] = [
     port: 7308,
     start: startLiveCounter,
     tryThis: 'Resources: read live://counter, then Watch for changes: it changes every 5 s and the card reads it again in place',
+  },
+  {
+    name: 'Tasks',
+    port: 7309,
+    start: (options) => startSlowTaskServer(options, 'Tasks', 20_000),
+    tryThis:
+      'slow: runs as a task (20 s by default); close the panel or let Chrome stop the worker, the card still gets its result; Cancel sends tasks/cancel',
   },
   {
     name: 'Sign-in required',

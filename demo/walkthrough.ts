@@ -62,7 +62,7 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
 
   // Servers: the others connect on their own (they were saved before the worker started).
   await panel.tab('Servers');
-  for (const name of [SHOWCASE, LEGACY, MODERN, BUDGET, OLD_TRANSPORT, LOGGING, 'Icons', 'Live resource', SIGN_IN]) {
+  for (const name of [SHOWCASE, LEGACY, MODERN, BUDGET, OLD_TRANSPORT, LOGGING, 'Icons', 'Live resource', 'Tasks', SIGN_IN]) {
     await page.waitForFunction(
       (region) => document.querySelector(`[aria-label="${region}"] [role="status"]`)?.textContent === 'Connected',
       `Server ${name}`,
@@ -204,6 +204,14 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
   await shot('19-live-resource');
   await counter.getByRole('button', { name: 'Stop watching live://counter' }).click();
   await panel.tab('Tools');
+
+  // A long call run as a task: its card says so, with the server's status message.
+  await panel.runTool('Tasks', 'slow');
+  const task = panel.result('slow');
+  await task.getByText(/of 20000 ms/).waitFor({ timeout: 15_000 });
+  await shot('20-task', 'here');
+  await task.getByRole('button', { name: 'Cancel' }).click();
+  await task.getByText('cancelled').first().waitFor();
 
   // Icons: the server's own, per theme, from data: or its own origin only.
   const icons = page.getByRole('region', { name: 'Tools of Icons' });
