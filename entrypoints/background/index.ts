@@ -28,6 +28,7 @@ export default defineBackground(() => {
     suspended: stored('suspended', [], 'session'),
     tasks: stored('tasks', []),
     activities: stored('activities', [], 'session'),
+    notices: stored('notices', [], 'session'),
     eras: stored('eras', {}),
     // Firefox has no sandboxed extension pages to isolate an app in (entrypoints/appframe.sandbox).
     mcpApps: !import.meta.env.FIREFOX,

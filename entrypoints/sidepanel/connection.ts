@@ -18,6 +18,12 @@ export const lastError = signal<string | null>(null);
 export const connected = signal(false);
 
 let port: Runtime.Port | null = null;
+/**
+ * What the person did while the worker restarted (its port is gone for a moment): sent, in
+ * order, on the next port rather than lost — a click on Dismiss or Submit just then counts.
+ */
+const queued: PanelMessage[] = [];
+const MAX_QUEUED = 100;
 
 /** What the panel asks the worker and waits for (lib/commands.ts ASKS); a restarted worker never answers the old port's. */
 const remote = remoteAsks((message) => send(message));
@@ -77,6 +83,7 @@ export function connect(hooks: ConnectionHooks): void {
         return;
     }
   });
+  for (const message of queued.splice(0)) port.postMessage(message);
   port.onDisconnect.addListener(() => {
     connected.value = false;
     port = null;
@@ -86,5 +93,6 @@ export function connect(hooks: ConnectionHooks): void {
 }
 
 export function send(message: PanelMessage): void {
-  port?.postMessage(message);
+  if (port) port.postMessage(message);
+  else if (queued.length < MAX_QUEUED) queued.push(message);
 }

@@ -73,7 +73,7 @@ export class Hub {
     const changed = () => this.#emit();
     const newId = () => options.newId?.() ?? crypto.randomUUID();
     this.inbox = options.inbox ?? new Inbox({ timeoutMs: DEFAULT_SETTINGS.requestTimeoutMinutes * 60_000 });
-    this.#notices = new Notices(changed);
+    this.#notices = new Notices(changed, options.notices);
     const notify = this.#notices.notify.bind(this.#notices);
     this.#history = new HistoryLog(options.history, notify, changed);
     this.#savedCalls = new SavedCalls(options.savedCalls, changed);
@@ -177,7 +177,13 @@ export class Hub {
     const takenOver = this.#resumed.takeOver();
     this.#servers.restore(servers);
     this.#emit();
-    await Promise.all([...this.#servers.ids().map((id) => this.#connections.connect(id)), this.#history.load(), this.#savedCalls.load(), takenOver]);
+    await Promise.all([
+      ...this.#servers.ids().map((id) => this.#connections.connect(id)),
+      this.#history.load(),
+      this.#savedCalls.load(),
+      this.#notices.load(),
+      takenOver,
+    ]);
   }
 
   /**

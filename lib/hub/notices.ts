@@ -1,8 +1,13 @@
-/** What the person should know about Requests they did not get to answer (lib/state.ts `NoticeView`). */
+/**
+ * What the person should know about Requests they did not get to answer (lib/state.ts
+ * `NoticeView`). Kept (`kept`, the extension's `storage.session`) as they change: a notice
+ * that a worker stop lost a Request must outlive the next stop too.
+ */
 import type { Provenance } from '../inbox';
 import { boundForPanel } from '../panelBounds';
 import type { Request } from '../request';
 import type { NoticeView } from '../state';
+import { durableMirror, type Stored } from '../stored';
 
 /** The Request a notice is about, or what stands for it (a flood, a History entry). */
 export type NoticeSubject = Pick<Request & Provenance, 'id' | 'serverId' | 'serverName' | 'prompt' | 'url'>;
@@ -12,10 +17,28 @@ const KEPT = 20;
 
 export class Notices {
   readonly #changed: () => void;
+  readonly #kept: Stored<NoticeView[]> | undefined;
+  readonly #save: (notices: NoticeView[]) => Promise<void>;
   #notices: NoticeView[] = [];
+  /** Until the last worker's notices are read, writing this one's would erase them. */
+  #loaded = false;
+  /** Dismissed before they were read (a panel shows the last worker's until this one's come). */
+  readonly #dismissedEarly = new Set<string>();
 
-  constructor(changed: () => void) {
+  constructor(changed: () => void, kept?: Stored<NoticeView[]>) {
     this.#changed = changed;
+    this.#kept = kept;
+    this.#save = durableMirror(kept);
+  }
+
+  /** Adds the notices the last worker kept, after any this one has given since it started. */
+  async load(): Promise<void> {
+    const left = (await this.#kept?.load().catch(() => [])) ?? [];
+    const ids = new Set(this.#notices.map((notice) => notice.id));
+    const kept = (Array.isArray(left) ? left : []).filter((notice) => !ids.has(notice.id) && !this.#dismissedEarly.has(notice.id));
+    this.#notices = [...this.#notices, ...kept].slice(0, KEPT);
+    this.#loaded = true;
+    this.#update(this.#notices);
   }
 
   /** Newest first; the same array until a notice comes or goes. */
@@ -34,8 +57,7 @@ export class Notices {
       reason,
       at,
     });
-    this.#notices = [notice, ...this.#notices].slice(0, KEPT);
-    this.#changed();
+    this.#update([notice, ...this.#notices].slice(0, KEPT));
   }
 
   /** Once per flood: the refused requests themselves fail at their server, one by one. */
@@ -47,7 +69,13 @@ export class Notices {
   }
 
   dismiss(id: string): void {
-    this.#notices = this.#notices.filter((notice) => notice.id !== id);
+    if (!this.#loaded) this.#dismissedEarly.add(id);
+    this.#update(this.#notices.filter((notice) => notice.id !== id));
+  }
+
+  #update(notices: NoticeView[]): void {
+    this.#notices = notices;
     this.#changed();
+    if (this.#loaded) void this.#save(notices);
   }
 }

@@ -6,7 +6,7 @@ import type { Inbox, PendingRequest } from '../inbox';
 import type { load } from '../mcp/client';
 import type { LoadOptions } from '../mcp/connection';
 import type { EraVerdicts } from '../mcp/eras';
-import type { ActivityView, OpenMode, Settings } from '../state';
+import type { ActivityView, NoticeView, OpenMode, Settings } from '../state';
 import type { KeptTask, SuspendedCall } from './resumedCalls';
 import type { SavedServer } from './servers';
 import type { Stored } from '../stored';
@@ -15,6 +15,8 @@ export interface HubOptions {
   servers: Stored<SavedServer[]>;
   history?: Stored<HistoryEntry[]>;
   savedCalls?: Stored<SavedCall[]>;
+  /** Notices of Requests the person did not get to answer, for the next worker (storage.session). */
+  notices?: Stored<NoticeView[]>;
   settings?: Stored<Partial<Settings>>;
   inbox?: Inbox;
   connect?: typeof load;

@@ -92,6 +92,16 @@ describe('faults', () => {
     await panel.runTool('Legacy Fixture', 'deploy');
     await panel.request('Legacy Fixture').getByRole('button', { name: 'Decline' }).click();
     await expect.poll(() => legacy.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'decline' } });
+
+    // The notice of the lost Request outlives the next stop too, until the person dismisses it
+    // (at once: a dismissal the new worker hears before it has read its notices still counts).
+    await browser.stopWorker();
+    await panel.tab('Inbox');
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
+    await panel.tab('Inbox');
+    expect(await notice.count()).toBe(0);
   });
 
   it('six Requests from one 2025 server at once all get through (browsers allow six connections per origin)', async () => {

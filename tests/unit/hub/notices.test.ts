@@ -62,4 +62,34 @@ describe('notices', () => {
     notices.dismiss('a');
     expect(notices.list().map((notice) => notice.id)).toEqual(['b']);
   });
+
+  it('outlive the worker that gave them, and the next one: kept as they change, read back first thing', async () => {
+    let kept: unknown = [];
+    const stored = { load: async () => kept as never, save: async (value: unknown) => void (kept = value) };
+    const first = new Notices(() => {}, stored);
+    await first.load();
+    first.notify('lost', subject('a'), 'the worker stopped', 1);
+    await vi.waitFor(() => expect(kept).toHaveLength(1));
+
+    // The next worker gives a notice of its own before it has read the kept ones: both stay.
+    const second = new Notices(() => {}, stored);
+    second.notify('lost', subject('b'), 'stopped again', 2);
+    expect(kept).toHaveLength(1);
+    await second.load();
+    expect(second.list().map((notice) => notice.id)).toEqual(['b', 'a']);
+    await vi.waitFor(() => expect((kept as Array<{ id: string }>).map((notice) => notice.id)).toEqual(['b', 'a']));
+
+    second.dismiss('a');
+    await vi.waitFor(() => expect(kept).toHaveLength(1));
+    const third = new Notices(() => {}, stored);
+    await third.load();
+    expect(third.list().map((notice) => notice.id)).toEqual(['b']);
+
+    // A panel still shows the last worker's notices: one dismissed before they are read stays dismissed.
+    const fourth = new Notices(() => {}, stored);
+    fourth.dismiss('b');
+    await fourth.load();
+    expect(fourth.list()).toEqual([]);
+    await vi.waitFor(() => expect(kept).toEqual([]));
+  });
 });
