@@ -93,10 +93,13 @@ describe('faults', () => {
     await panel.request('Legacy Fixture').getByRole('button', { name: 'Decline' }).click();
     await expect.poll(() => legacy.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'decline' } });
 
-    // The notice of the lost Request outlives the next stop too, until the person dismisses it
-    // (at once: a dismissal the new worker hears before it has read its notices still counts).
+    // The notice of the lost Request outlives the next stop too, until the person dismisses it.
     await browser.stopWorker();
+    await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
     await panel.tab('Inbox');
+    expect(await notice.getByRole('alert').textContent()).toContain('never got an answer');
+    // Dismissed at once after another stop: the click, made while the worker restarts, counts.
+    await browser.stopWorker();
     await notice.getByRole('button', { name: 'Dismiss' }).click();
     await notice.waitFor({ state: 'detached' });
     await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
