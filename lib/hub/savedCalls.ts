@@ -8,16 +8,21 @@ export class SavedCalls {
   #list: SavedCall[] = [];
   /** Writes in the order the changes were made, each of the whole list. */
   #writes: Promise<unknown> = Promise.resolve();
+  /** Settles once the kept list is read: a change made before then waits for it, or would erase it. */
+  #ready: Promise<void> = Promise.resolve();
 
   constructor(stored: Stored<SavedCall[]> | undefined, changed: () => void) {
     this.#stored = stored;
     this.#changed = changed;
   }
 
-  async load(): Promise<void> {
-    const kept = (await this.#stored?.load()) ?? [];
-    this.#list = Array.isArray(kept) ? kept : [];
-    this.#changed();
+  load(): Promise<void> {
+    this.#ready = (async () => {
+      const kept = (await this.#stored?.load()) ?? [];
+      this.#list = Array.isArray(kept) ? kept : [];
+      this.#changed();
+    })();
+    return this.#ready;
   }
 
   /** Oldest first. */
@@ -27,17 +32,20 @@ export class SavedCalls {
 
   /** @throws SavedCallError when the name or arguments cannot be kept, or there are too many. */
   async add(serverUrl: string, tool: string, name: string, args: Record<string, unknown>): Promise<void> {
+    await this.#ready;
     if (this.#list.length >= MAX_SAVED_CALLS) throw new SavedCallError(`toolnexus keeps at most ${MAX_SAVED_CALLS} saved calls: delete some first.`);
     const call = savedCall({ serverUrl, tool, name, arguments: args }, crypto.randomUUID(), Date.now());
     await this.#save([...this.#list, call]);
   }
 
   async remove(id: string): Promise<void> {
+    await this.#ready;
     await this.#save(this.#list.filter((call) => call.id !== id));
   }
 
   /** Adds a file's calls to those kept; what cannot be kept, or would pass the bound, is skipped with why. */
   async import(text: string): Promise<SavedCallsImport> {
+    await this.#ready;
     const result = parseSavedCalls(text, () => crypto.randomUUID(), Date.now());
     const room = MAX_SAVED_CALLS - this.#list.length;
     const over = result.calls.slice(Math.max(room, 0));
