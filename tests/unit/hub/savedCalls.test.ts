@@ -8,7 +8,16 @@ describe('the hub’s saved calls', () => {
     let kept: SavedCall[] = [before];
     let release = () => {};
     const slowLoad = new Promise<void>((resolve) => (release = resolve));
-    const saved = new SavedCalls({ load: async () => (await slowLoad, kept), save: async (value) => void (kept = value) }, () => {});
+    const saved = new SavedCalls(
+      {
+        load: async () => {
+          await slowLoad;
+          return kept;
+        },
+        save: async (value) => void (kept = value),
+      },
+      () => {},
+    );
     const loading = saved.load();
     const adding = saved.add('https://a.example/mcp', 'x', 'new', { n: 1 });
     release();
