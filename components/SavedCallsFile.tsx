@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { errorMessage } from '@/lib/errorMessage';
 import type { SavedCallsImport } from '@/lib/savedCalls';
+import { ImportOutcome } from './ImportFile';
 
 export interface SavedCallsFileProps {
   count: number;
@@ -36,21 +37,12 @@ export function SavedCallsFile({ count, onExport, onImport }: SavedCallsFileProp
         </p>
       )}
       {outcome && 'ok' in outcome && (
-        <div role="status" class="import-result">
-          <p>
-            Imported {outcome.ok.calls.length} saved {outcome.ok.calls.length === 1 ? 'call' : 'calls'}
-            {outcome.ok.skipped.length > 0 && `, skipped ${outcome.ok.skipped.length}`}.
-          </p>
-          {outcome.ok.skipped.length > 0 && (
-            <ul aria-label="Skipped saved calls">
-              {outcome.ok.skipped.map((entry, index) => (
-                <li key={index}>
-                  <strong>{entry.name}</strong>: {entry.reason}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <ImportOutcome
+          added={outcome.ok.calls.length}
+          noun={['saved call', 'saved calls']}
+          skipped={outcome.ok.skipped}
+          listLabel="Skipped saved calls"
+        />
       )}
       <div class="actions">
         <button type="button" class="secondary" disabled={count === 0} onClick={onExport}>
