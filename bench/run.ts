@@ -9,6 +9,8 @@
  *   npm run bench -- --only scale,size prints only those (toolcall, elicitation, open, size, scale, start, apps, protocollog)
  *   npm run bench -- --profile         also CPU-profiles the non-minified build (bench/profiles/)
  *   npm run bench -- --skip-build      reuse .output/bench and .output/bench-profile
+ *
+ * Bench 1 also installs MCP Inspector v2 (pinned, into node_modules/.cache) to click beside it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -5,11 +5,13 @@
  * (b) the raw SDK v2 client in Node; (c) raw `fetch` in Node; (d) raw `fetch` in the
  *     extension page; (e) the raw SDK v2 client in an extension page (bench/sdk-page). The
  *     same server process serves all five, in interleaved rounds, with a port-only round
- *     trip beside them; the worker reports its own fetch times after.
+ *     trip beside them; the worker reports its own fetch times after. (f) times a click on
+ *     **Run echo** to the result in the panel's DOM, and (g) the same click in MCP Inspector v2.
  */
 import type { Page } from 'playwright-core';
 import type { WorkerMessage } from '../lib/messages';
 import { addServer, evaluateInWorker, type BenchBrowser } from './browser';
+import { INSPECTOR_VERSION, type Inspector, inspectorClicks, openInspector, startInspector } from './inspector';
 import type { ProbeWindow } from './probe';
 import { rawEchoCalls, rawInitialize, type RawSession } from './raw-mcp';
 import { latencyCells, table, type Section } from './report';
@@ -167,6 +169,14 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
   const rawNode = await rawInitialize(serverUrl);
   const rawPage: RawSession = await page.evaluate(rawInitialize, serverUrl);
   const sdkPage = await openSdkPage(browser, serverUrl);
+  // Beside (f), when it can be installed and started: a bench without it still measures ours.
+  let inspector: Inspector | undefined;
+  let inspectorMissing = '';
+  try {
+    inspector = await startInspector(serverUrl);
+  } catch (error) {
+    inspectorMissing = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  }
 
   const samples = {
     extension: [] as number[],
@@ -178,6 +188,8 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
     sdkPage: [] as number[],
     port: [] as number[],
     click: [] as number[],
+    inspector: [] as number[],
+    inspectorQuiet: [] as number[],
   };
   const CLICK_TEXT = 'clicked';
   let stateBytes = 0;
@@ -186,9 +198,27 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
   const doneBytes: number[] = [];
   let recording = false;
   const record = (into: number[], values: number[]) => recording && into.push(...values);
+  // Each round's clicks in order, to see whether a click slows as results pile up.
+  const clickRounds = new Map<number[], number[][]>();
+  const recordClicks = (into: number[], values: number[]) => {
+    if (!recording) return;
+    into.push(...values);
+    clickRounds.set(into, [...(clickRounds.get(into) ?? []), values]);
+  };
   const texts = (variant: string, count: number) =>
     Array.from({ length: count }, (_, i) => `${variant}-${i}-${Math.random().toString(36).slice(2, 8)}`);
 
+  // A fresh Inspector page each round: its protocol monitor slows every click as it fills (ours
+  // is never reloaded, so (f) carries the whole run's results).
+  const inspectorStep = (count: number, sidebar: boolean, into: number[]) => async () => {
+    if (!inspector) return;
+    const inspectorPage = await openInspector(browser.context, inspector, { text: CLICK_TEXT, sidebar });
+    try {
+      recordClicks(into, await inspectorPage.evaluate(inspectorClicks, { count, text: CLICK_TEXT }));
+    } finally {
+      await inspectorPage.close();
+    }
+  };
   const steps = (count: number) => [
     async () => {
       await showTab('Tools');
@@ -215,8 +245,10 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
     async () => void record(samples.port, await portRoundTrips(page, count)),
     async () => {
       await showTab('Tools');
-      record(samples.click, await page.evaluate(clickToDom, { count, text: CLICK_TEXT }));
+      recordClicks(samples.click, await page.evaluate(clickToDom, { count, text: CLICK_TEXT }));
     },
+    inspectorStep(count, true, samples.inspector),
+    inspectorStep(count, false, samples.inspectorQuiet),
   ];
 
   await interleave(1, steps(options.warmup));
@@ -228,6 +260,7 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
   await sdk.close();
   await sdkPage.close();
   await page.close();
+  await inspector?.close();
 
   const a = summarize(samples.extension);
   const b = summarize(samples.sdk);
@@ -238,6 +271,23 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
   const aInbox = summarize(samples.extensionInbox);
   const port = summarize(samples.port);
   const f = summarize(samples.click);
+  const g = inspector ? summarize(samples.inspector) : undefined;
+  const gQuiet = inspector ? summarize(samples.inspectorQuiet) : undefined;
+  const growth = (into: number[]) => {
+    const rounds = clickRounds.get(into) ?? [];
+    const p50 = (values: number[]) => (values.length > 0 ? ms(summarize(values).p50) : '—');
+    return [
+      p50(rounds.flatMap((round) => round.slice(0, 10))),
+      p50(rounds.flatMap((round) => round.slice(-10))),
+      p50(rounds[0] ?? []),
+      p50(rounds.at(-1) ?? []),
+    ];
+  };
+  const inspectorNote = inspector
+    ? `(g) is \`@modelcontextprotocol/inspector@${INSPECTOR_VERSION}\`'s web client (its Node backend makes the MCP calls) in a tab of the same Chromium, ` +
+      'against the same server, opened afresh each round (connect, **Tools**, `echo`, the text typed), then **Execute Tool** clicked → the result’s text in its DOM, ' +
+      '**Close results**, again. It shows its protocol monitor beside the tools by default; (g′) closes it first.'
+    : `MCP Inspector v2 was not measured: ${inspectorMissing}`;
   const markdown = [
     `\`echo\` on the timed 2025-11-25 server (SDK v1, SSE replies) in its own Node process; ${options.warmup} warm-up calls per variant, ` +
       `then ${options.rounds} rounds of ${Math.ceil(options.calls / options.rounds)} calls per variant, order rotated each round. ` +
@@ -253,6 +303,30 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
         ['(d) raw `fetch` POST in the extension page', ...latencyCells(d)],
         ['(e) SDK v2 `Client.callTool` in an extension page (same browser, same host permissions)', ...latencyCells(e)],
         ['(f) a person’s view of (a): click **Run echo** → the result’s text in the panel’s DOM (Tools tab)', ...latencyCells(f)],
+        ...(g && gQuiet
+          ? [
+              ['(g) the same click in MCP Inspector v2: **Execute Tool** → the result’s text in its DOM (as it opens)', ...latencyCells(g)],
+              ['(g′) the same with its protocol monitor closed', ...latencyCells(gQuiet)],
+            ]
+          : []),
+      ],
+    ),
+    '',
+    inspectorNote,
+    '',
+    'Does a click slow as results pile up? p50 of each round’s first and last 10 clicks, and of the first and last round ' +
+      '(the panel keeps every result of the run; each Inspector round starts from a fresh page):',
+    '',
+    table(
+      ['click → DOM', 'first 10 of a round', 'last 10 of a round', 'first round', 'last round'],
+      [
+        ['(f) toolnexus', ...growth(samples.click)],
+        ...(inspector
+          ? [
+              ['(g) MCP Inspector v2', ...growth(samples.inspector)],
+              ['(g′) MCP Inspector v2, monitor closed', ...growth(samples.inspectorQuiet)],
+            ]
+          : []),
       ],
     ),
     '',
@@ -276,6 +350,12 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
         ['a′ / b (extension, Inbox tab, vs SDK)', ratio(aInbox.p50, b.p50), ratio(aInbox.p95, b.p95)],
         ['a / e (extension vs the SDK in the same browser)', ratio(a.p50, e.p50), ratio(a.p95, e.p95)],
         ['f / e (click → DOM vs the SDK in the same browser)', ratio(f.p50, e.p50), ratio(f.p95, e.p95)],
+        ...(g && gQuiet
+          ? [
+              ['f / g (click → DOM vs MCP Inspector v2 as it opens)', ratio(f.p50, g.p50), ratio(f.p95, g.p95)],
+              ['f / g′ (click → DOM vs MCP Inspector v2, monitor closed)', ratio(f.p50, gQuiet.p50), ratio(f.p95, gQuiet.p95)],
+            ]
+          : []),
         ['a′ / e (extension, Inbox tab, vs the SDK in the same browser)', ratio(aInbox.p50, e.p50), ratio(aInbox.p95, e.p95)],
         ['e / d (SDK vs raw fetch, same browser)', ratio(e.p50, d.p50), ratio(e.p95, d.p95)],
         ['d / c (browser fetch vs Node fetch)', ratio(d.p50, c.p50), ratio(d.p95, c.p95)],
@@ -307,6 +387,16 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
         measured: `${ratio(a.p50, e.p50)} (${ms(a.p50)} vs ${ms(e.p50)})`,
         met: a.p50 <= 1.15 * e.p50,
       },
+      ...(g && gQuiet
+        ? [
+            {
+              name: '1″. click → result in the DOM vs MCP Inspector v2 (issue 15, p50)',
+              goal: '≤ 0.10',
+              measured: `${(f.p50 / g.p50).toFixed(2)} as it opens (${ms(f.p50)} vs ${ms(g.p50)}); ${(f.p50 / gQuiet.p50).toFixed(2)} with its monitor closed (${ms(gQuiet.p50)})`,
+              met: f.p50 <= 0.1 * g.p50,
+            },
+          ]
+        : []),
     ],
   };
 }
