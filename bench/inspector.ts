@@ -7,10 +7,10 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { freeLoopbackPort } from '../tests/fixtures/loopback-http';
 import { withTimeout } from './stats';
 
 export const INSPECTOR_VERSION = '2.12.0';
@@ -34,16 +34,6 @@ function install(): void {
   if (!existsSync(LAUNCHER)) throw new Error(`npm installed ${PACKAGE}@${INSPECTOR_VERSION} without ${LAUNCHER}.`);
 }
 
-/** A port free right now on loopback: the web client needs a fixed one (its origin allow-list is derived from it). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise((done) => server.close(done));
-  if (address === null || typeof address === 'string') throw new Error('No loopback port.');
-  return address.port;
-}
-
 /** Starts the Inspector's web client with `serverUrl` as its one (ad-hoc) server. */
 export async function startInspector(serverUrl: string): Promise<Inspector> {
   install();
@@ -52,7 +42,8 @@ export async function startInspector(serverUrl: string): Promise<Inspector> {
     env: {
       ...process.env,
       HOME: home,
-      CLIENT_PORT: String(await freePort()),
+      // Its web client needs a fixed port: its origin allow-list is derived from it.
+      CLIENT_PORT: String(await freeLoopbackPort()),
       MCP_SANDBOX_PORT: '0',
       MCP_APP_ORIGIN_PORT: '0',
       MCP_AUTO_OPEN_ENABLED: 'false',

@@ -5,10 +5,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freeLoopbackPort } from '../fixtures/loopback-http';
 import { Marionette } from './marionette';
 import { FirefoxPanel } from './panel';
 
@@ -43,15 +43,6 @@ export interface FirefoxWithAddon {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise((done) => server.close(done));
-  if (address === null || typeof address === 'string') throw new Error('No free port for Marionette.');
-  return address.port;
-}
-
 function userPrefs(port: number): string {
   const prefs: Record<string, string | number | boolean> = {
     'marionette.port': port,
@@ -76,7 +67,7 @@ export async function launchFirefox(): Promise<FirefoxWithAddon> {
   }
   if (!existsSync(FIREFOX)) throw new Error(`No Firefox at ${FIREFOX}: \`apt-get install firefox-esr\`, or set FIREFOX_PATH.`);
   const profile = mkdtempSync(join(tmpdir(), 'toolnexus-firefox-'));
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   writeFileSync(join(profile, 'user.js'), userPrefs(port));
   const firefox: ChildProcess = spawn(FIREFOX, ['--marionette', '-remote-allow-system-access', '--headless', '--no-remote', '--profile', profile], {
     stdio: 'ignore',
