@@ -11,6 +11,7 @@ import { chromium, type BrowserContext, type CDPSession, type Page } from 'playw
 import type { SavedServer } from '../lib/hub';
 import { PANEL_PORT } from '../lib/messages';
 import type { HubState } from '../lib/state';
+import { CHROMIUM_ARGS } from '../tests/e2e/browser';
 import { probeScript, type ProbeWindow } from './probe';
 import { withTimeout } from './stats';
 
@@ -42,17 +43,6 @@ export interface BenchBrowser {
 }
 
 const WAIT_MS = 15_000;
-
-/** The e2e tests' flags; only loopback is reachable, so Chromium must not call home. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export async function launchBench(extensionDir = EXTENSION_DIR): Promise<BenchBrowser> {
   if (!existsSync(join(extensionDir, 'manifest.json'))) {

@@ -1,7 +1,7 @@
 /**
  * Bench 3b: what the extension ships, gzipped (zlib level 9, file by file, as a server
- * would send each), next to the MCP Inspector's web client from its npm tarball (`npm pack`;
- * only its package files are read, nothing of it runs).
+ * would send each), next to the MCP Inspector's web client: v1's from its npm tarball (`npm pack`),
+ * the target's baseline, and v2's from the package bench 1 installs (only their files are read here).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { MODULE_MARK, moduleName } from './cpu-profile';
+import { INSPECTOR_VERSION, installInspector } from './inspector';
 import { table, type Section } from './report';
 import { bytes } from './stats';
 
@@ -87,7 +88,20 @@ function extensionSizes(dir: string): { panelInitial: FileSize[]; panelLater: Fi
   };
 }
 
-function inspectorSizes(): { version: string; files: FileSize[]; initial: FileSize[] } {
+interface WebClientSizes {
+  files: FileSize[];
+  /** What its index.html loads. */
+  initial: FileSize[];
+}
+
+function webClientSizes(dist: string): WebClientSizes {
+  const files = sizes(dist, walk(dist).filter(isCode));
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const referenced = new Set([...html.matchAll(/(?:src|href)="\/?([^"]+)"/g)].map((match) => match[1]!));
+  return { files, initial: files.filter((file) => referenced.has(file.path)) };
+}
+
+function inspectorSizes(): WebClientSizes & { version: string } {
   const temp = mkdtempSync(join(tmpdir(), 'toolnexus-inspector-'));
   try {
     const output = execFileSync('npm', ['pack', INSPECTOR, '--pack-destination', temp, '--json', '--silent'], {
@@ -100,11 +114,7 @@ function inspectorSizes(): { version: string; files: FileSize[]; initial: FileSi
     const { filename, version } = packed;
     // npm names the file @scope-name-version.tgz in its JSON but writes scope-name-version.tgz.
     execFileSync('tar', ['-xzf', join(temp, filename.replace(/^@/, '').replace(/\//g, '-')), '-C', temp], { timeout: 60_000 });
-    const dist = join(temp, 'package', 'dist');
-    const files = sizes(dist, walk(dist).filter(isCode));
-    const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    const referenced = new Set([...html.matchAll(/(?:src|href)="\/?([^"]+)"/g)].map((match) => match[1]!));
-    return { version, files, initial: files.filter((file) => referenced.has(file.path)) };
+    return { version, ...webClientSizes(join(temp, 'package', 'dist')) };
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
@@ -148,6 +158,7 @@ function compositionTable(title: string, shares: ModuleShare[], top = 10): strin
 export function benchBundleSize(extensionDir: string, profileDir?: string): Section {
   const ours = extensionSizes(extensionDir);
   const inspector = inspectorSizes();
+  const v2 = webClientSizes(join(installInspector(), 'clients/web/dist'));
   const panelInitial = total(ours.panelInitial);
   const appsChunk = ours.panelLater.filter(isAppsChunk);
   const apps = total(appsChunk);
@@ -162,7 +173,8 @@ export function benchBundleSize(extensionDir: string, profileDir?: string): Sect
   const row = (label: string, size: { raw: number; gzip: number }) => [label, bytes(size.raw), `**${bytes(size.gzip)}**`, share(size.gzip)];
   const names = (files: FileSize[]) => files.map((file) => file.path).join(', ');
   const markdown: string[] = [
-    `JS and CSS only, each file gzipped at level 9. Inspector: \`${INSPECTOR}@${inspector.version}\` from \`npm pack\`, every \`.js\`/\`.css\` under \`dist/\`. ` +
+    `JS and CSS only, each file gzipped at level 9. Inspector: \`${INSPECTOR}@${inspector.version}\` from \`npm pack\`, every \`.js\`/\`.css\` under \`dist/\` ` +
+      `(the targets' baseline); v2: \`@modelcontextprotocol/inspector@${INSPECTOR_VERSION}\`'s \`clients/web/dist/\`, for comparison. ` +
       "The panel's first load is what sidepanel.html references and what that imports statically; the rest of the panel is what it loads with `import()` (right after its first render).",
     '',
     table(
@@ -177,6 +189,8 @@ export function benchBundleSize(extensionDir: string, profileDir?: string): Sect
         row('**toolnexus, whole extension**', whole),
         row(`MCP Inspector web client, what index.html loads (${names(inspector.initial)})`, theirsInitial),
         row('**MCP Inspector web client, all of dist/**', theirs),
+        row(`MCP Inspector v2 web client, what index.html loads (${names(v2.initial)})`, total(v2.initial)),
+        row('**MCP Inspector v2 web client, all of dist/**', total(v2.files)),
       ],
     ),
   ];

@@ -16,7 +16,8 @@ import { withTimeout } from './stats';
 export const INSPECTOR_VERSION = '2.12.0';
 const PACKAGE = '@modelcontextprotocol/inspector';
 const CACHE = resolve(`node_modules/.cache/toolnexus-bench/inspector-${INSPECTOR_VERSION}`);
-const LAUNCHER = join(CACHE, 'node_modules', PACKAGE, 'clients/launcher/build/index.js');
+const INSTALLED = join(CACHE, 'node_modules', PACKAGE);
+const LAUNCHER = join(INSTALLED, 'clients/launcher/build/index.js');
 
 export interface Inspector {
   /** The web client's address with its API token. */
@@ -24,19 +25,21 @@ export interface Inspector {
   close(): Promise<void>;
 }
 
-function install(): void {
-  if (existsSync(LAUNCHER)) return;
+/** Installs the Inspector (once) and returns where its package is. */
+export function installInspector(): string {
+  if (existsSync(LAUNCHER)) return INSTALLED;
   // --ignore-scripts: its one script installs the clients of a source checkout, a no-op here.
   execFileSync('npm', ['install', '--prefix', CACHE, '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', `${PACKAGE}@${INSPECTOR_VERSION}`], {
     stdio: 'ignore',
     timeout: 300_000,
   });
   if (!existsSync(LAUNCHER)) throw new Error(`npm installed ${PACKAGE}@${INSPECTOR_VERSION} without ${LAUNCHER}.`);
+  return INSTALLED;
 }
 
 /** Starts the Inspector's web client with `serverUrl` as its one (ad-hoc) server. */
 export async function startInspector(serverUrl: string): Promise<Inspector> {
-  install();
+  installInspector();
   const home = mkdtempSync(join(tmpdir(), 'toolnexus-inspector-home-'));
   const child: ChildProcess = spawn(process.execPath, [LAUNCHER, '--web', '--transport', 'http', '--server-url', serverUrl], {
     env: {

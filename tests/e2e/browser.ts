@@ -36,6 +36,17 @@ export interface ExtensionBrowser {
 
 type ChromeGlobal = { chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } } };
 
+/** Headless Chromium as the tests (and the bench) run it: only loopback is reachable here, so it must not call home. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export async function launchExtension(profile = mkdtempSync(join(tmpdir(), 'toolnexus-e2e-'))): Promise<ExtensionBrowser> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`No built extension at ${EXTENSION_DIR}: run \`npm run build\` first.`);
@@ -43,18 +54,7 @@ export async function launchExtension(profile = mkdtempSync(join(tmpdir(), 'tool
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      // Only loopback is reachable here: keep Chromium from calling home.
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...CHROMIUM_ARGS],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
