@@ -4,43 +4,39 @@
  * our own (tests/fixtures/hostile-app-server.ts) whose apps try every way out.
  */
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startExampleAppServer } from '../fixtures/app-servers';
 import { type HostileAppServer, startHostileAppServer } from '../fixtures/hostile-app-server';
 import { type FixtureServer, startLegacyServer } from '../fixtures/servers';
-import { type ExtensionBrowser, launchExtension } from './browser';
-import { PanelPage } from './panel';
+import { withExtension } from './rig';
 
 const VANILLA = 'Basic MCP App Server (Vanilla JS)';
 type Served = Awaited<ReturnType<typeof startExampleAppServer>>;
 
-let browser: ExtensionBrowser;
-let panel: PanelPage;
 let vanilla: Served;
 let preact: Served;
 let budget: Served;
 let hostile: HostileAppServer;
 let legacy: FixtureServer;
 
-beforeAll(async () => {
-  [vanilla, preact, budget, hostile, legacy] = await Promise.all([
-    startExampleAppServer('basic-vanillajs'),
-    startExampleAppServer('basic-preact'),
-    startExampleAppServer('budget-allocator'),
-    startHostileAppServer(),
-    startLegacyServer(),
-  ]);
-  browser = await launchExtension();
-  panel = new PanelPage(await browser.openPanel());
-  for (const server of [vanilla, preact, budget, hostile, legacy]) await panel.addServer(server.url);
-}, 90_000);
+const rig = withExtension(
+  async () => {
+    [vanilla, preact, budget, hostile, legacy] = await Promise.all([
+      startExampleAppServer('basic-vanillajs'),
+      startExampleAppServer('basic-preact'),
+      startExampleAppServer('budget-allocator'),
+      startHostileAppServer(),
+      startLegacyServer(),
+    ]);
+    return [vanilla, preact, budget, hostile, legacy];
+  },
+  async ({ panel }) => {
+    for (const server of [vanilla, preact, budget, hostile, legacy]) await panel.addServer(server.url);
+  },
+  90_000,
+);
 
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([vanilla, preact, budget, hostile, legacy].map((server) => server?.close()));
-});
-
-const appCard = (tool: string) => panel.page.getByRole('region', { name: `App of ${tool}` }).first();
+const appCard = (tool: string) => rig.panel.page.getByRole('region', { name: `App of ${tool}` }).first();
 
 /** The app's own document: the frame inside the sandbox page inside the panel. */
 async function appFrame(tool: string): Promise<Frame> {
@@ -49,17 +45,17 @@ async function appFrame(tool: string): Promise<Frame> {
   return (await inner!.contentFrame())!;
 }
 
-const results = (tool: string) => panel.page.getByRole('article', { name: `Result of ${tool}` });
+const results = (tool: string) => rig.panel.page.getByRole('article', { name: `Result of ${tool}` });
 
 describe('The official example apps', () => {
   it('every server connects', async () => {
     for (const name of [VANILLA, 'Basic MCP App Server (Preact)', 'Budget Allocator Server', 'Hostile Apps', 'Legacy Fixture']) {
-      await expect.poll(() => panel.serverStatus(name), { timeout: 20_000 }).toBe('Connected');
+      await expect.poll(() => rig.panel.serverStatus(name), { timeout: 20_000 }).toBe('Connected');
     }
   }, 60_000);
 
   it('basic-vanillajs renders with its result; a click inside calls its tool back, as a call the person sees', async () => {
-    await panel.runTool(VANILLA, 'get-time');
+    await rig.panel.runTool(VANILLA, 'get-time');
     const app = await appFrame('get-time');
     const button = app.getByRole('button', { name: 'Get Server Time' });
     await button.waitFor({ timeout: 20_000 });
@@ -73,9 +69,9 @@ describe('The official example apps', () => {
 
   it('the theme follows the panel', async () => {
     const app = await appFrame('get-time');
-    await panel.page.emulateMedia({ colorScheme: 'dark' });
+    await rig.panel.page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(() => app.evaluate(() => document.documentElement.getAttribute('data-theme')), { timeout: 10_000 }).toBe('dark');
-    await panel.page.emulateMedia({ colorScheme: 'light' });
+    await rig.panel.page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(() => app.evaluate(() => document.documentElement.getAttribute('data-theme')), { timeout: 10_000 }).toBe('light');
   }, 30_000);
 
@@ -85,19 +81,19 @@ describe('The official example apps', () => {
     await expect
       .poll(() => appCard('get-time').getByRole('list', { name: 'Messages from the app' }).textContent(), { timeout: 10_000 })
       .toMatch(/for an AI model/);
-    const pagesBefore = browser.context.pages().length;
+    const pagesBefore = rig.browser.context.pages().length;
     await app.getByRole('button', { name: 'Open Link' }).click();
     const consent = appCard('get-time').getByRole('alertdialog', { name: 'Open a link from the app?' });
     await expect.poll(() => consent.getByLabel('Full URL').textContent(), { timeout: 10_000 }).toMatch(/^https?:\/\//);
     await consent.getByRole('button', { name: "Don't open" }).click();
     await expect.poll(() => consent.count()).toBe(0);
-    expect(browser.context.pages().length).toBe(pagesBefore);
+    expect(rig.browser.context.pages().length).toBe(pagesBefore);
   }, 30_000);
 
   it('basic-preact and the budget allocator render their interfaces', async () => {
-    await panel.runTool('Basic MCP App Server (Preact)', 'get-time');
+    await rig.panel.runTool('Basic MCP App Server (Preact)', 'get-time');
     await (await appFrame('get-time')).getByRole('button', { name: 'Get Server Time' }).waitFor({ timeout: 20_000 });
-    await panel.runTool('Budget Allocator Server', 'get-budget-data');
+    await rig.panel.runTool('Budget Allocator Server', 'get-budget-data');
     const allocator = await appFrame('get-budget-data');
     await expect.poll(() => allocator.locator('body').textContent(), { timeout: 20_000 }).toMatch(/Allocated/);
   }, 60_000);
@@ -110,14 +106,14 @@ describe('The official example apps', () => {
     await expect
       .poll(() => card.getByRole('button', { name: 'Back to the result' }).evaluate((button) => button === document.activeElement))
       .toBe(true);
-    await panel.page.keyboard.press('Escape');
+    await rig.panel.page.keyboard.press('Escape');
     await expect.poll(() => card.getByRole('button', { name: 'Full panel' }).count()).toBe(1);
   }, 30_000);
 
   it('Open in a tab moves the app to a tab of its own, which calls its server through the worker', async () => {
-    await panel.runTool(VANILLA, 'get-time');
+    await rig.panel.runTool(VANILLA, 'get-time');
     await (await appFrame('get-time')).getByRole('button', { name: 'Get Server Time' }).waitFor({ timeout: 20_000 });
-    const opened = browser.context.waitForEvent('page');
+    const opened = rig.browser.context.waitForEvent('page');
     await appCard('get-time').getByRole('button', { name: 'Open in a tab' }).click();
     const tab = await opened;
     await tab.waitForLoadState();
@@ -134,10 +130,10 @@ describe('The official example apps', () => {
 
 describe('A hostile app cannot leave its frame', () => {
   it('extension APIs, the panel, storage, another app, navigation, popups and hosts outside its CSP are all out of reach', async () => {
-    await panel.runTool(VANILLA, 'get-time');
+    await rig.panel.runTool(VANILLA, 'get-time');
     const other = await appFrame('get-time');
     await other.getByRole('button', { name: 'Get Server Time' }).waitFor({ timeout: 20_000 });
-    await panel.runTool('Hostile Apps', 'probe');
+    await rig.panel.runTool('Hostile Apps', 'probe');
     await expect.poll(() => hostile.reports.length, { timeout: 20_000 }).toBe(1);
     const report = hostile.reports[0]!;
     for (const attempt of [
@@ -169,11 +165,11 @@ describe('A hostile app cannot leave its frame', () => {
     // Forged messages reached neither the panel's bridge nor the other app.
     expect(hostile.forgedCalls).toBe(0);
     expect(await other.locator('body').textContent()).not.toMatch(/FORGED/);
-    expect(panel.page.url()).toMatch(/sidepanel\.html$/);
+    expect(rig.panel.page.url()).toMatch(/sidepanel\.html$/);
   }, 60_000);
 
   it('a destructive tool an app asks for waits for the person', async () => {
-    await panel.runTool('Hostile Apps', 'asker');
+    await rig.panel.runTool('Hostile Apps', 'asker');
     const confirm = appCard('asker').getByRole('alertdialog', { name: 'Confirm wipe' });
     await confirm.waitFor({ timeout: 20_000 });
     expect(hostile.wipes).toBe(0);
@@ -187,8 +183,8 @@ describe('A hostile app cannot leave its frame', () => {
 
 describe('Bad apps get a clear message and disturb nothing else', () => {
   it('each failure shows in its own card while another server’s Request stays pending', async () => {
-    await panel.runTool('Legacy Fixture', 'deploy');
-    await panel.request('Legacy Fixture').waitFor({ timeout: 20_000 });
+    await rig.panel.runTool('Legacy Fixture', 'deploy');
+    await rig.panel.request('Legacy Fixture').waitFor({ timeout: 20_000 });
     const expectations: Array<[string, RegExp]> = [
       ['missing', /could not be loaded: .*(not found|nowhere)/i],
       ['plain', /is "text\/plain", not an app/],
@@ -198,31 +194,31 @@ describe('Bad apps get a clear message and disturb nothing else', () => {
       ['flood', /more than 500 messages in a second/],
     ];
     for (const [tool, message] of expectations) {
-      await panel.runTool('Hostile Apps', tool);
+      await rig.panel.runTool('Hostile Apps', tool);
       await expect.poll(() => appCard(tool).getByRole('alert').textContent(), { timeout: 20_000 }).toMatch(message);
     }
-    await panel.runTool('Hostile Apps', 'malformed');
+    await rig.panel.runTool('Hostile Apps', 'malformed');
     await expect.poll(() => results('malformed').first().textContent(), { timeout: 10_000 }).toMatch(/not a ui:\/\/ resource/);
-    await panel.runTool('Hostile Apps', 'silent');
+    await rig.panel.runTool('Hostile Apps', 'silent');
     await expect
       .poll(() => appCard('silent').getByRole('alert').textContent(), { timeout: 20_000 })
       .toMatch(/did not finish the MCP Apps handshake within 10 s/);
     // The other server's Request was never touched.
-    await panel.tab('Inbox');
-    expect(await panel.request('Legacy Fixture').count()).toBe(1);
+    await rig.panel.tab('Inbox');
+    expect(await rig.panel.request('Legacy Fixture').count()).toBe(1);
     expect(hostile.outside.hits.filter((path) => path !== '/left')).toEqual([]);
   }, 120_000);
 
   it('removing a server tears its app down', async () => {
-    await panel.tab('Tools');
-    await panel.runTool('Budget Allocator Server', 'get-budget-data');
+    await rig.panel.tab('Tools');
+    await rig.panel.runTool('Budget Allocator Server', 'get-budget-data');
     await appFrame('get-budget-data');
-    await panel.tab('Servers');
-    const card = panel.server('Budget Allocator Server');
+    await rig.panel.tab('Servers');
+    const card = rig.panel.server('Budget Allocator Server');
     await card.getByRole('button', { name: 'Remove' }).click();
     await card.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
-    await panel.tab('Tools');
+    await rig.panel.tab('Tools');
     await expect.poll(() => results('get-budget-data').first().textContent(), { timeout: 10_000 }).toMatch(/The app closed: its server was removed/);
-    expect(await panel.page.locator('iframe[title="App of get-budget-data"]').count()).toBe(0);
+    expect(await rig.panel.page.locator('iframe[title="App of get-budget-data"]').count()).toBe(0);
   }, 60_000);
 });

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { startEverything } from '../fixtures/everything';
 import { seriousViolations } from './axe';
-import { withOneServer } from './oneServer';
+import { withExtension } from './rig';
 
 const NAME = 'Everything';
-const run = withOneServer(startEverything);
+const run = withExtension(startEverything);
 
 const focusedValue = () => run.panel.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value);
 

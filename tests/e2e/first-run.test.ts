@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { startLegacyServer } from '../fixtures/servers';
 import { seriousViolations } from './axe';
-import { withOneServer } from './oneServer';
+import { withExtension } from './rig';
 
-const run = withOneServer(startLegacyServer);
+const run = withExtension(startLegacyServer);
 
 const focusedName = () =>
   run.panel.page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');

@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLegacyServer, startModernServer, type FixtureServer } from '../fixtures/servers';
-import { launchExtension, type ExtensionBrowser } from './browser';
-import { PanelPage } from './panel';
+import { withExtension } from './rig';
 
-let browser: ExtensionBrowser;
-let panel: PanelPage;
-
-beforeAll(async () => {
-  browser = await launchExtension();
-  panel = new PanelPage(await browser.openPanel());
-});
-
-afterAll(() => browser?.close());
+const rig = withExtension();
 
 describe.each([
   { era: '2025-11-25', name: 'Legacy Fixture', start: startLegacyServer },
@@ -24,12 +15,12 @@ describe.each([
   afterAll(() => server?.close());
 
   it('adds the server, runs the tool, and the answer reaches the server', async () => {
-    await panel.addServer(server.url);
-    await expect.poll(() => panel.serverStatus(name)).toBe('Connected');
-    expect(await panel.server(name).textContent()).toContain(`MCP ${era}`);
+    await rig.panel.addServer(server.url);
+    await expect.poll(() => rig.panel.serverStatus(name)).toBe('Connected');
+    expect(await rig.panel.server(name).textContent()).toContain(`MCP ${era}`);
 
-    await panel.runTool(name, 'deploy');
-    const request = panel.request(name);
+    await rig.panel.runTool(name, 'deploy');
+    const request = rig.panel.request(name);
     await request.waitFor();
     expect(await request.textContent()).toContain('Where should web deploy?');
     // A new Request takes focus, and the defaulted field arrives pre-filled.
@@ -42,15 +33,15 @@ describe.each([
     await request.getByRole('button', { name: 'Submit' }).click();
 
     const expected = { action: 'accept', content: { target: 'prod', replicas: 3, notify: true, note: 'routine' } };
-    await expect.poll(() => panel.resultJson('deploy')).toEqual(expected);
+    await expect.poll(() => rig.panel.resultJson('deploy')).toEqual(expected);
     expect(server.seen.at(-1)).toEqual({ tool: 'deploy', result: expected });
     expect(await request.count()).toBe(0);
   });
 
   it('keeps an answer that breaks the schema in the panel instead of sending it', async () => {
     const before = server.seen.length;
-    await panel.runTool(name, 'deploy');
-    const request = panel.request(name);
+    await rig.panel.runTool(name, 'deploy');
+    const request = rig.panel.request(name);
     await request.waitFor();
     await request.getByLabel('Target').selectOption({ label: 'staging' });
     await request.getByLabel('Replicas').fill('42');
@@ -61,22 +52,22 @@ describe.each([
     await request.getByRole('button', { name: 'Decline' }).click();
     await expect.poll(() => server.seen.length).toBe(before + 1);
     expect(server.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'decline' } });
-    await expect.poll(() => panel.resultJson('deploy')).toEqual({ action: 'decline' });
+    await expect.poll(() => rig.panel.resultJson('deploy')).toEqual({ action: 'decline' });
   });
 
   it('shows the pending count on the toolbar badge, and Escape cancels', async () => {
-    await panel.runTool(name, 'deploy');
-    await panel.request(name).waitFor();
-    const badge = () => browser.worker.evaluate<string>('chrome.action.getBadgeText({})');
+    await rig.panel.runTool(name, 'deploy');
+    await rig.panel.request(name).waitFor();
+    const badge = () => rig.browser.worker.evaluate<string>('chrome.action.getBadgeText({})');
     await expect.poll(badge).toBe('1');
-    await panel.request(name).getByLabel('Replicas').press('Escape');
+    await rig.panel.request(name).getByLabel('Replicas').press('Escape');
     await expect.poll(badge).toBe('');
     await expect.poll(() => server.seen.at(-1)).toEqual({ tool: 'deploy', result: { action: 'cancel' } });
   });
 
   it('submits with Enter', async () => {
-    await panel.runTool(name, 'deploy');
-    const request = panel.request(name);
+    await rig.panel.runTool(name, 'deploy');
+    const request = rig.panel.request(name);
     await request.getByLabel('Target').selectOption({ label: 'prod' });
     await request.getByLabel('Replicas').fill('1');
     await request.getByLabel('Replicas').press('Enter');
@@ -89,7 +80,7 @@ describe.each([
   });
 
   it('remembers the server across a panel reload', async () => {
-    await panel.page.reload();
-    await expect.poll(() => panel.serverStatus(name)).toBe('Connected');
+    await rig.panel.page.reload();
+    await expect.poll(() => rig.panel.serverStatus(name)).toBe('Connected');
   });
 });

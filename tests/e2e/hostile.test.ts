@@ -3,53 +3,51 @@
  * blind the panel (a 70 MB result or description, 3,500-deep structuredContent), flood the
  * inbox (10,000 questions at once), or pass as another server (same name, other origin).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_PENDING_PER_SERVER } from '../../lib/inbox';
 import { type FloodOutcome, PUNYCODE_LINK, startBlindingServer } from '../fixtures/blinding-server';
 import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
-import { launchExtension, type ExtensionBrowser } from './browser';
 import { PanelPage } from './panel';
+import { withExtension } from './rig';
 
-let browser: ExtensionBrowser;
-let panel: PanelPage;
 let hostile: FixtureServer;
 let described: FixtureServer;
 let honest: FixtureServer;
 
-beforeAll(async () => {
-  [hostile, described, honest] = await Promise.all([
-    startBlindingServer(),
-    // Calls itself what the honest server calls itself: only the origin tells them apart.
-    startBlindingServer({ name: 'Legacy Fixture', hugeDescription: true }),
-    startLegacyServer(),
-  ]);
-  browser = await launchExtension();
-  panel = new PanelPage(await browser.openPanel());
-  await panel.addServer(hostile.url);
-  await panel.addServer(honest.url);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([hostile?.close(), described?.close(), honest?.close()]);
-});
+const rig = withExtension(
+  async () => {
+    [hostile, described, honest] = await Promise.all([
+      startBlindingServer(),
+      // Calls itself what the honest server calls itself: only the origin tells them apart.
+      startBlindingServer({ name: 'Legacy Fixture', hugeDescription: true }),
+      startLegacyServer(),
+    ]);
+    return [hostile, described, honest];
+  },
+  async ({ panel }) => {
+    await panel.addServer(hostile.url);
+    await panel.addServer(honest.url);
+  },
+);
 
 /** A panel opened now shows its tabs, not "Loading…" forever. */
 async function opensWhole(): Promise<PanelPage> {
-  const fresh = new PanelPage(await browser.openPanel());
+  const fresh = new PanelPage(await rig.browser.openPanel());
   await fresh.page.getByRole('tab', { name: /^Servers/ }).waitFor({ timeout: 20_000 });
   return fresh;
 }
 
 describe('One server cannot blind the panel', () => {
   it('a 70 MB result and 3,500-deep structuredContent show cut, saying so, and a panel opened after them loads', async () => {
-    await expect.poll(() => panel.serverStatus('Blinding Fixture'), { timeout: 20_000 }).toBe('Connected');
-    await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
-    await panel.runTool('Blinding Fixture', 'huge_result');
-    const huge = panel.result('huge_result');
+    await expect.poll(() => rig.panel.serverStatus('Blinding Fixture'), { timeout: 20_000 }).toBe('Connected');
+    await expect.poll(() => rig.panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
+    await rig.panel.runTool('Blinding Fixture', 'huge_result');
+    const huge = rig.panel.result('huge_result');
     await expect.poll(() => huge.getByRole('note').textContent(), { timeout: 30_000 }).toMatch(/texts longer than 200,000 characters were shortened/);
-    await panel.runTool('Blinding Fixture', 'deep_result');
-    await expect.poll(() => panel.result('deep_result').getByRole('note').textContent(), { timeout: 30_000 }).toMatch(/nested deeper than 32 levels/);
+    await rig.panel.runTool('Blinding Fixture', 'deep_result');
+    await expect
+      .poll(() => rig.panel.result('deep_result').getByRole('note').textContent(), { timeout: 30_000 })
+      .toMatch(/nested deeper than 32 levels/);
 
     const fresh = await opensWhole();
     await fresh.tab('Tools');
@@ -58,10 +56,10 @@ describe('One server cannot blind the panel', () => {
   }, 90_000);
 
   it('a 70 MB tool description is cut on the server card; the panel still opens, also after a worker stop', async () => {
-    await panel.addServer(described.url, { name: 'Described' });
-    await expect.poll(() => panel.serverStatus('Described'), { timeout: 30_000 }).toBe('Connected');
-    await expect.poll(() => panel.server('Described').getByRole('note').textContent()).toMatch(/texts longer than/);
-    await browser.stopWorker();
+    await rig.panel.addServer(described.url, { name: 'Described' });
+    await expect.poll(() => rig.panel.serverStatus('Described'), { timeout: 30_000 }).toBe('Connected');
+    await expect.poll(() => rig.panel.server('Described').getByRole('note').textContent()).toMatch(/texts longer than/);
+    await rig.browser.stopWorker();
     const fresh = await opensWhole();
     await expect.poll(() => fresh.serverStatus('Described'), { timeout: 30_000 }).toBe('Connected');
     await fresh.page.close();
@@ -70,10 +68,10 @@ describe('One server cannot blind the panel', () => {
 
 describe('Links in a result', () => {
   it('a punycode or user@host link opens only through the warning card; a clean one is a link', async () => {
-    await expect.poll(() => panel.serverStatus('Blinding Fixture'), { timeout: 20_000 }).toBe('Connected');
-    const pagesBefore = browser.context.pages().length;
-    await panel.runTool('Blinding Fixture', 'phishing_link');
-    const result = panel.result('phishing_link');
+    await expect.poll(() => rig.panel.serverStatus('Blinding Fixture'), { timeout: 20_000 }).toBe('Connected');
+    const pagesBefore = rig.browser.context.pages().length;
+    await rig.panel.runTool('Blinding Fixture', 'phishing_link');
+    const result = rig.panel.result('phishing_link');
     await result.waitFor();
     await result.getByRole('button', { name: 'your bank' }).click();
     const card = result.getByRole('group', { name: 'Open this link?' });
@@ -84,27 +82,27 @@ describe('Links in a result', () => {
     await expect.poll(() => result.getByRole('group', { name: 'Open this link?' }).textContent()).toMatch(/does not go to accounts\.google\.com/);
     expect(await result.getByRole('link', { name: 'example' }).getAttribute('href')).toBe('https://example.com/docs');
     // Nothing opened by itself.
-    expect(browser.context.pages().length).toBe(pagesBefore);
+    expect(rig.browser.context.pages().length).toBe(pagesBefore);
   });
 });
 
 describe('One server cannot flood the inbox', () => {
   it(`10,000 questions at once: ${MAX_PENDING_PER_SERVER} wait, the rest are refused, and another server’s Request is answered meanwhile`, async () => {
     const outcome = () => hostile.seen.find((entry) => entry.tool === 'flood')?.result as FloodOutcome | undefined;
-    await panel.runTool('Blinding Fixture', 'flood');
+    await rig.panel.runTool('Blinding Fixture', 'flood');
     await expect.poll(() => outcome()?.refused ?? 0, { timeout: 90_000, interval: 500 }).toBeGreaterThanOrEqual(10_000 - MAX_PENDING_PER_SERVER);
     expect(outcome(), JSON.stringify(outcome())).toMatchObject({ answered: 0, refused: 10_000 - MAX_PENDING_PER_SERVER });
-    await panel.tab('Inbox');
-    const notice = panel.page.getByRole('region', { name: 'Refused for Blinding Fixture' });
+    await rig.panel.tab('Inbox');
+    const notice = rig.panel.page.getByRole('region', { name: 'Refused for Blinding Fixture' });
     await expect.poll(() => notice.getByRole('alert').textContent()).toMatch(/asked more than 50 questions at once/);
-    const group = panel.page.getByRole('region', { name: 'Requests from Blinding Fixture' });
+    const group = rig.panel.page.getByRole('region', { name: 'Requests from Blinding Fixture' });
     await expect.poll(() => group.locator('h2 .count').textContent()).toBe(String(MAX_PENDING_PER_SERVER));
 
-    await panel.runTool('Legacy Fixture', 'deploy');
-    const request = panel.page.getByRole('region', { name: 'Request from Legacy Fixture' });
+    await rig.panel.runTool('Legacy Fixture', 'deploy');
+    const request = rig.panel.page.getByRole('region', { name: 'Request from Legacy Fixture' });
     await request.waitFor();
     expect(await request.locator('header .origin').textContent()).toBe(new URL(honest.url).origin);
-    await panel.answerDeploy(request, 'staging', 1);
+    await rig.panel.answerDeploy(request, 'staging', 1);
     await expect
       .poll(() => honest.seen.at(-1))
       .toEqual({

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startIconServer } from '../fixtures/icon-server';
-import { withOneServer } from './oneServer';
+import { withExtension } from './rig';
 
 const NAME = 'Icons';
-const run = withOneServer(startIconServer);
+const run = withExtension(startIconServer);
 
 /** The icon images in a region, each with whether it loaded. */
 const iconsIn = (region: ReturnType<typeof run.panel.page.getByRole>) =>

@@ -5,17 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTER_URI, type LiveServer, startLiveServer } from '../fixtures/live-server';
-import { launchExtension, type ExtensionBrowser } from './browser';
-import { PanelPage } from './panel';
+import { withExtension } from './rig';
 
-let browser: ExtensionBrowser;
-let panel: PanelPage;
-
-beforeAll(async () => {
-  browser = await launchExtension();
-  panel = new PanelPage(await browser.openPanel());
-});
-afterAll(() => browser?.close());
+const rig = withExtension();
 
 describe.each(['legacy', 'modern'] as const)('a live resource (%s era)', (era) => {
   let live: LiveServer;
@@ -26,17 +18,17 @@ describe.each(['legacy', 'modern'] as const)('a live resource (%s era)', (era) =
   afterAll(() => live?.close());
 
   it('refreshes in place when the server says it changed, until the person stops watching', async () => {
-    await panel.addServer(live.url, { name });
-    await expect.poll(() => panel.serverStatus(name)).toBe('Connected');
-    await panel.tab('Resources');
-    await panel.page
+    await rig.panel.addServer(live.url, { name });
+    await expect.poll(() => rig.panel.serverStatus(name)).toBe('Connected');
+    await rig.panel.tab('Resources');
+    await rig.panel.page
       .getByRole('region', { name: `Resources of ${name}` })
       .getByRole('button', { name: `Read ${COUNTER_URI}` })
       .click();
-    const card = panel.page.getByRole('article', { name: `Resource ${COUNTER_URI}` }).first();
+    const card = rig.panel.page.getByRole('article', { name: `Resource ${COUNTER_URI}` }).first();
     await expect.poll(() => card.textContent()).toContain('count 0');
     const before = live.watchers();
-    const reads = await panel.page.getByRole('article', { name: `Resource ${COUNTER_URI}` }).count();
+    const reads = await rig.panel.page.getByRole('article', { name: `Resource ${COUNTER_URI}` }).count();
 
     await card.getByRole('button', { name: `Watch ${COUNTER_URI}` }).click();
     await expect.poll(() => card.getByRole('status').textContent()).toMatch(/^Live · watching since/);
@@ -45,7 +37,7 @@ describe.each(['legacy', 'modern'] as const)('a live resource (%s era)', (era) =
     await expect.poll(() => card.textContent()).toContain('count 1');
     expect(await card.getByRole('status').textContent()).toMatch(/^Live · updated \d/);
     // In place: no new card.
-    expect(await panel.page.getByRole('article', { name: `Resource ${COUNTER_URI}` }).count()).toBe(reads);
+    expect(await rig.panel.page.getByRole('article', { name: `Resource ${COUNTER_URI}` }).count()).toBe(reads);
 
     await card.getByRole('button', { name: `Stop watching ${COUNTER_URI}` }).click();
     await expect.poll(() => live.watchers()).toBe(before);
@@ -55,21 +47,21 @@ describe.each(['legacy', 'modern'] as const)('a live resource (%s era)', (era) =
   });
 
   it('ends the watch when the results are cleared, and when the server is removed', async () => {
-    const card = panel.page.getByRole('article', { name: `Resource ${COUNTER_URI}` }).first();
+    const card = rig.panel.page.getByRole('article', { name: `Resource ${COUNTER_URI}` }).first();
     const before = live.watchers();
     await card.getByRole('button', { name: `Watch ${COUNTER_URI}` }).click();
     await expect.poll(() => live.watchers()).toBe(before + 1);
-    await panel.page.getByRole('button', { name: 'Clear' }).click();
+    await rig.panel.page.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => live.watchers()).toBe(before);
 
-    await panel.page
+    await rig.panel.page
       .getByRole('region', { name: `Resources of ${name}` })
       .getByRole('button', { name: `Read ${COUNTER_URI}` })
       .click();
-    await panel.page.getByRole('button', { name: `Watch ${COUNTER_URI}` }).click();
+    await rig.panel.page.getByRole('button', { name: `Watch ${COUNTER_URI}` }).click();
     await expect.poll(() => live.watchers()).toBe(before + 1);
-    await panel.tab('Servers');
-    const server = panel.server(name);
+    await rig.panel.tab('Servers');
+    const server = rig.panel.server(name);
     await server.getByRole('button', { name: 'Remove' }).click();
     await server.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => live.watchers()).toBe(0);

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startLegacyServer } from '../fixtures/servers';
-import { withOneServer } from './oneServer';
+import { withExtension } from './rig';
 
-const rig = withOneServer(startLegacyServer);
+const rig = withExtension(startLegacyServer);
 
 describe('The protocol log', () => {
   it('shows each request with its response (tools/list at connect), filters by method, and exports without the planted token', async () => {

@@ -6,11 +6,11 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { startLegacyServer } from '../fixtures/servers';
-import { withOneServer } from './oneServer';
+import { withExtension } from './rig';
 import { PanelPage } from './panel';
 
 const NAME = 'Legacy Fixture';
-const run = withOneServer(startLegacyServer);
+const run = withExtension(startLegacyServer);
 
 const echoCard = (panel: PanelPage) => panel.tool(NAME, 'echo');
 

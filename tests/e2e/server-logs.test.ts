@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startLoggingServer } from '../fixtures/logging-server';
-import { withOneServer } from './oneServer';
+import { withExtension } from './rig';
 
-const rig = withOneServer(startLoggingServer);
+const rig = withExtension(startLoggingServer);
 
 describe('Server logs', () => {
   it('show with the call and on the card; the level chosen on the card is what the server sends', async () => {

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startSseServer } from '../fixtures/sse-server';
-import { withOneServer } from './oneServer';
+import { withExtension } from './rig';
 
-const rig = withOneServer(startSseServer);
+const rig = withExtension(startSseServer);
 
 describe('A server on the old HTTP+SSE transport', () => {
   it('connects through the fallback, says so, and answers a form over it', async () => {

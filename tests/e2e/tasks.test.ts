@@ -4,11 +4,10 @@
  * servers: tests/fixtures/task-server.ts (2025-11-25 tasks), its `slow` tool taking 6 s, and
  * tests/fixtures/modern-task-server.ts (the 2026-07-28 tasks extension), its `research` too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ModernTaskServer, startModernTaskServer } from '../fixtures/modern-task-server';
 import { startSlowTaskServer, type SlowTaskServer } from '../fixtures/task-server';
-import { type ExtensionBrowser, launchExtension } from './browser';
-import { PanelPage } from './panel';
+import { withExtension } from './rig';
 
 const NAME = 'Slow Tasks';
 const MODERN = 'Modern Tasks';
@@ -19,31 +18,27 @@ type ChromeGlobal = { chrome: { storage: { local: { get(key: string): Promise<Re
 
 let server: SlowTaskServer;
 let modern: ModernTaskServer;
-let browser: ExtensionBrowser;
-let panel: PanelPage;
 
-beforeAll(async () => {
-  [server, modern] = await Promise.all([startSlowTaskServer({}, NAME, MS), startModernTaskServer({}, MS)]);
-  browser = await launchExtension();
-  panel = new PanelPage(await browser.openPanel());
-  for (const [url, name] of [
-    [server.url, NAME],
-    [modern.url, MODERN],
-  ]) {
-    await panel.addServer(url!);
-    await panel.server(name!).getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 30_000 });
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([server?.close(), modern?.close()]);
-});
+const rig = withExtension(
+  async () => {
+    [server, modern] = await Promise.all([startSlowTaskServer({}, NAME, MS), startModernTaskServer({}, MS)]);
+    return [server, modern];
+  },
+  async ({ panel }) => {
+    for (const [url, name] of [
+      [server.url, NAME],
+      [modern.url, MODERN],
+    ]) {
+      await panel.addServer(url!);
+      await panel.server(name!).getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 30_000 });
+    }
+  },
+);
 
 /** Runs `tool` and resolves once its card says the server runs it as a task. */
 async function startSlowTask(serverName = NAME, tool = 'slow') {
-  await panel.runTool(serverName, tool);
-  const card = panel.result(tool);
+  await rig.panel.runTool(serverName, tool);
+  const card = rig.panel.result(tool);
   await expect.poll(() => card.locator('.status').textContent()).toMatch(/^task working…/);
   // The task's own words: how far the server got.
   await expect.poll(() => card.textContent()).toMatch(new RegExp(`\\d+ of ${MS} ms`));
@@ -52,18 +47,18 @@ async function startSlowTask(serverName = NAME, tool = 'slow') {
 
 /** The tasks kept in storage.local, where a restarted browser finds them. */
 async function keptTasks(): Promise<number> {
-  const worker = browser.context.serviceWorkers()[0] ?? (await browser.context.waitForEvent('serviceworker'));
+  const worker = rig.browser.context.serviceWorkers()[0] ?? (await rig.browser.context.waitForEvent('serviceworker'));
   return worker.evaluate(async () => ((await (globalThis as unknown as ChromeGlobal).chrome.storage.local.get('tasks')).tasks ?? []).length);
 }
 
 describe('a call run as a task', () => {
   /** Stops the worker and waits until the panel has lost it (the banner) and got a new one's state back. */
   async function stopWorker() {
-    await browser.stopWorker();
-    const reconnecting = panel.page.getByRole('status').filter({ hasText: 'Reconnecting to the toolnexus worker' });
+    await rig.browser.stopWorker();
+    const reconnecting = rig.panel.page.getByRole('status').filter({ hasText: 'Reconnecting to the toolnexus worker' });
     await reconnecting.waitFor({ timeout: 10_000 });
     await reconnecting.waitFor({ state: 'detached', timeout: 30_000 });
-    await panel.tab('Tools');
+    await rig.panel.tab('Tools');
   }
 
   it('2026-07-28 (tasks extension): survives a stopped worker, followed by its id alone', async () => {
@@ -96,10 +91,9 @@ describe('a call run as a task', () => {
   it('survives a browser restart on the same profile: the task is followed again and its result shown', async () => {
     await startSlowTask();
     await expect.poll(keptTasks).toBe(1);
-    browser = await browser.restart();
-    panel = new PanelPage(await browser.openPanel());
-    await panel.tab('Tools');
-    const card = panel.result('slow');
+    await rig.restart();
+    await rig.panel.tab('Tools');
+    const card = rig.panel.result('slow');
     await expect.poll(() => card.textContent(), { timeout: 30_000 }).toContain(DONE);
     expect(await card.locator('.status').textContent()).toMatch(/^done/);
     await expect.poll(keptTasks).toBe(0);
