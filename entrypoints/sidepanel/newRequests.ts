@@ -1,8 +1,13 @@
 export interface NewRequestHooks {
   /** Something new arrived: called at once, for every state that brings any. */
   onArrival: () => void;
-  /** The newest Request to focus: at once for one that comes on its own, once per burst. */
-  onNewest: (id: string) => void;
+  /**
+   * The newest Request to focus: at once for one that comes on its own, once per burst.
+   * `undefined` as a burst begins: none until it settles, so a card shown meanwhile (the Inbox
+   * coming back into view) cannot take focus for an older Request and keep it from the newest,
+   * since a card never takes focus from a field.
+   */
+  onNewest: (id: string | undefined) => void;
 }
 
 /**
@@ -26,8 +31,17 @@ export function watchNewRequests({ onArrival, onNewest }: NewRequestHooks, quiet
     // One answered before the next came (a server asking one thing after another) is no burst.
     const alone = !last || at - last.at >= quietMs || !seen.has(last.id);
     last = { id: newest, at };
+    if (alone) {
+      clearTimeout(settle);
+      settle = undefined;
+      onNewest(newest);
+      return;
+    }
+    if (settle === undefined) onNewest(undefined);
     clearTimeout(settle);
-    if (alone) onNewest(newest);
-    else settle = setTimeout(() => onNewest(newest), quietMs);
+    settle = setTimeout(() => {
+      settle = undefined;
+      onNewest(newest);
+    }, quietMs);
   };
 }

@@ -79,6 +79,20 @@ describe.each([
       });
   });
 
+  it('focuses the newest of two Requests asked moments apart, from the Tools tab', async () => {
+    // Run twice within the panel's burst window (150 ms): the Inbox comes back into view as the
+    // second arrives, and the first card (mounted again) must not take the focus and keep it.
+    await rig.panel.runTool(name, 'deploy');
+    await rig.panel.request(name).waitFor();
+    await rig.panel.runTool(name, 'deploy');
+    await expect.poll(() => rig.panel.request(name).count()).toBe(2);
+    const [newest, older] = [rig.panel.request(name).first(), rig.panel.request(name).last()];
+    await expect.poll(() => newest.getByLabel('Target').evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await older.getByLabel('Target').evaluate((field) => field === document.activeElement)).toBe(false);
+    for (const card of [newest, older]) await card.getByRole('button', { name: 'Decline' }).click();
+    await expect.poll(() => rig.panel.request(name).count()).toBe(0);
+  });
+
   it('remembers the server across a panel reload', async () => {
     await rig.panel.page.reload();
     await expect.poll(() => rig.panel.serverStatus(name)).toBe('Connected');

@@ -3,7 +3,7 @@ import { watchNewRequests } from '../../../entrypoints/sidepanel/newRequests';
 
 const ids = (...names: string[]) => names.map((id) => ({ id }));
 /** The watcher, telling `onNewest` what to focus and counting arrivals. */
-function watcher(onNewest: (id: string) => void, quietMs?: number) {
+function watcher(onNewest: (id: string | undefined) => void, quietMs?: number) {
   const arrivals = vi.fn();
   return Object.assign(watchNewRequests({ onArrival: arrivals, onNewest }, quietMs), { arrivals });
 }
@@ -43,11 +43,25 @@ describe('watchNewRequests', () => {
       watch(ids(...pending));
       vi.advanceTimersByTime(20);
     }
-    // The first of the burst came on its own; the rest wait for it to end. Each is told at once.
-    expect(onNewest.mock.calls).toEqual([['r0']]);
+    // The first of the burst came on its own; the rest wait for it to end, focus released meanwhile. Each is told at once.
+    expect(onNewest.mock.calls).toEqual([['r0'], [undefined]]);
     expect(watch.arrivals).toHaveBeenCalledTimes(200);
     vi.advanceTimersByTime(150);
-    expect(onNewest.mock.calls).toEqual([['r0'], ['r199']]);
+    expect(onNewest.mock.calls).toEqual([['r0'], [undefined], ['r199']]);
+  });
+
+  it('releases focus at once when a second Request comes soon after the first, then passes on the newest', () => {
+    // The person ran two tools 80 ms apart: the Inbox comes back into view at the second, and
+    // must not focus the first (a card never takes focus from a field, so the newest could not).
+    const onNewest = vi.fn();
+    const watch = watcher(onNewest, 150);
+    watch(ids());
+    watch(ids('a'));
+    vi.advanceTimersByTime(80);
+    watch(ids('a', 'b'));
+    expect(onNewest.mock.calls).toEqual([['a'], [undefined]]);
+    vi.advanceTimersByTime(150);
+    expect(onNewest.mock.calls).toEqual([['a'], [undefined], ['b']]);
   });
 
   it('passes on at once a Request that comes right after the one before was answered', () => {
