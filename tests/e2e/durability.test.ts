@@ -18,10 +18,7 @@ type Outcome = 'asked again' | 'reported lost' | 'call failed, saying why' | 'do
 
 /** What the restarted worker shows of the two_step call, once it shows anything of it. */
 async function outcomeAfterRestart(serverName: string): Promise<{ outcome: Outcome; lostNotice: boolean }> {
-  // The banner shows from the port's drop until the new worker's own state is in the panel.
-  const reconnecting = rig.panel.page.getByRole('status').filter({ hasText: 'Reconnecting to the toolnexus worker' });
-  await reconnecting.waitFor({ timeout: 10_000 });
-  await reconnecting.waitFor({ state: 'detached', timeout: 30_000 });
+  await rig.panel.workerRestarted();
   const lost = rig.panel.page.getByRole('region', { name: `Lost from ${serverName}` });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {

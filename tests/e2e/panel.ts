@@ -10,6 +10,17 @@ export class PanelPage {
     await this.page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
   }
 
+  /**
+   * After the worker was stopped: waits for the panel to lose it (the "Reconnecting" banner,
+   * from the port's drop) and to show the new worker's own state. Without this, a check can
+   * read what the panel still shows of the last worker.
+   */
+  async workerRestarted(): Promise<void> {
+    const reconnecting = this.page.getByRole('status').filter({ hasText: 'Reconnecting to the toolnexus worker' });
+    await reconnecting.waitFor({ timeout: 10_000 });
+    await reconnecting.waitFor({ state: 'detached', timeout: 30_000 });
+  }
+
   async addServer(url: string, options: { name?: string; headers?: string } = {}): Promise<void> {
     await this.tab('Servers');
     const form = this.page.getByRole('region', { name: 'Add a server' });

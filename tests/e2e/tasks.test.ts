@@ -55,9 +55,7 @@ describe('a call run as a task', () => {
   /** Stops the worker and waits until the panel has lost it (the banner) and got a new one's state back. */
   async function stopWorker() {
     await rig.browser.stopWorker();
-    const reconnecting = rig.panel.page.getByRole('status').filter({ hasText: 'Reconnecting to the toolnexus worker' });
-    await reconnecting.waitFor({ timeout: 10_000 });
-    await reconnecting.waitFor({ state: 'detached', timeout: 30_000 });
+    await rig.panel.workerRestarted();
     await rig.panel.tab('Tools');
   }
 
