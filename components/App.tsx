@@ -12,6 +12,7 @@ import { LazyHelp, LazyHistoryTab, LazyPromptsTab, LazyResourcesTab, LazyServers
 import { TABS } from './shortcuts';
 import { Tabs } from './Tabs';
 import { ResultActionsContext } from './resultActions';
+import type { ServerCardActions } from './ServerCard';
 import type { ArgumentsDraft } from './ToolCard';
 
 export type TabKey = 'inbox' | 'tools' | 'resources' | 'prompts' | 'servers' | 'history';
@@ -27,7 +28,7 @@ export interface AppActions extends WorkerCommands {
   exportSavedCalls: () => void;
   /** Puts arguments into a tool's form on the Tools tab. */
   editArguments: (serverId: string, tool: string, args: Record<string, unknown>) => void;
-  exportProtocolLog: (serverName: string, json: string) => void;
+  exportProtocolLog: ServerCardActions['exportProtocolLog'];
   selectTab: (tab: TabKey) => void;
   /** Asks for host access to a server's origin (a browser prompt, so the panel's to do). */
   grantAccess: (server: ServerView) => void;

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { exportLog, messageId, type ProtocolRecord } from '@/lib/mcp/protocolLog';
+import type { ProtocolLogFormat } from '@/lib/mcp/protocolHar';
+import { messageId, type ProtocolRecord } from '@/lib/mcp/protocolLog';
 import './protocol-log.css';
 
 export interface ProtocolLogProps {
@@ -7,8 +8,8 @@ export interface ProtocolLogProps {
   /** The server's log as the worker holds it now (already redacted). */
   load: () => Promise<ProtocolRecord[]>;
   onClear: () => void;
-  /** Saves the log's JSON export as a file. */
-  onExport: (json: string) => void;
+  /** Saves the log as a file, as the records shown were read. */
+  onExport: (format: ProtocolLogFormat, records: ProtocolRecord[]) => void;
 }
 
 type Direction = 'all' | 'out' | 'in' | 'http';
@@ -130,8 +131,11 @@ export function ProtocolLog({ serverName, load, onClear, onExport }: ProtocolLog
         <button type="button" class="secondary" onClick={() => void refresh()}>
           Refresh
         </button>
-        <button type="button" class="secondary" disabled={!records?.length} onClick={() => records && onExport(exportLog(serverName, records))}>
+        <button type="button" class="secondary" disabled={!records?.length} onClick={() => records && onExport('json', records)}>
           Export JSON
+        </button>
+        <button type="button" class="secondary" disabled={!records?.length} onClick={() => records && onExport('har', records)}>
+          Export HAR
         </button>
         <button
           type="button"

@@ -1,6 +1,7 @@
 import { Icon } from './Icon';
 import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
+import type { ProtocolLogFormat } from '@/lib/mcp/protocolHar';
 import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
 import type { ServerSettings, ServerView } from '@/lib/state';
 import { LazyProtocolLog } from './LazyProtocolLog';
@@ -20,8 +21,8 @@ export interface ServerCardActions {
   remove: (serverId: string) => void;
   protocolLog: (serverId: string) => Promise<ProtocolRecord[]>;
   clearProtocolLog: (serverId: string) => void;
-  /** Saves a server's protocol log as a JSON file. */
-  exportProtocolLog: (serverName: string, json: string) => void;
+  /** Saves a server's protocol log as a file (JSON or HAR). */
+  exportProtocolLog: (serverName: string, format: ProtocolLogFormat, records: ProtocolRecord[]) => void;
 }
 
 export interface ServerCardProps {
@@ -167,7 +168,7 @@ export const ServerCard = memo(function ServerCard({ server, actions }: ServerCa
           serverName={server.displayName}
           load={() => actions.protocolLog(server.id)}
           onClear={() => actions.clearProtocolLog(server.id)}
-          onExport={(json) => actions.exportProtocolLog(server.displayName, json)}
+          onExport={(format, records) => actions.exportProtocolLog(server.displayName, format, records)}
         />
       )}
     </section>

@@ -83,7 +83,12 @@ const actions: AppActions = {
     draft.value = { serverId, tool, args, nonce: (draft.value?.nonce ?? 0) + 1 };
     tab.value = 'tools';
   },
-  exportProtocolLog: (serverName, text) => save(`${serverName.replace(/[^\w.-]+/g, '-')}-protocol-log.json`, text),
+  // Its code is the protocol log's (a chunk of its own), not the first load's.
+  exportProtocolLog: (serverName, format, records) =>
+    void import('@/lib/mcp/protocolHar').then(({ protocolLogFile }) => {
+      const file = protocolLogFile(serverName, format, records, { name: 'toolnexus', version: browser.runtime.getManifest().version });
+      save(file.name, file.text);
+    }),
   dismissError: () => (lastError.value = null),
   showHelp: (open) => (help.value = open),
 };

@@ -4,6 +4,7 @@
  * holds no planted secret.
  */
 import { readFileSync } from 'node:fs';
+import type { Har } from 'har-format';
 import { describe, expect, it } from 'vitest';
 import { startLegacyServer } from '../fixtures/servers';
 import { withExtension } from './rig';
@@ -32,5 +33,42 @@ describe('The protocol log', () => {
     expect(JSON.parse(file)).toMatchObject({ server: 'Legacy Fixture', records: expect.any(Array) });
     expect(file).toMatch(/tools\/list/);
     expect(file).not.toMatch(/PLANTED/);
+  }, 60_000);
+
+  it('exports HAR 1.2 that another tool replays: Playwright answers a tools/list from the file alone', async () => {
+    const { panel, server } = rig;
+    const log = panel.server('Legacy Fixture').getByRole('region', { name: 'Protocol log of Legacy Fixture' });
+    const saved = panel.page.waitForEvent('download');
+    await log.getByRole('button', { name: 'Export HAR' }).click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toBe('Legacy-Fixture-protocol-log.har');
+    const harPath = (await download.path())!;
+    const text = readFileSync(harPath, 'utf8');
+    expect(text).not.toMatch(/PLANTED/);
+    const har = JSON.parse(text) as Har;
+    expect(har.log).toMatchObject({ version: '1.2', creator: { name: 'toolnexus', version: expect.any(String) } });
+    const listed = har.log.entries.find((entry) => entry.request.postData?.text?.includes('"tools/list"'));
+    expect(listed?.response).toMatchObject({ status: 200, content: { text: expect.stringContaining('"echo"') } });
+
+    // A page on the server's origin whose requests only the HAR may answer.
+    const page = await rig.browser.context.newPage();
+    try {
+      const origin = new URL('/', server.url).href;
+      await page.route(origin, (route) => route.fulfill({ contentType: 'text/html', body: '<p>A page on the server’s origin</p>' }));
+      await page.goto(origin);
+      await page.routeFromHAR(harPath, { notFound: 'abort' });
+      const before = server.traffic.length;
+      const replayed = await page.evaluate(
+        async ({ url, body, type }) => {
+          const response = await fetch(url, { method: 'POST', body, headers: { 'content-type': type } });
+          return { status: response.status, text: await response.text() };
+        },
+        { url: listed!.request.url, body: listed!.request.postData!.text!, type: listed!.request.postData!.mimeType },
+      );
+      expect(replayed).toEqual({ status: 200, text: listed!.response.content.text });
+      expect(server.traffic.length).toBe(before);
+    } finally {
+      await page.close();
+    }
   }, 60_000);
 });
