@@ -12,8 +12,9 @@ import type { Frame, Page } from 'playwright-core';
 import type { SavedServer } from '../lib/hub';
 import { startExampleAppServer } from '../tests/fixtures/app-servers';
 import { type BenchBrowser, waitForState } from './browser';
+import { INSPECTOR_VERSION, type Inspector, openInspector, startInspector } from './inspector';
 import { latencyCells, table, type Section } from './report';
-import { summarize } from './stats';
+import { ms, summarize } from './stats';
 
 export interface AppRenderOptions {
   runs: number;
@@ -23,10 +24,51 @@ export interface AppRenderOptions {
 const TOOL = 'get-time';
 const APP_HTML = 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/mcp-app.html';
 const SERVER = 'Apps bench';
+/** How the Inspector lists the app: its tool's title. */
+const TITLE = 'Get Time';
+const PAGE_RUNS = 10;
 
 /** App documents: srcdoc frames two levels under the panel (panel → sandbox page → app), the spare sandbox's empty one among them. */
 function appFrames(page: Page): Frame[] {
   return page.frames().filter((frame) => frame.url() === 'about:srcdoc' && frame.parentFrame()?.parentFrame() === page.mainFrame());
+}
+
+/**
+ * The app document's first contentful paint (and when that document started), on the wall
+ * clock every frame shares. Hosts put the app in a srcdoc frame inside a sandbox page; the
+ * sandbox makes that frame empty first (to start its renderer early), so the app's document
+ * is the one with something in it.
+ */
+async function firstAppPaint(page: Page): Promise<{ origin: number; paint: number }> {
+  let painted: { origin: number; paint: number } | undefined;
+  for (const until = Date.now() + 15_000; !painted; ) {
+    if (Date.now() > until) throw new Error("The app's document never painted.");
+    const found = await Promise.all(
+      appFrames(page).map((frame) =>
+        frame
+          .evaluate(
+            () =>
+              new Promise<{ origin: number; paint: number } | undefined>((resolve) => {
+                if (!document.body || document.body.childElementCount === 0) return resolve(undefined);
+                const done = (entry: PerformanceEntry) =>
+                  resolve({ origin: performance.timeOrigin, paint: performance.timeOrigin + entry.startTime });
+                const entry = performance.getEntriesByName('first-contentful-paint')[0];
+                if (entry) return done(entry);
+                new PerformanceObserver((list, observer) => {
+                  const first = list.getEntriesByName('first-contentful-paint')[0];
+                  if (!first) return;
+                  observer.disconnect();
+                  done(first);
+                }).observe({ type: 'paint', buffered: true });
+              }),
+          )
+          .catch(() => undefined),
+      ),
+    );
+    painted = found.find((times) => times !== undefined);
+    if (!painted) await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return painted;
 }
 
 async function oneRun(page: Page): Promise<{ toResult: number; toDocument: number; toPaint: number; ownPaint: number }> {
@@ -59,42 +101,34 @@ async function oneRun(page: Page): Promise<{ toResult: number; toDocument: numbe
       }),
     { tool: TOOL },
   );
-  // The sandbox makes the app's frame empty first (to start its renderer early): the app's
-  // document is the one with something in it.
-  let painted: { origin: number; paint: number } | undefined;
-  for (const until = Date.now() + 15_000; !painted; ) {
-    if (Date.now() > until) throw new Error("The app's document never painted.");
-    const found = await Promise.all(
-      appFrames(page).map((frame) =>
-        frame
-          .evaluate(
-            () =>
-              new Promise<{ origin: number; paint: number } | undefined>((resolve) => {
-                if (!document.body || document.body.childElementCount === 0) return resolve(undefined);
-                const done = (entry: PerformanceEntry) =>
-                  resolve({ origin: performance.timeOrigin, paint: performance.timeOrigin + entry.startTime });
-                const entry = performance.getEntriesByName('first-contentful-paint')[0];
-                if (entry) return done(entry);
-                new PerformanceObserver((list, observer) => {
-                  const first = list.getEntriesByName('first-contentful-paint')[0];
-                  if (!first) return;
-                  observer.disconnect();
-                  done(first);
-                }).observe({ type: 'paint', buffered: true });
-              }),
-          )
-          .catch(() => undefined),
-      ),
-    );
-    painted = found.find((times) => times !== undefined);
-    if (!painted) await new Promise((resolve) => setTimeout(resolve, 2));
-  }
+  const painted = await firstAppPaint(page);
   return {
     toResult: resultAt - clickedAt,
     toDocument: painted.origin - resultAt,
     toPaint: painted.paint - resultAt,
     ownPaint: painted.paint - painted.origin,
   };
+}
+
+/**
+ * In MCP Inspector v2's Apps tab: closes the app shown, then clicks the app in its list, which
+ * calls the tool and reads the app's resource, and times the click to the app's first paint.
+ */
+async function inspectorRun(page: Page): Promise<number> {
+  const close = page.locator('main button[aria-label="Close"]');
+  if ((await close.count()) > 0) await close.first().click();
+  for (const until = Date.now() + 10_000; appFrames(page).length > 0; ) {
+    if (Date.now() > until) throw new Error("The Inspector's app did not close.");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const clickedAt = await page.evaluate((title) => {
+    const button = [...document.querySelectorAll<HTMLElement>('main button')].find((element) => element.textContent?.trim().startsWith(title));
+    if (!button) throw new Error(`The Inspector lists no app ${title}.`);
+    const at = performance.timeOrigin + performance.now();
+    button.click();
+    return at;
+  }, TITLE);
+  return (await firstAppPaint(page)).paint - clickedAt;
 }
 
 /** The app's HTML served as a plain page: what its first paint costs with no host around it. */
@@ -132,6 +166,14 @@ async function paintAlone(browser: BenchBrowser, runs: number): Promise<number[]
 
 export async function benchAppRender(browser: BenchBrowser, options: AppRenderOptions): Promise<Section> {
   const server = await startExampleAppServer('basic-vanillajs');
+  // Beside ours when it can be installed and started, as in bench 1.
+  let inspector: Inspector | undefined;
+  let inspectorMissing = '';
+  try {
+    inspector = await startInspector(server.url);
+  } catch (error) {
+    inspectorMissing = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  }
   try {
     const servers: SavedServer[] = [{ id: 'apps', url: server.url, name: SERVER, enabled: true }];
     await browser.saveServers(servers);
@@ -139,27 +181,52 @@ export async function benchAppRender(browser: BenchBrowser, options: AppRenderOp
     const page = await browser.openPanel();
     await waitForState(page, { connected: 1 });
     await page.getByRole('tab', { name: /^Tools/ }).click();
+    // A fresh Inspector page every PAGE_RUNS runs: each click adds the app's whole HTML to its
+    // protocol monitor, and it slows as that fills (one page for all 65 runs: 5.1 s p50).
+    let inspectorPage: Page | undefined;
+    const freshInspector = async (): Promise<Page | undefined> => {
+      if (!inspector) return undefined;
+      await inspectorPage?.close();
+      inspectorPage = await openInspector(browser.context, inspector);
+      await inspectorPage.getByText('Apps', { exact: true }).click();
+      return inspectorPage;
+    };
     const toResult: number[] = [];
     const toPaint: number[] = [];
     const toDocument: number[] = [];
     const ownPaint: number[] = [];
+    const clickToPaint: number[] = [];
+    const inspectorClickToPaint: number[] = [];
     for (let run = 0; run < options.warmup + options.runs; run += 1) {
+      // Tabs of one window: only the one in front paints, and each run waits for a paint.
+      await page.bringToFront();
       const times = await oneRun(page);
+      const theirPage = run % PAGE_RUNS === 0 ? await freshInspector() : inspectorPage;
+      await theirPage?.bringToFront();
+      const theirs = theirPage && (await inspectorRun(theirPage));
       if (run < options.warmup) continue;
       toResult.push(times.toResult);
       toPaint.push(times.toPaint);
       toDocument.push(times.toDocument);
       ownPaint.push(times.ownPaint);
+      clickToPaint.push(times.toResult + times.toPaint);
+      if (theirs !== undefined) inspectorClickToPaint.push(theirs);
     }
     await page.close();
+    await inspectorPage?.close();
     const alone = await paintAlone(browser, options.runs);
     const paint = summarize(toPaint);
+    const ours = summarize(clickToPaint);
+    const theirs = inspectorClickToPaint.length > 0 ? summarize(inspectorClickToPaint) : undefined;
     return {
       title: '11. MCP Apps: tool result → the app painted',
       markdown: [
         `The official \`@modelcontextprotocol/server-basic-vanillajs\` app (218 KB of HTML, its scripts inline) in the panel, ${options.runs} runs after ${options.warmup} warm-up, the results cleared before each. ` +
           "\"Result → app painted\" runs from the result card showing done to the app document's first contentful paint: `loadApp` (the panel keeps the HTML while the server's resource list is unchanged; the worker reads it once per connection), a sandbox page kept loaded ahead of the next app, the HTML handed over, then the app's own parse and scripts. " +
-          'The last row is the same HTML as a plain page, for what the app costs with no host around it. MCP Inspector v2 was not driven beside it.',
+          'The "page of its own" row serves the same HTML with no host around it, for what the app itself costs. ' +
+          (theirs
+            ? `MCP Inspector v2 (\`@modelcontextprotocol/inspector@${INSPECTOR_VERSION}\`, its web client in a tab of the same Chromium, runs interleaved): its Apps tab, the app closed, then clicked in the list, which calls the tool and reads the app's resource each time; timed to the app document's first contentful paint, as ours. A fresh Inspector page every ${PAGE_RUNS} runs: its protocol monitor keeps each read's whole HTML and it slows as that fills.`
+            : `MCP Inspector v2 was not measured: ${inspectorMissing}`),
         '',
         table(
           ['measure', 'p50', 'p95', 'n'],
@@ -172,12 +239,24 @@ export async function benchAppRender(browser: BenchBrowser, options: AppRenderOp
             ['**result card done → app first contentful paint**', ...latencyCells(paint)],
             ["the app's document start → its first contentful paint, in the panel", ...latencyCells(summarize(ownPaint))],
             ['the same HTML as a page of its own (127.0.0.1): navigation → first contentful paint', ...latencyCells(summarize(alone))],
+            ['**click Run → app first contentful paint**', ...latencyCells(ours)],
+            ...(theirs ? [['MCP Inspector v2: click the app in its Apps tab → app first contentful paint', ...latencyCells(theirs)]] : []),
           ],
         ),
       ].join('\n'),
-      targets: [],
+      targets: theirs
+        ? [
+            {
+              name: '11′. click → MCP App painted vs MCP Inspector v2 (p50; not an issue target)',
+              goal: '≤ 1×',
+              measured: `${(ours.p50 / theirs.p50).toFixed(2)}× (${ms(ours.p50)} vs ${ms(theirs.p50)})`,
+              met: ours.p50 <= theirs.p50,
+            },
+          ]
+        : [],
     };
   } finally {
+    await inspector?.close();
     await server.close();
   }
 }

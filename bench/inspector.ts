@@ -81,23 +81,27 @@ export async function startInspector(serverUrl: string): Promise<Inspector> {
   }
 }
 
-/**
- * Opens the Inspector in the bench browser, connects, and leaves `echo`'s form filled with
- * `text`, as a person would before clicking. `sidebar: false` closes its protocol monitor,
- * which it shows by default.
- */
-export async function openInspector(context: BrowserContext, inspector: Inspector, options: { text: string; sidebar: boolean }): Promise<Page> {
+/** Opens the Inspector in the bench browser and connects it to its server. */
+export async function openInspector(context: BrowserContext, inspector: Inspector): Promise<Page> {
   const page = await context.newPage();
   await page.route('**', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort()));
   await page.goto(inspector.url);
   // Mantine draws its track over the switch's input.
   await page.getByRole('switch').check({ force: true });
+  await page.getByRole('button', { name: 'Disconnect from server' }).waitFor();
+  return page;
+}
+
+/**
+ * Leaves `echo`'s form filled with `text`, as a person would before clicking. `sidebar: false`
+ * closes its protocol monitor, which it shows by default.
+ */
+export async function prepareEcho(page: Page, options: { text: string; sidebar: boolean }): Promise<void> {
   await page.getByText('Tools', { exact: true }).click();
   await page.getByText('echo', { exact: true }).first().click();
   await page.getByLabel('text').first().fill(options.text);
   if (!options.sidebar) await page.getByRole('button', { name: 'Close monitoring sidebar' }).click();
   await page.getByRole('button', { name: 'Execute Tool' }).waitFor();
-  return page;
 }
 
 /**

@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import type { WorkerMessage } from '../lib/messages';
 import { addServer, evaluateInWorker, type BenchBrowser } from './browser';
-import { INSPECTOR_VERSION, type Inspector, inspectorClicks, openInspector, startInspector } from './inspector';
+import { INSPECTOR_VERSION, type Inspector, inspectorClicks, openInspector, prepareEcho, startInspector } from './inspector';
 import type { ProbeWindow } from './probe';
 import { rawEchoCalls, rawInitialize, type RawSession } from './raw-mcp';
 import { latencyCells, table, type Section } from './report';
@@ -212,8 +212,9 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
   // is never reloaded, so (f) carries the whole run's results).
   const inspectorStep = (count: number, sidebar: boolean, into: number[]) => async () => {
     if (!inspector) return;
-    const inspectorPage = await openInspector(browser.context, inspector, { text: CLICK_TEXT, sidebar });
+    const inspectorPage = await openInspector(browser.context, inspector);
     try {
+      await prepareEcho(inspectorPage, { text: CLICK_TEXT, sidebar });
       recordClicks(into, await inspectorPage.evaluate(inspectorClicks, { count, text: CLICK_TEXT }));
     } finally {
       await inspectorPage.close();
