@@ -1,9 +1,10 @@
 /**
- * MCP Inspector v2's web client, driven beside the extension in bench 1 (issue 15 asks for
- * click → result against it). Installed on demand at a pinned version (cached under
- * node_modules/.cache, as bundle-size fetches the v1 client with `npm pack`), started against
- * the bench's server on a loopback port, and opened in the bench's own Chromium. Its page may
- * ask only loopback: it wants Google Fonts, which is refused.
+ * MCP Inspector v2's web client, driven beside the extension: bench 1 clicks a tool in both
+ * (issue 15 asks for click → result against it), bench 11 opens an MCP App in both.
+ * Installed on demand at a pinned version (cached under node_modules/.cache, as bundle-size
+ * fetches the v1 client with `npm pack`; it runs on Node 20 though it asks for 22.19), started
+ * against the bench's server on a loopback port, and opened in the bench's own Chromium. Its
+ * page may ask only loopback: it wants Google Fonts, which is refused.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
