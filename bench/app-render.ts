@@ -12,7 +12,7 @@ import type { Frame, Page } from 'playwright-core';
 import type { SavedServer } from '../lib/hub';
 import { startExampleAppServer } from '../tests/fixtures/app-servers';
 import { type BenchBrowser, waitForState } from './browser';
-import { INSPECTOR_VERSION, type Inspector, openInspector, startInspector } from './inspector';
+import { INSPECTOR_VERSION, openInspector, startInspectorIfAble } from './inspector';
 import { latencyCells, table, type Section } from './report';
 import { ms, summarize } from './stats';
 
@@ -166,14 +166,7 @@ async function paintAlone(browser: BenchBrowser, runs: number): Promise<number[]
 
 export async function benchAppRender(browser: BenchBrowser, options: AppRenderOptions): Promise<Section> {
   const server = await startExampleAppServer('basic-vanillajs');
-  // Beside ours when it can be installed and started, as in bench 1.
-  let inspector: Inspector | undefined;
-  let inspectorMissing = '';
-  try {
-    inspector = await startInspector(server.url);
-  } catch (error) {
-    inspectorMissing = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-  }
+  const { inspector, missing: inspectorMissing } = await startInspectorIfAble(server.url);
   try {
     const servers: SavedServer[] = [{ id: 'apps', url: server.url, name: SERVER, enabled: true }];
     await browser.saveServers(servers);

@@ -82,6 +82,15 @@ export async function startInspector(serverUrl: string): Promise<Inspector> {
   }
 }
 
+/** Starts it when it can be (the registry may be out of reach): a bench without it still measures ours, and says why. */
+export async function startInspectorIfAble(serverUrl: string): Promise<{ inspector?: Inspector; missing: string }> {
+  try {
+    return { inspector: await startInspector(serverUrl), missing: '' };
+  } catch (error) {
+    return { missing: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
+  }
+}
+
 /** Opens the Inspector in the bench browser and connects it to its server. */
 export async function openInspector(context: BrowserContext, inspector: Inspector): Promise<Page> {
   const page = await context.newPage();

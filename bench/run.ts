@@ -10,7 +10,7 @@
  *   npm run bench -- --profile         also CPU-profiles the non-minified build (bench/profiles/)
  *   npm run bench -- --skip-build      reuse .output/bench and .output/bench-profile
  *
- * Bench 1 also installs MCP Inspector v2 (pinned, into node_modules/.cache) to click beside it.
+ * Benches 1 and 11 also install MCP Inspector v2 (pinned, into node_modules/.cache) to measure beside it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

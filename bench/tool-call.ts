@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import type { WorkerMessage } from '../lib/messages';
 import { addServer, evaluateInWorker, type BenchBrowser } from './browser';
-import { INSPECTOR_VERSION, type Inspector, inspectorClicks, openInspector, prepareEcho, startInspector } from './inspector';
+import { INSPECTOR_VERSION, inspectorClicks, openInspector, prepareEcho, startInspectorIfAble } from './inspector';
 import type { ProbeWindow } from './probe';
 import { rawEchoCalls, rawInitialize, type RawSession } from './raw-mcp';
 import { latencyCells, table, type Section } from './report';
@@ -169,14 +169,7 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
   const rawNode = await rawInitialize(serverUrl);
   const rawPage: RawSession = await page.evaluate(rawInitialize, serverUrl);
   const sdkPage = await openSdkPage(browser, serverUrl);
-  // Beside (f), when it can be installed and started: a bench without it still measures ours.
-  let inspector: Inspector | undefined;
-  let inspectorMissing = '';
-  try {
-    inspector = await startInspector(serverUrl);
-  } catch (error) {
-    inspectorMissing = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-  }
+  const { inspector, missing: inspectorMissing } = await startInspectorIfAble(serverUrl);
 
   const samples = {
     extension: [] as number[],
@@ -187,10 +180,9 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
     rawPage: [] as number[],
     sdkPage: [] as number[],
     port: [] as number[],
-    click: [] as number[],
-    inspector: [] as number[],
-    inspectorQuiet: [] as number[],
   };
+  // Clicks are kept round by round, to see whether a click slows as results pile up.
+  const clicks = { ours: [] as number[][], inspector: [] as number[][], inspectorQuiet: [] as number[][] };
   const CLICK_TEXT = 'clicked';
   let stateBytes = 0;
   let stateParts: Record<string, number> = {};
@@ -198,24 +190,18 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
   const doneBytes: number[] = [];
   let recording = false;
   const record = (into: number[], values: number[]) => recording && into.push(...values);
-  // Each round's clicks in order, to see whether a click slows as results pile up.
-  const clickRounds = new Map<number[], number[][]>();
-  const recordClicks = (into: number[], values: number[]) => {
-    if (!recording) return;
-    into.push(...values);
-    clickRounds.set(into, [...(clickRounds.get(into) ?? []), values]);
-  };
+  const recordRound = (into: number[][], values: number[]) => recording && into.push(values);
   const texts = (variant: string, count: number) =>
     Array.from({ length: count }, (_, i) => `${variant}-${i}-${Math.random().toString(36).slice(2, 8)}`);
 
   // A fresh Inspector page each round: its protocol monitor slows every click as it fills (ours
   // is never reloaded, so (f) carries the whole run's results).
-  const inspectorStep = (count: number, sidebar: boolean, into: number[]) => async () => {
+  const inspectorStep = (count: number, sidebar: boolean, into: number[][]) => async () => {
     if (!inspector) return;
     const inspectorPage = await openInspector(browser.context, inspector);
     try {
       await prepareEcho(inspectorPage, { text: CLICK_TEXT, sidebar });
-      recordClicks(into, await inspectorPage.evaluate(inspectorClicks, { count, text: CLICK_TEXT }));
+      recordRound(into, await inspectorPage.evaluate(inspectorClicks, { count, text: CLICK_TEXT }));
     } finally {
       await inspectorPage.close();
     }
@@ -246,10 +232,10 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
     async () => void record(samples.port, await portRoundTrips(page, count)),
     async () => {
       await showTab('Tools');
-      recordClicks(samples.click, await page.evaluate(clickToDom, { count, text: CLICK_TEXT }));
+      recordRound(clicks.ours, await page.evaluate(clickToDom, { count, text: CLICK_TEXT }));
     },
-    inspectorStep(count, true, samples.inspector),
-    inspectorStep(count, false, samples.inspectorQuiet),
+    inspectorStep(count, true, clicks.inspector),
+    inspectorStep(count, false, clicks.inspectorQuiet),
   ];
 
   await interleave(1, steps(options.warmup));
@@ -271,11 +257,10 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
   const handling = summarize(samples.handling);
   const aInbox = summarize(samples.extensionInbox);
   const port = summarize(samples.port);
-  const f = summarize(samples.click);
-  const g = inspector ? summarize(samples.inspector) : undefined;
-  const gQuiet = inspector ? summarize(samples.inspectorQuiet) : undefined;
-  const growth = (into: number[]) => {
-    const rounds = clickRounds.get(into) ?? [];
+  const f = summarize(clicks.ours.flat());
+  const g = inspector ? summarize(clicks.inspector.flat()) : undefined;
+  const gQuiet = inspector ? summarize(clicks.inspectorQuiet.flat()) : undefined;
+  const growth = (rounds: number[][]) => {
     const p50 = (values: number[]) => (values.length > 0 ? ms(summarize(values).p50) : '—');
     return [
       p50(rounds.flatMap((round) => round.slice(0, 10))),
@@ -321,11 +306,11 @@ export async function benchToolCall(browser: BenchBrowser, serverUrl: string, op
     table(
       ['click → DOM', 'first 10 of a round', 'last 10 of a round', 'first round', 'last round'],
       [
-        ['(f) toolnexus', ...growth(samples.click)],
+        ['(f) toolnexus', ...growth(clicks.ours)],
         ...(inspector
           ? [
-              ['(g) MCP Inspector v2', ...growth(samples.inspector)],
-              ['(g′) MCP Inspector v2, monitor closed', ...growth(samples.inspectorQuiet)],
+              ['(g) MCP Inspector v2', ...growth(clicks.inspector)],
+              ['(g′) MCP Inspector v2, monitor closed', ...growth(clicks.inspectorQuiet)],
             ]
           : []),
       ],
