@@ -61,7 +61,7 @@ export default defineConfig({
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     action: { default_title: 'toolnexus' },
-    // lib/messages.ts OPEN_INBOX_COMMAND; people can change the key in the browser's shortcut settings.
+    // lib/port/messages.ts OPEN_INBOX_COMMAND; people can change the key in the browser's shortcut settings.
     commands: {
       'open-inbox': { suggested_key: { default: 'Alt+Shift+M' }, description: 'Open toolnexus on the newest request' },
     },

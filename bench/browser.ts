@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import type { SavedServer } from '../lib/hub';
-import { PANEL_PORT } from '../lib/messages';
+import { PANEL_PORT } from '../lib/port/messages';
 import type { HubState } from '../lib/state';
 import { CHROMIUM_ARGS } from '../tests/e2e/browser';
 import { probeScript, type ProbeWindow } from './probe';

@@ -3,15 +3,15 @@
  * on the panel's port (`runtime.connect`), so the bench can post through the very port the
  * panel uses and time each worker message as it arrives, before and after the panel
  * handles it; the worker's state as of each message, rebuilt from its first `state` and the
- * `patch`es after it with the panel's own lib/statePatch.ts; and a watch for the first
+ * `patch`es after it with the panel's own lib/port/statePatch.ts; and a watch for the first
  * render of the tab list.
  *
  * `installProbe` is shipped to the page as source (`probeScript`): it must not use any outer
  * name.
  */
-import type { PanelMessage, WorkerMessage } from '../lib/messages';
+import type { PanelMessage, WorkerMessage } from '../lib/port/messages';
 import type { HubState } from '../lib/state';
-import type { applyStatePatch } from '../lib/statePatch';
+import type { applyStatePatch } from '../lib/port/statePatch';
 import { statePatchModule } from '../tests/fixtures/page-module';
 
 export interface ProbePort {
@@ -165,7 +165,7 @@ export function installProbe(portName: string, apply: typeof applyStatePatch): v
   observer.observe(document, { childList: true, subtree: true });
 }
 
-/** The probe as a page script: `installProbe` with lib/statePatch.ts beside it. */
+/** The probe as a page script: `installProbe` with lib/port/statePatch.ts beside it. */
 export function probeScript(portName: string): string {
   return `(${installProbe.toString()})(${JSON.stringify(portName)}, ${statePatchModule()}.applyStatePatch);`;
 }

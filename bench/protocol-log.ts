@@ -5,7 +5,7 @@
  * timed as row (a) of section 1 is: the panel's message out → the call's `done` state back.
  */
 import type { Page } from 'playwright-core';
-import type { CommandMessage } from '../lib/commands';
+import type { CommandMessage } from '../lib/port/commands';
 import { PROTOCOL_LOG_LENGTH } from '../lib/hub/protocolLogs';
 import { type BenchBrowser, waitForState, addServer } from './browser';
 import type { ProbeWindow } from './probe';

@@ -9,7 +9,7 @@
  *     **Run echo** to the result in the panel's DOM, and (g) the same click in MCP Inspector v2.
  */
 import type { Page } from 'playwright-core';
-import type { WorkerMessage } from '../lib/messages';
+import type { WorkerMessage } from '../lib/port/messages';
 import { addServer, evaluateInWorker, type BenchBrowser } from './browser';
 import { INSPECTOR_VERSION, inspectorClicks, openInspector, prepareEcho, startInspectorIfAble } from './inspector';
 import type { ProbeWindow } from './probe';

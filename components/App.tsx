@@ -1,5 +1,5 @@
 import { useMemo } from 'preact/hooks';
-import type { WorkerAsks, WorkerCommands } from '@/lib/commands';
+import type { WorkerAsks, WorkerCommands } from '@/lib/port/commands';
 import { visibleToPerson } from '@/lib/apps/resource';
 import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
 import { isDestructive } from '@/lib/tools';
@@ -17,11 +17,11 @@ import type { ArgumentsDraft } from './ToolCard';
 
 export type TabKey = 'inbox' | 'tools' | 'resources' | 'prompts' | 'servers' | 'history';
 
-/** What the panel can do: the worker's commands (lib/commands.ts), and what the panel does itself. */
+/** What the panel can do: the worker's commands (lib/port/commands.ts), and what the panel does itself. */
 export interface AppActions extends WorkerCommands {
-  /** A server's protocol log, asked of the worker (lib/commands.ts ASKS). */
+  /** A server's protocol log, asked of the worker (lib/port/commands.ts ASKS). */
   protocolLog: (serverId: string) => Promise<ProtocolRecord[]>;
-  /** Suggestions for a prompt or template argument, asked of the worker (lib/commands.ts ASKS). */
+  /** Suggestions for a prompt or template argument, asked of the worker (lib/port/commands.ts ASKS). */
   complete: WorkerAsks['complete'];
   importSavedCalls: WorkerAsks['importSavedCalls'];
   /** Saves the saved calls as a file. */

@@ -1,7 +1,7 @@
 /**
  * What the panel is shown: the hub's state and its parts, as plain data. The worker owns it
- * and replaces a value to change it (lib/statePatch.ts relies on that); the panel only renders
- * it. The port protocol that carries it is lib/messages.ts.
+ * and replaces a value to change it (lib/port/statePatch.ts relies on that); the panel only renders
+ * it. The port protocol that carries it is lib/port/messages.ts.
  */
 import type { SavedCall } from './savedCalls';
 import type {

@@ -1,10 +1,10 @@
 import { signal } from '@preact/signals';
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { ImportResult } from '@/lib/mcpJson';
-import { remoteAsks } from '@/lib/commands';
-import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/messages';
+import { remoteAsks } from '@/lib/port/commands';
+import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/port/messages';
 import type { HubState } from '@/lib/state';
-import { applyStatePatch } from '@/lib/statePatch';
+import { applyStatePatch } from '@/lib/port/statePatch';
 
 /**
  * The panel's view of the worker: its state as of the last message (a whole state, then
@@ -25,7 +25,7 @@ let port: Runtime.Port | null = null;
 const queued: PanelMessage[] = [];
 const MAX_QUEUED = 100;
 
-/** What the panel asks the worker and waits for (lib/commands.ts ASKS); a restarted worker never answers the old port's. */
+/** What the panel asks the worker and waits for (lib/port/commands.ts ASKS); a restarted worker never answers the old port's. */
 const remote = remoteAsks((message) => send(message));
 export const asks = remote.asks;
 

@@ -17,9 +17,9 @@ import {
 import { SchemaForm } from '@/components/SchemaForm';
 import type { ArgumentsDraft } from '@/components/ToolCard';
 import { now } from '@/components/time';
-import { remoteCommands } from '@/lib/commands';
+import { remoteCommands } from '@/lib/port/commands';
 import { errorMessage } from '@/lib/errorMessage';
-import { OPEN_INBOX_COMMAND } from '@/lib/messages';
+import { OPEN_INBOX_COMMAND } from '@/lib/port/messages';
 import type { ServerView } from '@/lib/state';
 import { asks, connect, connected, hubState, imported, lastError, refusals, send } from './connection';
 import { listenForShortcuts } from './keyboard';

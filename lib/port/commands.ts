@@ -1,9 +1,9 @@
 /**
  * The one table of what the side panel may ask the worker: each command is the Hub method of
  * that name, with its arguments. The panel calls them through `remoteCommands` (one port
- * message each) and the worker runs them through lib/hubCommands.ts; nothing else lists them.
+ * message each) and the worker runs them through lib/port/hubCommands.ts; nothing else lists them.
  */
-import type { Hub } from './hub';
+import type { Hub } from '../hub';
 
 export const COMMANDS = [
   'addServer',

@@ -1,12 +1,12 @@
 /**
- * The worker's side of lib/commands.ts: a command runs the Hub method of its name. The few
+ * The worker's side of lib/port/commands.ts: a command runs the Hub method of its name. The few
  * that answer the panel that sent them (an import's result, an export's text, an Answer the
  * inbox refused) say so through `reply`.
  */
 import { type CommandName, isAsk, isCommand } from './commands';
-import { errorMessage } from './errorMessage';
-import type { Hub } from './hub';
-import { InboxError } from './inbox';
+import { errorMessage } from '../errorMessage';
+import type { Hub } from '../hub';
+import { InboxError } from '../inbox';
 import type { PanelMessage, WorkerMessage } from './messages';
 
 type Handlers = { [Name in CommandName]: (...args: Parameters<Hub[Name]>) => unknown };

@@ -1,13 +1,13 @@
 /**
  * The typed protocol between the background worker and the side panel, over one
  * `runtime.connect` port. The worker owns all state: it sends it whole when the port opens,
- * then a patch of what changed (lib/statePatch.ts) after each change; the panel only renders
+ * then a patch of what changed (lib/port/statePatch.ts) after each change; the panel only renders
  * it and sends the person's intents back as commands.
  */
 import type { AnsweredMessage, AskMessage, CommandMessage } from './commands';
-import type { Problem } from './forms/validate';
-import type { ExportFormat, ImportResult } from './mcpJson';
-import type { HubState } from './state';
+import type { Problem } from '../forms/validate';
+import type { ExportFormat, ImportResult } from '../mcpJson';
+import type { HubState } from '../state';
 import type { StatePatch } from './statePatch';
 
 export const PANEL_PORT = 'toolnexus-panel';
@@ -15,7 +15,7 @@ export const PANEL_PORT = 'toolnexus-panel';
 /** The manifest command (wxt.config.ts) that opens the panel on the newest Request. */
 export const OPEN_INBOX_COMMAND = 'open-inbox';
 
-/** What the panel sends: commands and asks, one table of them (lib/commands.ts). */
+/** What the panel sends: commands and asks, one table of them (lib/port/commands.ts). */
 export type PanelMessage = CommandMessage | AskMessage;
 
 export type WorkerMessage =

@@ -1,10 +1,10 @@
 /**
  * The worker's open panel ports and what each was last sent: a port gets the whole state when
- * it opens, then patches against what it has (lib/statePatch.ts). The port itself is injected,
+ * it opens, then patches against what it has (lib/port/statePatch.ts). The port itself is injected,
  * so this runs in Node.
  */
 import type { WorkerMessage } from './messages';
-import type { HubState } from './state';
+import type { HubState } from '../state';
 import { diffState, type StatePatch } from './statePatch';
 
 export interface PanelPort {

@@ -10,7 +10,7 @@
  * No runtime imports: the bench and the e2e tests ship this file's source into pages to read
  * the port as the panel does (tests/fixtures/page-module.ts).
  */
-import type { HubState } from './state';
+import type { HubState } from '../state';
 
 /** The field that names an item, for each list of `HubState` patched item by item. */
 const ITEM_KEYS = {

@@ -4,8 +4,8 @@
  * run as tasks, which can take minutes and outlive the worker, say when they end too (a task
  * that needs input is already told: its question arrives as a Request).
  */
-import type { PendingRequest } from './inbox';
-import type { HubState } from './state';
+import type { PendingRequest } from '../inbox';
+import type { HubState } from '../state';
 
 export interface NotificationApi {
   create(id: string, title: string, message: string): void;

@@ -1,6 +1,6 @@
 /** The keyboard's way into the panel (the manifest command OPEN_INBOX_COMMAND), with the browser injected. */
-import { OPEN_INBOX_COMMAND } from './messages';
-import type { InboxItem } from './state';
+import { OPEN_INBOX_COMMAND } from '../port/messages';
+import type { InboxItem } from '../state';
 
 export interface OpenInboxDeps {
   /** Opens the side panel (Chrome) or the sidebar (Firefox); must run in the command's own turn to count as the person's gesture. */

@@ -13,9 +13,9 @@ import fc from 'fast-check';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedServer } from '../../lib/hub';
-import type { WorkerMessage } from '../../lib/messages';
+import type { WorkerMessage } from '../../lib/port/messages';
 import type { HubState } from '../../lib/state';
-import type { applyStatePatch } from '../../lib/statePatch';
+import type { applyStatePatch } from '../../lib/port/statePatch';
 import { statePatchModule } from '../fixtures/page-module';
 import type { FixtureServer } from '../fixtures/servers';
 import { startModernTokenServer, startTokenServer, type TokenOutcome } from '../fixtures/token-server';
@@ -62,7 +62,7 @@ interface Condition {
 /**
  * Waits, on a port of its own, for the worker's state to meet `condition`, posting
  * `messages` first; resolves with that state. The port brings the whole state first and
- * patches after it, applied with the panel's own lib/statePatch.ts (shipped as source: the
+ * patches after it, applied with the panel's own lib/port/statePatch.ts (shipped as source: the
  * page's CSP lets nothing build it from a string).
  */
 function stateWhen(page: Page, condition: Condition, messages: unknown[] = [], timeoutMs = 30_000): Promise<HubState> {

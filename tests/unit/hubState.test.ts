@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Hub, type SavedServer } from '../../lib/hub';
 import type { Request } from '../../lib/request';
-import { diffState } from '../../lib/statePatch';
+import { diffState } from '../../lib/port/statePatch';
 
 const form = (id: string): Request => ({
   id,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type AnsweredMessage, ASKS, type AskMessage, COMMANDS, type CommandMessage, remoteAsks, remoteCommands } from '../../lib/commands';
-import { Hub, type SavedServer } from '../../lib/hub';
-import { hubCommands } from '../../lib/hubCommands';
-import type { WorkerMessage } from '../../lib/messages';
-import { memory } from '../integration/hub-harness';
+import { type AnsweredMessage, ASKS, type AskMessage, COMMANDS, type CommandMessage, remoteAsks, remoteCommands } from '../../../lib/port/commands';
+import { Hub, type SavedServer } from '../../../lib/hub';
+import { hubCommands } from '../../../lib/port/hubCommands';
+import type { WorkerMessage } from '../../../lib/port/messages';
+import { memory } from '../../integration/hub-harness';
 
 function worker() {
   const hub = new Hub({ servers: memory<SavedServer[]>([]) });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkerMessage } from '../../lib/messages';
-import { PanelPorts } from '../../lib/panelPorts';
-import type { HubState } from '../../lib/state';
-import { applyStatePatch } from '../../lib/statePatch';
+import type { WorkerMessage } from '../../../lib/port/messages';
+import { PanelPorts } from '../../../lib/port/panelPorts';
+import type { HubState } from '../../../lib/state';
+import { applyStatePatch } from '../../../lib/port/statePatch';
 
 const empty: HubState = {
   servers: [],

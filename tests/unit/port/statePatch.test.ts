@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ActivityView, HubState, InboxItem } from '../../lib/state';
-import { applyStatePatch, diffState, type StatePatch } from '../../lib/statePatch';
+import type { ActivityView, HubState, InboxItem } from '../../../lib/state';
+import { applyStatePatch, diffState, type StatePatch } from '../../../lib/port/statePatch';
 
 const LISTS = { servers: 'id', inbox: 'id', visits: 'requestId', notices: 'id', activities: 'id', history: 'requestId' } as const;
 type ListName = keyof typeof LISTS;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keepAliveWhile } from '../../lib/keepAlive';
+import { keepAliveWhile } from '../../../lib/worker/keepAlive';
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { notifyFinishedTasks, notifyNewRequests } from '../../lib/notifier';
-import type { ActivityView, HubState, ServerView } from '../../lib/state';
-import { pendingRequest } from './requests';
+import { notifyFinishedTasks, notifyNewRequests } from '../../../lib/worker/notifier';
+import type { ActivityView, HubState, ServerView } from '../../../lib/state';
+import { pendingRequest } from '../requests';
 
 const request = (id: string) => pendingRequest(id);
 

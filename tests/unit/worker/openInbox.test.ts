@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { InboxItem } from '../../lib/state';
-import { OPEN_INBOX_COMMAND } from '../../lib/messages';
-import { openInboxOnCommand } from '../../lib/openInbox';
-import { pendingRequest } from './requests';
+import type { InboxItem } from '../../../lib/state';
+import { OPEN_INBOX_COMMAND } from '../../../lib/port/messages';
+import { openInboxOnCommand } from '../../../lib/worker/openInbox';
+import { pendingRequest } from '../requests';
 
 const request = (id: string, askedAt: number) => pendingRequest(id, { askedAt });
 
