@@ -81,16 +81,4 @@ export default defineConfig({
     // times, 66 KB of its 228 KB gzip. Off, the worker is 162 KB and the panel unchanged.
     build: { rolldownOptions: { optimization: { inlineConst: false } } },
   }),
-  hooks: {
-    // rjsf imports `react`; npm aliases it to @preact/compat, whose types TypeScript
-    // only finds through these paths (relative to .wxt/) (a tsconfig `paths` block would drop WXT's aliases).
-    'prepare:tsconfig': (_wxt, { tsconfig }) => {
-      tsconfig.compilerOptions.paths = {
-        ...tsconfig.compilerOptions.paths,
-        react: ['../node_modules/preact/compat/'],
-        'react/jsx-runtime': ['../node_modules/preact/jsx-runtime'],
-        'react-dom': ['../node_modules/preact/compat/'],
-      };
-    },
-  },
 });
