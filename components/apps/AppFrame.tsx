@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { Resource, Tool } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/state';
-import { UrlConsent } from '../UrlConsent';
+import { UrlConsent } from '../content/UrlConsent';
 import { type AppPorts, AppSession } from './session';
 import './apps.css';
 

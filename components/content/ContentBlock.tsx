@@ -1,5 +1,5 @@
 import type { ContentBlock as Block } from '@modelcontextprotocol/client';
-import { JsonView } from '../JsonView';
+import { JsonView } from './JsonView';
 import { InlineAudio, InlineImage } from './InlineMedia';
 import { MarkdownText } from './MarkdownText';
 import { ResourceContents } from './ResourceContents';

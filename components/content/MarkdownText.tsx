@@ -1,4 +1,4 @@
-import { lazyComponent, type PlaceholderProps } from '../lazy';
+import { lazyComponent, type PlaceholderProps } from '../shell/lazy';
 
 export interface MarkdownTextProps {
   /** Markdown from a server: untrusted. */

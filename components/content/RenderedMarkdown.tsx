@@ -2,7 +2,7 @@ import { compiler, RuleType, type MarkdownToJSX } from 'markdown-to-jsx/react';
 import { h, type ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import { analyzeUrl, type UrlAnalysis } from '@/lib/urls';
-import { UrlConsent } from '../UrlConsent';
+import { UrlConsent } from './UrlConsent';
 import { mediaDataUrl, mediaKind } from './dataUrl';
 import type { MarkdownTextProps } from './MarkdownText';
 

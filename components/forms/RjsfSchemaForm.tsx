@@ -5,7 +5,7 @@ import getDefaultRegistry from '@rjsf/core/lib/getDefaultRegistry.js';
 import { TranslatableString, type IconButtonProps, type RJSFSchema, type TemplatesType, type UiSchema, type WidgetProps } from '@rjsf/utils';
 import { useErrorBoundary, useMemo, useRef } from 'preact/hooks';
 import { cfWorkerValidator } from '@/lib/forms/rjsfValidator';
-import type { SchemaFormProps } from '../SchemaForm';
+import type { SchemaFormProps } from './SchemaForm';
 import { type CompletionContext, CompletingTextWidget } from './CompletingTextWidget';
 import { secretAwareTemplates } from './SecretFieldWarning';
 import { errorMessage } from '@/lib/errorMessage';

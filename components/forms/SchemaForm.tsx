@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { lazyComponent, type PlaceholderProps } from './lazy';
+import { lazyComponent, type PlaceholderProps } from '../shell/lazy';
 
 export interface SchemaFormProps {
   /** Distinct per form on the page: field ids (and so label links) derive from it. */
@@ -40,8 +40,8 @@ function FormPlaceholder({ schema, children, failure }: SchemaFormProps & Placeh
 }
 
 /**
- * A JSON-Schema form (forms/RjsfSchemaForm.tsx). rjsf is over half of the panel's code and no
+ * A JSON-Schema form (RjsfSchemaForm.tsx). rjsf is over half of the panel's code and no
  * part of its first render, so it comes in a chunk of its own, which the panel fetches as soon
  * as it has drawn its first state.
  */
-export const SchemaForm = lazyComponent('This form', () => import('./forms/RjsfSchemaForm').then((module) => module.RjsfSchemaForm), FormPlaceholder);
+export const SchemaForm = lazyComponent('This form', () => import('./RjsfSchemaForm').then((module) => module.RjsfSchemaForm), FormPlaceholder);

@@ -1,6 +1,6 @@
 import { memo } from 'preact/compat';
 import type { HistoryEntry } from '@/lib/history';
-import { JsonView } from './JsonView';
+import { JsonView } from '../content/JsonView';
 
 export interface HistoryTabProps {
   history: HistoryEntry[];

@@ -2,7 +2,7 @@ import { memo } from 'preact/compat';
 import type { VisitView, InboxItem, NoticeView, OpenMode } from '@/lib/state';
 import type { Answer } from '@/lib/request';
 import { RequestCard } from './RequestCard';
-import { clock } from './time';
+import { clock } from '../shell/time';
 
 export interface InboxTabProps {
   inbox: InboxItem[];

@@ -3,9 +3,9 @@ import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { InboxItem, OpenMode } from '@/lib/state';
 import type { Answer } from '@/lib/request';
-import { fieldsHeight, SchemaForm } from './SchemaForm';
-import { clock, Clocked, span } from './time';
-import { UrlConsent } from './UrlConsent';
+import { fieldsHeight, SchemaForm } from '../forms/SchemaForm';
+import { clock, Clocked, span } from '../shell/time';
+import { UrlConsent } from '../content/UrlConsent';
 
 export interface RequestCardProps {
   request: InboxItem;

@@ -1,8 +1,8 @@
 import { memo } from 'preact/compat';
 import type { CompleteRef, ServerView } from '@/lib/state';
 import { promptArguments, promptSchema } from '@/lib/forms/argumentSchemas';
-import { Icon } from './Icon';
-import { SchemaForm } from './SchemaForm';
+import { Icon } from '../content/Icon';
+import { SchemaForm } from '../forms/SchemaForm';
 
 export interface PromptsTabProps {
   servers: ServerView[];

@@ -2,11 +2,11 @@ import { memo } from 'preact/compat';
 import { useContext } from 'preact/hooks';
 import type { ActivityView, PromptView, ResourceReadView } from '@/lib/state';
 import { CallResult } from './CallResult';
-import { ContentBlock } from './content/ContentBlock';
-import { CutNote } from './CutNote';
-import { ResourceContents } from './content/ResourceContents';
-import { ResultActionsContext } from './resultActions';
-import { clockSeconds } from './time';
+import { ContentBlock } from '../content/ContentBlock';
+import { CutNote } from '../content/CutNote';
+import { ResourceContents } from '../content/ResourceContents';
+import { ResultActionsContext } from '../shell/actions';
+import { clockSeconds } from '../shell/time';
 
 export interface ActivityResultProps {
   activity: ActivityView;

@@ -1,13 +1,13 @@
 import type { Progress } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/state';
 import { useContext, useState } from 'preact/hooks';
-import { AppSlot } from './apps/AppSlot';
-import { ResultActionsContext } from './resultActions';
-import { ContentBlock } from './content/ContentBlock';
-import { CutNote } from './CutNote';
-import { JsonView } from './JsonView';
-import { LogEntries } from './LogEntries';
-import { Clocked } from './time';
+import { AppSlot } from '../apps/AppSlot';
+import { ResultActionsContext } from '../shell/actions';
+import { ContentBlock } from '../content/ContentBlock';
+import { CutNote } from '../content/CutNote';
+import { JsonView } from '../content/JsonView';
+import { LogEntries } from '../content/LogEntries';
+import { Clocked } from '../shell/time';
 
 /** Read through this type so the panel builds whether or not `CallView` carries them yet. */
 type CallWithProgress = CallView & {

@@ -1,15 +1,15 @@
-import { Icon } from './Icon';
+import { Icon } from '../content/Icon';
 import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import type { ProtocolLogFormat } from '@/lib/mcp/protocolHar';
 import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
 import type { ServerSettings, ServerView } from '@/lib/state';
 import { LazyProtocolLog } from './LazyProtocolLog';
-import { CutNote } from './CutNote';
+import { CutNote } from '../content/CutNote';
 import { ServerForm } from './ServerForm';
-import { MarkdownText } from './content/MarkdownText';
+import { MarkdownText } from '../content/MarkdownText';
 import { LazyServerLog } from './LazyServerLog';
-import { Clocked, span } from './time';
+import { Clocked, span } from '../shell/time';
 
 /** The same for every card (they name the server), so a card whose server did not change skips rendering. */
 export interface ServerCardActions {

@@ -1,6 +1,6 @@
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import type { ServerLogEntry } from '@/lib/state';
-import { LogEntries } from './LogEntries';
+import { LogEntries } from '../content/LogEntries';
 
 /** MCP's log levels, least severe first (RFC 5424 severities). */
 export const LOG_LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];

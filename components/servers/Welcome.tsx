@@ -2,7 +2,7 @@ import type { ImportResult } from '@/lib/mcpJson';
 import type { ServerSettings } from '@/lib/state';
 import { ImportFile } from './ImportFile';
 import { ServerForm } from './ServerForm';
-import './help.css';
+import '../shell/help.css';
 
 export interface WelcomeProps {
   imported: ImportResult | null;

@@ -5,15 +5,15 @@ import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
 import { isDestructive } from '@/lib/tools';
 import type { ImportResult } from '@/lib/mcpJson';
 import type { ActivityView, HubState, ServerView } from '@/lib/state';
-import { ActivityList } from './ActivityList';
-import { type AppPorts, AppsContext } from './apps/AppSlot';
-import { InboxTab } from './InboxTab';
+import { ActivityList } from '../results/ActivityList';
+import { type AppPorts, AppsContext } from '../apps/AppSlot';
+import { InboxTab } from '../inbox/InboxTab';
 import { LazyHelp, LazyHistoryTab, LazyPromptsTab, LazyResourcesTab, LazyServersTab, LazyToolsTab, LazyWelcome } from './LazyTabs';
 import { TABS } from './shortcuts';
 import { Tabs } from './Tabs';
-import { ResultActionsContext } from './resultActions';
-import type { ServerCardActions } from './ServerCard';
-import type { ArgumentsDraft } from './ToolCard';
+import { ResultActionsContext } from './actions';
+import type { ServerCardActions } from '../servers/ServerCard';
+import type { ArgumentsDraft } from '../tools/ToolCard';
 
 export type TabKey = 'inbox' | 'tools' | 'resources' | 'prompts' | 'servers' | 'history';
 

@@ -4,14 +4,14 @@
  * the first load stays small. Servers and Welcome share their form in one chunk.
  */
 import type { HelpProps } from './Help';
-import type { HistoryTabProps } from './HistoryTab';
+import type { HistoryTabProps } from '../history/HistoryTab';
 import { lazyComponent, type PlaceholderProps } from './lazy';
-import type { PromptsTabProps } from './PromptsTab';
-import type { ResourcesTabProps } from './ResourcesTab';
-import type { SavedCallsFileProps } from './SavedCallsFile';
-import type { ServersTabProps } from './ServersTab';
-import type { ToolsTabProps } from './ToolsTab';
-import type { WelcomeProps } from './Welcome';
+import type { PromptsTabProps } from '../prompts/PromptsTab';
+import type { ResourcesTabProps } from '../resources/ResourcesTab';
+import type { SavedCallsFileProps } from '../tools/SavedCallsFile';
+import type { ServersTabProps } from '../servers/ServersTab';
+import type { ToolsTabProps } from '../tools/ToolsTab';
+import type { WelcomeProps } from '../servers/Welcome';
 
 function Loading({ failure }: PlaceholderProps) {
   return failure ?? <p class="muted">Loading…</p>;
@@ -19,29 +19,33 @@ function Loading({ failure }: PlaceholderProps) {
 
 export const LazyServersTab = lazyComponent<ServersTabProps>(
   'The Servers tab',
-  () => import('./ServersTab').then((module) => module.ServersTab),
+  () => import('../servers/ServersTab').then((module) => module.ServersTab),
   Loading,
 );
 export const LazyHistoryTab = lazyComponent<HistoryTabProps>(
   'The History tab',
-  () => import('./HistoryTab').then((module) => module.HistoryTab),
+  () => import('../history/HistoryTab').then((module) => module.HistoryTab),
   Loading,
 );
-export const LazyWelcome = lazyComponent<WelcomeProps>('The welcome', () => import('./Welcome').then((module) => module.Welcome), Loading);
+export const LazyWelcome = lazyComponent<WelcomeProps>('The welcome', () => import('../servers/Welcome').then((module) => module.Welcome), Loading);
 export const LazyHelp = lazyComponent<HelpProps>('Help', () => import('./Help').then((module) => module.Help), Loading);
 export const LazyResourcesTab = lazyComponent<ResourcesTabProps>(
   'The Resources tab',
-  () => import('./ResourcesTab').then((module) => module.ResourcesTab),
+  () => import('../resources/ResourcesTab').then((module) => module.ResourcesTab),
   Loading,
 );
 export const LazyPromptsTab = lazyComponent<PromptsTabProps>(
   'The Prompts tab',
-  () => import('./PromptsTab').then((module) => module.PromptsTab),
+  () => import('../prompts/PromptsTab').then((module) => module.PromptsTab),
   Loading,
 );
 export const LazySavedCallsFile = lazyComponent<SavedCallsFileProps>(
   'Saved calls',
-  () => import('./SavedCallsFile').then((module) => module.SavedCallsFile),
+  () => import('../tools/SavedCallsFile').then((module) => module.SavedCallsFile),
   () => null,
 );
-export const LazyToolsTab = lazyComponent<ToolsTabProps>('The Tools tab', () => import('./ToolsTab').then((module) => module.ToolsTab), Loading);
+export const LazyToolsTab = lazyComponent<ToolsTabProps>(
+  'The Tools tab',
+  () => import('../tools/ToolsTab').then((module) => module.ToolsTab),
+  Loading,
+);

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { errorMessage } from '@/lib/errorMessage';
 import type { SavedCallsImport } from '@/lib/savedCalls';
-import { ImportOutcome } from './ImportFile';
+import { ImportOutcome } from '../servers/ImportFile';
 
 export interface SavedCallsFileProps {
   count: number;

@@ -3,8 +3,8 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SavedCall } from '@/lib/savedCalls';
-import { Icon } from './Icon';
-import { SchemaForm } from './SchemaForm';
+import { Icon } from '../content/Icon';
+import { SchemaForm } from '../forms/SchemaForm';
 
 export interface ToolCardProps {
   serverId: string;

@@ -1,5 +1,5 @@
-import type { TabKey } from '@/components/App';
-import { shortcutFor } from '@/components/shortcuts';
+import type { TabKey } from '@/components/shell/App';
+import { shortcutFor } from '@/components/shell/shortcuts';
 
 export interface KeyboardHooks {
   selectTab: (tab: TabKey) => void;
@@ -22,7 +22,7 @@ function moveBetweenRequests(step: 1 | -1): void {
   cards[next]!.scrollIntoView({ block: 'nearest' });
 }
 
-/** The panel's single-key shortcuts (components/shortcuts.ts), for a page with no dialog open. */
+/** The panel's single-key shortcuts (components/shell/shortcuts.ts), for a page with no dialog open. */
 export function listenForShortcuts({ selectTab, showHelp }: KeyboardHooks): void {
   document.addEventListener('keydown', (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;

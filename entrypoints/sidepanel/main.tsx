@@ -1,7 +1,7 @@
 import { effect, signal } from '@preact/signals';
 import { render } from 'preact';
 import browser from 'webextension-polyfill';
-import { App, type AppActions, type TabKey } from '@/components/App';
+import { App, type AppActions, type TabKey } from '@/components/shell/App';
 import type { AppPorts } from '@/components/apps/AppSlot';
 import { MarkdownText } from '@/components/content/MarkdownText';
 import {
@@ -13,10 +13,10 @@ import {
   LazyServersTab,
   LazyToolsTab,
   LazyWelcome,
-} from '@/components/LazyTabs';
-import { SchemaForm } from '@/components/SchemaForm';
-import type { ArgumentsDraft } from '@/components/ToolCard';
-import { now } from '@/components/time';
+} from '@/components/shell/LazyTabs';
+import { SchemaForm } from '@/components/forms/SchemaForm';
+import type { ArgumentsDraft } from '@/components/tools/ToolCard';
+import { now } from '@/components/shell/time';
 import { remoteCommands } from '@/lib/port/commands';
 import { errorMessage } from '@/lib/errorMessage';
 import { OPEN_INBOX_COMMAND } from '@/lib/port/messages';

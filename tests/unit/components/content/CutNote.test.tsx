@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CallResult } from '../../../components/CallResult';
-import type { CallView } from '../../../lib/state';
+import { CallResult } from '../../../../components/results/CallResult';
+import type { CallView } from '../../../../lib/state';
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JsonView } from '../../../components/JsonView';
+import { JsonView } from '../../../../components/content/JsonView';
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SchemaForm } from '../../../../components/SchemaForm';
+import { SchemaForm } from '../../../../components/forms/SchemaForm';
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SchemaForm } from '../../../components/SchemaForm';
+import { SchemaForm } from '../../../../components/forms/SchemaForm';
 
 afterEach(cleanup);
 // The form itself, not its placeholder: its code is loaded first.

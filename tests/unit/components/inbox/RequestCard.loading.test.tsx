@@ -4,9 +4,9 @@
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RequestCard } from '../../../components/RequestCard';
-import { now } from '../../../components/time';
-import type { InboxItem } from '../../../lib/state';
+import { RequestCard } from '../../../../components/inbox/RequestCard';
+import { now } from '../../../../components/shell/time';
+import type { InboxItem } from '../../../../lib/state';
 
 // The form's module comes only when the test lets it: first a failed fetch, then the module.
 const chunk = vi.hoisted(() => {
@@ -22,7 +22,7 @@ const chunk = vi.hoisted(() => {
     },
   };
 });
-vi.mock('../../../components/forms/RjsfSchemaForm', async (importOriginal) => {
+vi.mock('../../../../components/forms/RjsfSchemaForm', async (importOriginal) => {
   await chunk.next();
   return importOriginal();
 });

@@ -1,12 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { options, type VNode } from 'preact';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { InboxTab } from '../../../components/InboxTab';
-import { RequestCard } from '../../../components/RequestCard';
-import { RjsfSchemaForm } from '../../../components/forms/RjsfSchemaForm';
-import { SchemaForm } from '../../../components/SchemaForm';
-import { now } from '../../../components/time';
-import type { InboxItem } from '../../../lib/state';
+import { InboxTab } from '../../../../components/inbox/InboxTab';
+import { RequestCard } from '../../../../components/inbox/RequestCard';
+import { RjsfSchemaForm } from '../../../../components/forms/RjsfSchemaForm';
+import { SchemaForm } from '../../../../components/forms/SchemaForm';
+import { now } from '../../../../components/shell/time';
+import type { InboxItem } from '../../../../lib/state';
 
 const request = (id: string, overrides: Partial<InboxItem> = {}): InboxItem => ({
   id,

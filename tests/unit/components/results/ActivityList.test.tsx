@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ActivityList } from '../../../components/ActivityList';
-import type { ActivityView } from '../../../lib/state';
+import { ActivityList } from '../../../../components/results/ActivityList';
+import type { ActivityView } from '../../../../lib/state';
 
 const scrolled = vi.fn();
 const scrollIntoView = Element.prototype.scrollIntoView;

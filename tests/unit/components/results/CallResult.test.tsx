@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CallResult, type CallResultProps } from '../../../components/CallResult';
-import { MarkdownText } from '../../../components/content/MarkdownText';
-import { now } from '../../../components/time';
+import { CallResult, type CallResultProps } from '../../../../components/results/CallResult';
+import { MarkdownText } from '../../../../components/content/MarkdownText';
+import { now } from '../../../../components/shell/time';
 
 afterEach(cleanup);
 // Rendered, not its plain-text placeholder: the markdown code is loaded first.

@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MarkdownText } from '../../../components/content/MarkdownText';
-import { ServerCard, type ServerCardActions } from '../../../components/ServerCard';
-import type { ServerView } from '../../../lib/state';
+import { MarkdownText } from '../../../../components/content/MarkdownText';
+import { ServerCard, type ServerCardActions } from '../../../../components/servers/ServerCard';
+import type { ServerView } from '../../../../lib/state';
 
 afterEach(cleanup);
 // Rendered, not its plain-text placeholder: the markdown code is loaded first.

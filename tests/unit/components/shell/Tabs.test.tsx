@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Tabs } from '../../../components/Tabs';
+import { Tabs } from '../../../../components/shell/Tabs';
 
 afterEach(cleanup);
 

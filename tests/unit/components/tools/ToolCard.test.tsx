@@ -1,8 +1,8 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ToolCard } from '../../../components/ToolCard';
-import { SchemaForm } from '../../../components/SchemaForm';
+import { ToolCard } from '../../../../components/tools/ToolCard';
+import { SchemaForm } from '../../../../components/forms/SchemaForm';
 
 afterEach(cleanup);
 // The form itself, not its placeholder: its code is loaded first.
