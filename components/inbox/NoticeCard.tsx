@@ -1,0 +1,34 @@
+import { memo } from 'preact/compat';
+import type { NoticeView } from '@/lib/state';
+import { clock } from '../shell/time';
+
+const NOTICE_LABEL = { refused: 'Refused for', withdrawn: 'Withdrawn by', lost: 'Lost from', unsaved: 'Not saved in History for' } as const;
+const NOTICE_VERB = { refused: 'refused', withdrawn: 'withdrawn', lost: 'lost', unsaved: 'answered' } as const;
+
+/** A Request the person did not get to answer, and why; nothing here can be sent any more. */
+export const NoticeCard = memo(function NoticeCard({ notice, onDismiss }: { notice: NoticeView; onDismiss: (id: string) => void }) {
+  return (
+    <section role="region" aria-label={`${NOTICE_LABEL[notice.kind]} ${notice.serverName}`} class={`card notice notice-${notice.kind}`}>
+      <header>
+        <strong>{notice.serverName}</strong>
+        <span class="muted">
+          {NOTICE_VERB[notice.kind]} {clock(notice.at)}
+        </span>
+      </header>
+      <p class="prompt">{notice.prompt}</p>
+      {notice.url && (
+        <p class="url">
+          <code>{notice.url}</code>
+        </p>
+      )}
+      <p role="alert" class="error">
+        {notice.reason}
+      </p>
+      <div class="actions">
+        <button type="button" class="secondary" onClick={() => onDismiss(notice.id)}>
+          Dismiss
+        </button>
+      </div>
+    </section>
+  );
+});

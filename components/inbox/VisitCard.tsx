@@ -1,0 +1,31 @@
+import { memo } from 'preact/compat';
+import type { VisitView } from '@/lib/state';
+import { clock } from '../shell/time';
+
+/** A URL Request the person opened and is finishing in a tab or window of its own. */
+export const VisitCard = memo(function VisitCard({ visit, onFinish }: { visit: VisitView; onFinish: (requestId: string) => void }) {
+  return (
+    <section role="region" aria-label={`In progress for ${visit.serverName}`} class="card visit" aria-busy="true">
+      <header>
+        <strong>{visit.serverName}</strong>
+        <span class="muted">opened {clock(visit.openedAt)}</span>
+      </header>
+      <p class="prompt">{visit.prompt}</p>
+      <p class="muted">
+        In progress
+        {visit.domain && (
+          <>
+            {' '}
+            at <strong>{visit.domain}</strong>
+          </>
+        )}
+        : finish in the {visit.mode === 'tab' ? 'tab' : 'window'} that opened. When you are done there, the server carries on.
+      </p>
+      <div class="actions">
+        <button type="button" class="secondary" onClick={() => onFinish(visit.requestId)}>
+          Retry
+        </button>
+      </div>
+    </section>
+  );
+});
