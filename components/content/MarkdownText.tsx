@@ -1,9 +1,5 @@
 import { lazyComponent, type PlaceholderProps } from '../shell/lazy';
-
-export interface MarkdownTextProps {
-  /** Markdown from a server: untrusted. */
-  text: string;
-}
+import type { MarkdownTextProps } from './RenderedMarkdown';
 
 /** The text as written, as plain text, while the markdown renderer loads (or if it cannot). */
 function PlainText({ text, failure }: MarkdownTextProps & PlaceholderProps) {

@@ -4,7 +4,12 @@ import { useMemo, useState } from 'preact/hooks';
 import { analyzeUrl, type UrlAnalysis } from '@/lib/urls';
 import { UrlConsent } from './UrlConsent';
 import { mediaDataUrl, mediaKind } from './dataUrl';
-import type { MarkdownTextProps } from './MarkdownText';
+
+/** The props of `MarkdownText` (MarkdownText.tsx), which renders this once its code is in. */
+export interface MarkdownTextProps {
+  /** Markdown from a server: untrusted. */
+  text: string;
+}
 
 /** The elements markdown itself produces; raw HTML is off, so nothing else should come. */
 const MARKDOWN_TAGS = new Set([

@@ -3,12 +3,31 @@ import Form from '@rjsf/core/lib/components/Form.js';
 import CheckboxesWidget from '@rjsf/core/lib/components/widgets/CheckboxesWidget.js';
 import getDefaultRegistry from '@rjsf/core/lib/getDefaultRegistry.js';
 import { TranslatableString, type IconButtonProps, type RJSFSchema, type TemplatesType, type UiSchema, type WidgetProps } from '@rjsf/utils';
+import type { ComponentChildren } from 'preact';
 import { useErrorBoundary, useMemo, useRef } from 'preact/hooks';
 import { cfWorkerValidator } from '@/lib/forms/rjsfValidator';
-import type { SchemaFormProps } from './SchemaForm';
 import { type CompletionContext, CompletingTextWidget } from './CompletingTextWidget';
 import { secretAwareTemplates } from './SecretFieldWarning';
 import { errorMessage } from '@/lib/errorMessage';
+
+/** The props of `SchemaForm` (SchemaForm.tsx), which renders this form once its code is in. */
+export interface SchemaFormProps {
+  /** Distinct per form on the page: field ids (and so label links) derive from it. */
+  idPrefix: string;
+  schema: object;
+  onSubmit: (data: Record<string, unknown>) => void;
+  /** The form element's id, for submit buttons placed outside it (`form=` attribute). */
+  formId?: string;
+  /** Values to start from (e.g. an earlier call's arguments), instead of the schema's defaults alone. */
+  initial?: Record<string, unknown>;
+  /** The buttons; the first `type="submit"` one submits. */
+  children?: ComponentChildren;
+  /**
+   * The server's suggestions for a text field (`completion/complete`): the field's name, what
+   * is typed, and the form's other filled fields. Without it, fields suggest nothing.
+   */
+  complete?: (name: string, value: string, filled: Record<string, string>) => Promise<string[]>;
+}
 
 type Schema = Record<string, unknown>;
 

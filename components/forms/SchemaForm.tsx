@@ -1,23 +1,5 @@
-import type { ComponentChildren } from 'preact';
 import { lazyComponent, type PlaceholderProps } from '../shell/lazy';
-
-export interface SchemaFormProps {
-  /** Distinct per form on the page: field ids (and so label links) derive from it. */
-  idPrefix: string;
-  schema: object;
-  onSubmit: (data: Record<string, unknown>) => void;
-  /** The form element's id, for submit buttons placed outside it (`form=` attribute). */
-  formId?: string;
-  /** Values to start from (e.g. an earlier call's arguments), instead of the schema's defaults alone. */
-  initial?: Record<string, unknown>;
-  /** The buttons; the first `type="submit"` one submits. */
-  children?: ComponentChildren;
-  /**
-   * The server's suggestions for a text field (`completion/complete`): the field's name, what
-   * is typed, and the form's other filled fields. Without it, fields suggest nothing.
-   */
-  complete?: (name: string, value: string, filled: Record<string, string>) => Promise<string[]>;
-}
+import type { SchemaFormProps } from './RjsfSchemaForm';
 
 /** Room for a schema's fields before they are built: about 52 px a field (measured in Chromium). */
 export function fieldsHeight(schema: object | undefined): number {

@@ -9,13 +9,11 @@ import { ActivityList } from '../results/ActivityList';
 import { type AppPorts, AppsContext } from '../apps/AppSlot';
 import { InboxTab } from '../inbox/InboxTab';
 import { LazyHelp, LazyHistoryTab, LazyPromptsTab, LazyResourcesTab, LazyServersTab, LazyToolsTab, LazyWelcome } from './LazyTabs';
-import { TABS } from './shortcuts';
+import { TABS, type TabKey } from './shortcuts';
 import { Tabs } from './Tabs';
 import { ResultActionsContext } from './actions';
 import type { ServerCardActions } from '../servers/ServerCard';
 import type { ArgumentsDraft } from '../tools/ToolCard';
-
-export type TabKey = 'inbox' | 'tools' | 'resources' | 'prompts' | 'servers' | 'history';
 
 /** What the panel can do: the worker's commands (lib/port/commands.ts), and what the panel does itself. */
 export interface AppActions extends WorkerCommands {

@@ -8,7 +8,6 @@ import type { HistoryTabProps } from '../history/HistoryTab';
 import { lazyComponent, type PlaceholderProps } from './lazy';
 import type { PromptsTabProps } from '../prompts/PromptsTab';
 import type { ResourcesTabProps } from '../resources/ResourcesTab';
-import type { SavedCallsFileProps } from '../tools/SavedCallsFile';
 import type { ServersTabProps } from '../servers/ServersTab';
 import type { ToolsTabProps } from '../tools/ToolsTab';
 import type { WelcomeProps } from '../servers/Welcome';
@@ -38,11 +37,6 @@ export const LazyPromptsTab = lazyComponent<PromptsTabProps>(
   'The Prompts tab',
   () => import('../prompts/PromptsTab').then((module) => module.PromptsTab),
   Loading,
-);
-export const LazySavedCallsFile = lazyComponent<SavedCallsFileProps>(
-  'Saved calls',
-  () => import('../tools/SavedCallsFile').then((module) => module.SavedCallsFile),
-  () => null,
 );
 export const LazyToolsTab = lazyComponent<ToolsTabProps>(
   'The Tools tab',

@@ -1,5 +1,5 @@
 /** The panel's tabs in order, and its keys: one table for what the keys do and what Help lists. */
-import type { TabKey } from './App';
+export type TabKey = 'inbox' | 'tools' | 'resources' | 'prompts' | 'servers' | 'history';
 
 export const TABS: ReadonlyArray<{ key: TabKey; label: string }> = [
   { key: 'inbox', label: 'Inbox' },

@@ -2,7 +2,7 @@ import { memo } from 'preact/compat';
 import { useMemo } from 'preact/hooks';
 import { visibleToPerson } from '@/lib/apps/resource';
 import type { SavedCall, SavedCallsImport } from '@/lib/savedCalls';
-import { LazySavedCallsFile } from '../shell/LazyTabs';
+import { LazySavedCallsFile } from './LazySavedCallsFile';
 import type { ServerView } from '@/lib/state';
 import { type ArgumentsDraft, ToolCard } from './ToolCard';
 

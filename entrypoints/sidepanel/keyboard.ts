@@ -1,5 +1,4 @@
-import type { TabKey } from '@/components/shell/App';
-import { shortcutFor } from '@/components/shell/shortcuts';
+import { shortcutFor, type TabKey } from '@/components/shell/shortcuts';
 
 export interface KeyboardHooks {
   selectTab: (tab: TabKey) => void;

@@ -1,7 +1,7 @@
 import { effect, signal } from '@preact/signals';
 import { render } from 'preact';
 import browser from 'webextension-polyfill';
-import { App, type AppActions, type TabKey } from '@/components/shell/App';
+import { App, type AppActions } from '@/components/shell/App';
 import type { AppPorts } from '@/components/apps/AppSlot';
 import { MarkdownText } from '@/components/content/MarkdownText';
 import {
@@ -9,12 +9,13 @@ import {
   LazyHistoryTab,
   LazyPromptsTab,
   LazyResourcesTab,
-  LazySavedCallsFile,
   LazyServersTab,
   LazyToolsTab,
   LazyWelcome,
 } from '@/components/shell/LazyTabs';
 import { SchemaForm } from '@/components/forms/SchemaForm';
+import type { TabKey } from '@/components/shell/shortcuts';
+import { LazySavedCallsFile } from '@/components/tools/LazySavedCallsFile';
 import type { ArgumentsDraft } from '@/components/tools/ToolCard';
 import { now } from '@/components/shell/time';
 import { remoteCommands } from '@/lib/port/commands';

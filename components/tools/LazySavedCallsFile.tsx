@@ -1,0 +1,9 @@
+import { lazyComponent } from '../shell/lazy';
+import type { SavedCallsFileProps } from './SavedCallsFile';
+
+/** Saved calls in and out of a file: a chunk of its own, preloaded with the tabs; nothing shows until it is in. */
+export const LazySavedCallsFile = lazyComponent<SavedCallsFileProps>(
+  'Saved calls',
+  () => import('./SavedCallsFile').then((module) => module.SavedCallsFile),
+  () => null,
+);
