@@ -1,7 +1,7 @@
 import { createContext } from 'preact';
 import { useContext, useState } from 'preact/hooks';
 import type { CallView, ServerView } from '@/lib/state';
-import { lazyComponent, type PlaceholderProps } from '../shell/lazy';
+import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { AppFrameProps } from './AppFrame';
 import type { AppPorts } from './session';
 

@@ -1,4 +1,4 @@
-import { lazyComponent, type PlaceholderProps } from '../shell/lazy';
+import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { MarkdownTextProps } from './RenderedMarkdown';
 
 /** The text as written, as plain text, while the markdown renderer loads (or if it cannot). */

@@ -1,4 +1,4 @@
-import { lazyComponent, type PlaceholderProps } from '../shell/lazy';
+import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { SchemaFormProps } from './RjsfSchemaForm';
 
 /** Room for a schema's fields before they are built: about 52 px a field (measured in Chromium). */

@@ -1,6 +1,6 @@
 import { memo } from 'preact/compat';
 import type { NoticeView } from '@/lib/state';
-import { clock } from '../shell/time';
+import { clock } from '../shared/time';
 
 const NOTICE_LABEL = { refused: 'Refused for', withdrawn: 'Withdrawn by', lost: 'Lost from', unsaved: 'Not saved in History for' } as const;
 const NOTICE_VERB = { refused: 'refused', withdrawn: 'withdrawn', lost: 'lost', unsaved: 'answered' } as const;

@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { InboxItem, OpenMode } from '@/lib/state';
 import type { Answer } from '@/lib/request';
 import { fieldsHeight, SchemaForm } from '../forms/SchemaForm';
-import { clock, Clocked, span } from '../shell/time';
+import { clock, Clocked, span } from '../shared/time';
 import { UrlConsent } from '../content/UrlConsent';
 
 export interface RequestCardProps {

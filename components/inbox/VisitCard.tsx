@@ -1,6 +1,6 @@
 import { memo } from 'preact/compat';
 import type { VisitView } from '@/lib/state';
-import { clock } from '../shell/time';
+import { clock } from '../shared/time';
 
 /** A URL Request the person opened and is finishing in a tab or window of its own. */
 export const VisitCard = memo(function VisitCard({ visit, onFinish }: { visit: VisitView; onFinish: (requestId: string) => void }) {

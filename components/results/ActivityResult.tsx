@@ -5,8 +5,8 @@ import { CallResult } from './CallResult';
 import { ContentBlock } from '../content/ContentBlock';
 import { CutNote } from '../content/CutNote';
 import { ResourceContents } from '../content/ResourceContents';
-import { ResultActionsContext } from '../shell/actions';
-import { clockSeconds } from '../shell/time';
+import { ResultActionsContext } from '../shared/actions';
+import { clockSeconds } from '../shared/time';
 
 export interface ActivityResultProps {
   activity: ActivityView;

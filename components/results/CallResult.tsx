@@ -2,12 +2,12 @@ import type { Progress } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/state';
 import { useContext, useState } from 'preact/hooks';
 import { AppSlot } from '../apps/AppSlot';
-import { ResultActionsContext } from '../shell/actions';
+import { ResultActionsContext } from '../shared/actions';
 import { ContentBlock } from '../content/ContentBlock';
 import { CutNote } from '../content/CutNote';
 import { JsonView } from '../content/JsonView';
 import { LogEntries } from '../content/LogEntries';
-import { Clocked } from '../shell/time';
+import { Clocked } from '../shared/time';
 
 /** Read through this type so the panel builds whether or not `CallView` carries them yet. */
 type CallWithProgress = CallView & {

@@ -1,4 +1,4 @@
-import { lazyComponent, type PlaceholderProps } from '../shell/lazy';
+import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { ProtocolLogProps } from './ProtocolLog';
 
 function Loading({ serverName, failure }: ProtocolLogProps & PlaceholderProps) {

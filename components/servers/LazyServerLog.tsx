@@ -1,4 +1,4 @@
-import { lazyComponent, type PlaceholderProps } from '../shell/lazy';
+import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { ServerLogProps } from './ServerLog';
 
 function Closed({ logs, failure }: ServerLogProps & PlaceholderProps) {

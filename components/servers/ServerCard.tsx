@@ -9,7 +9,7 @@ import { CutNote } from '../content/CutNote';
 import { ServerForm } from './ServerForm';
 import { MarkdownText } from '../content/MarkdownText';
 import { LazyServerLog } from './LazyServerLog';
-import { Clocked, span } from '../shell/time';
+import { Clocked, span } from '../shared/time';
 
 /** The same for every card (they name the server), so a card whose server did not change skips rendering. */
 export interface ServerCardActions {

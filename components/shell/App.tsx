@@ -11,7 +11,7 @@ import { InboxTab } from '../inbox/InboxTab';
 import { LazyHelp, LazyHistoryTab, LazyPromptsTab, LazyResourcesTab, LazyServersTab, LazyToolsTab, LazyWelcome } from './LazyTabs';
 import { TABS, type TabKey } from './shortcuts';
 import { Tabs } from './Tabs';
-import { ResultActionsContext } from './actions';
+import { ResultActionsContext } from '../shared/actions';
 import type { ServerCardActions } from '../servers/ServerCard';
 import type { ArgumentsDraft } from '../tools/ToolCard';
 

@@ -5,7 +5,7 @@
  */
 import type { HelpProps } from './Help';
 import type { HistoryTabProps } from '../history/HistoryTab';
-import { lazyComponent, type PlaceholderProps } from './lazy';
+import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { PromptsTabProps } from '../prompts/PromptsTab';
 import type { ResourcesTabProps } from '../resources/ResourcesTab';
 import type { ServersTabProps } from '../servers/ServersTab';

@@ -1,4 +1,4 @@
-import { lazyComponent } from '../shell/lazy';
+import { lazyComponent } from '../shared/lazy';
 import type { SavedCallsFileProps } from './SavedCallsFile';
 
 /** Saved calls in and out of a file: a chunk of its own, preloaded with the tabs; nothing shows until it is in. */

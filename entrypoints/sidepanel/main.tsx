@@ -4,20 +4,12 @@ import browser from 'webextension-polyfill';
 import { App, type AppActions } from '@/components/shell/App';
 import type { AppPorts } from '@/components/apps/AppSlot';
 import { MarkdownText } from '@/components/content/MarkdownText';
-import {
-  LazyHelp,
-  LazyHistoryTab,
-  LazyPromptsTab,
-  LazyResourcesTab,
-  LazyServersTab,
-  LazyToolsTab,
-  LazyWelcome,
-} from '@/components/shell/LazyTabs';
+import { LazyHelp, LazyHistoryTab, LazyPromptsTab, LazyResourcesTab, LazyServersTab, LazyToolsTab, LazyWelcome } from '@/components/shell/LazyTabs';
 import { SchemaForm } from '@/components/forms/SchemaForm';
 import type { TabKey } from '@/components/shell/shortcuts';
 import { LazySavedCallsFile } from '@/components/tools/LazySavedCallsFile';
 import type { ArgumentsDraft } from '@/components/tools/ToolCard';
-import { now } from '@/components/shell/time';
+import { now } from '@/components/shared/time';
 import { remoteCommands } from '@/lib/port/commands';
 import { errorMessage } from '@/lib/errorMessage';
 import { OPEN_INBOX_COMMAND } from '@/lib/port/messages';

@@ -13,7 +13,7 @@ import { MarkdownText } from '../../../components/content/MarkdownText';
 import { InboxTab, type InboxTabProps } from '../../../components/inbox/InboxTab';
 import { RequestCard } from '../../../components/inbox/RequestCard';
 import { SchemaForm } from '../../../components/forms/SchemaForm';
-import { now as clock } from '../../../components/shell/time';
+import { now as clock } from '../../../components/shared/time';
 import { elicitationToRequest, ElicitationParamsError } from '../../../lib/mcp/protocol';
 import type { InboxItem } from '../../../lib/state';
 import type { Request } from '../../../lib/request';

@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestCard } from '../../../../components/inbox/RequestCard';
-import { now } from '../../../../components/shell/time';
+import { now } from '../../../../components/shared/time';
 import type { InboxItem } from '../../../../lib/state';
 
 // The form's module comes only when the test lets it: first a failed fetch, then the module.

@@ -5,7 +5,7 @@ import { InboxTab } from '../../../../components/inbox/InboxTab';
 import { RequestCard } from '../../../../components/inbox/RequestCard';
 import { RjsfSchemaForm } from '../../../../components/forms/RjsfSchemaForm';
 import { SchemaForm } from '../../../../components/forms/SchemaForm';
-import { now } from '../../../../components/shell/time';
+import { now } from '../../../../components/shared/time';
 import type { InboxItem } from '../../../../lib/state';
 
 const request = (id: string, overrides: Partial<InboxItem> = {}): InboxItem => ({

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CallResult, type CallResultProps } from '../../../../components/results/CallResult';
 import { MarkdownText } from '../../../../components/content/MarkdownText';
-import { now } from '../../../../components/shell/time';
+import { now } from '../../../../components/shared/time';
 
 afterEach(cleanup);
 // Rendered, not its plain-text placeholder: the markdown code is loaded first.

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyComponent, type PlaceholderProps } from '../../../../components/shell/lazy';
+import { lazyComponent, type PlaceholderProps } from '../../../../components/shared/lazy';
 
 afterEach(cleanup);
 
