@@ -1,17 +1,18 @@
 import { memo } from 'preact/compat';
 import type { HistoryEntry } from '@/lib/history';
 import { JsonView } from '../content/JsonView';
+import { useActions } from '../shared/actions';
 
 export interface HistoryTabProps {
   history: HistoryEntry[];
-  onClear: (serverId?: string) => void;
 }
 
 const ACTION_TEXT = { accept: 'Accepted', decline: 'Declined', cancel: 'Cancelled' } as const;
 const when = (time: number) => new Date(time).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 
 /** What each server asked and what the person answered and shared, newest first. */
-export const HistoryTab = memo(function HistoryTab({ history, onClear }: HistoryTabProps) {
+export const HistoryTab = memo(function HistoryTab({ history }: HistoryTabProps) {
+  const { clearHistory } = useActions();
   if (history.length === 0) return <p class="empty muted">Nothing answered yet. Answers to servers are kept here.</p>;
   const groups = new Map<string, HistoryEntry[]>();
   for (const entry of history) {
@@ -22,7 +23,7 @@ export const HistoryTab = memo(function HistoryTab({ history, onClear }: History
   return (
     <>
       <div class="actions">
-        <button type="button" class="secondary" onClick={() => onClear()}>
+        <button type="button" class="secondary" onClick={() => clearHistory()}>
           Clear all history
         </button>
       </div>
@@ -30,7 +31,7 @@ export const HistoryTab = memo(function HistoryTab({ history, onClear }: History
         <section key={serverId} class="group" aria-label={`History of ${entries[0]!.serverName}`}>
           <header class="section-head">
             <h2>{entries[0]!.serverName}</h2>
-            <button type="button" class="link" onClick={() => onClear(serverId)}>
+            <button type="button" class="link" onClick={() => clearHistory(serverId)}>
               Clear {entries[0]!.serverName}
             </button>
           </header>

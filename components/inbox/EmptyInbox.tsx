@@ -1,11 +1,8 @@
-export interface EmptyInboxProps {
-  /** The names of the connected servers. */
-  connectedServers: string[];
-  onSelectTab: (tab: 'tools' | 'servers') => void;
-}
+import { useActions } from '../shared/actions';
 
-/** Nothing waits: which servers could ask, and where their tools are. */
-export function EmptyInbox({ connectedServers, onSelectTab }: EmptyInboxProps) {
+/** Nothing waits: which servers could ask (the connected ones, by name), and where their tools are. */
+export function EmptyInbox({ connectedServers }: { connectedServers: string[] }) {
+  const { selectTab } = useActions();
   const count = connectedServers.length;
   return (
     <div class="empty muted">
@@ -13,7 +10,7 @@ export function EmptyInbox({ connectedServers, onSelectTab }: EmptyInboxProps) {
       {count > 0 ? (
         <p>
           Connected: <span class="names">{connectedServers.join(', ')}</span>. Run {count === 1 ? 'its' : 'their'} tools on the{' '}
-          <button type="button" class="link" onClick={() => onSelectTab('tools')}>
+          <button type="button" class="link" onClick={() => selectTab('tools')}>
             Tools
           </button>{' '}
           tab; what they ask of you comes here.
@@ -21,7 +18,7 @@ export function EmptyInbox({ connectedServers, onSelectTab }: EmptyInboxProps) {
       ) : (
         <p>
           No server is connected: see the{' '}
-          <button type="button" class="link" onClick={() => onSelectTab('servers')}>
+          <button type="button" class="link" onClick={() => selectTab('servers')}>
             Servers
           </button>{' '}
           tab.

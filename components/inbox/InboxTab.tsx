@@ -1,6 +1,5 @@
 import { memo } from 'preact/compat';
-import type { VisitView, InboxItem, NoticeView, OpenMode } from '@/lib/state';
-import type { Answer } from '@/lib/request';
+import type { VisitView, InboxItem, NoticeView } from '@/lib/state';
 import { EmptyInbox } from './EmptyInbox';
 import { NoticeCard } from './NoticeCard';
 import { RequestGroup } from './RequestGroup';
@@ -13,36 +12,19 @@ export interface InboxTabProps {
   refusals: Record<string, string>;
   /** The Request that should take focus. */
   focusId?: string;
-  onAnswer: (answer: Answer) => void;
-  onOpen: (requestId: string, mode: OpenMode) => void;
-  onFinishVisit: (requestId: string) => void;
-  onDismissNotice: (id: string) => void;
   /** The names of the connected servers, for the empty Inbox to say where to go. */
   connectedServers: string[];
-  onSelectTab: (tab: 'tools' | 'servers') => void;
 }
 
 /** Pending Requests grouped by the server that asks, newest first in each group. */
-export const InboxTab = memo(function InboxTab({
-  inbox,
-  visits,
-  notices,
-  refusals,
-  focusId,
-  onAnswer,
-  onOpen,
-  onFinishVisit,
-  onDismissNotice,
-  connectedServers,
-  onSelectTab,
-}: InboxTabProps) {
+export const InboxTab = memo(function InboxTab({ inbox, visits, notices, refusals, focusId, connectedServers }: InboxTabProps) {
   const above = (
     <>
       {notices.map((notice) => (
-        <NoticeCard key={notice.id} notice={notice} onDismiss={onDismissNotice} />
+        <NoticeCard key={notice.id} notice={notice} />
       ))}
       {visits.map((visit) => (
-        <VisitCard key={visit.requestId} visit={visit} onFinish={onFinishVisit} />
+        <VisitCard key={visit.requestId} visit={visit} />
       ))}
     </>
   );
@@ -50,7 +32,7 @@ export const InboxTab = memo(function InboxTab({
     return (
       <>
         {above}
-        {visits.length === 0 && notices.length === 0 && <EmptyInbox connectedServers={connectedServers} onSelectTab={onSelectTab} />}
+        {visits.length === 0 && notices.length === 0 && <EmptyInbox connectedServers={connectedServers} />}
       </>
     );
   }
@@ -67,7 +49,7 @@ export const InboxTab = memo(function InboxTab({
     <>
       {above}
       {[...groups.values()].map((requests) => (
-        <RequestGroup key={requests[0]!.serverId} requests={requests} refusals={refusals} focusId={focusId} onAnswer={onAnswer} onOpen={onOpen} />
+        <RequestGroup key={requests[0]!.serverId} requests={requests} refusals={refusals} focusId={focusId} />
       ))}
     </>
   );

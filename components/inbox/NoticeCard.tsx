@@ -1,12 +1,14 @@
 import { memo } from 'preact/compat';
 import type { NoticeView } from '@/lib/state';
+import { useActions } from '../shared/actions';
 import { clock } from '../shared/time';
 
 const NOTICE_LABEL = { refused: 'Refused for', withdrawn: 'Withdrawn by', lost: 'Lost from', unsaved: 'Not saved in History for' } as const;
 const NOTICE_VERB = { refused: 'refused', withdrawn: 'withdrawn', lost: 'lost', unsaved: 'answered' } as const;
 
 /** A Request the person did not get to answer, and why; nothing here can be sent any more. */
-export const NoticeCard = memo(function NoticeCard({ notice, onDismiss }: { notice: NoticeView; onDismiss: (id: string) => void }) {
+export const NoticeCard = memo(function NoticeCard({ notice }: { notice: NoticeView }) {
+  const { dismissNotice } = useActions();
   return (
     <section role="region" aria-label={`${NOTICE_LABEL[notice.kind]} ${notice.serverName}`} class={`card notice notice-${notice.kind}`}>
       <header>
@@ -25,7 +27,7 @@ export const NoticeCard = memo(function NoticeCard({ notice, onDismiss }: { noti
         {notice.reason}
       </p>
       <div class="actions">
-        <button type="button" class="secondary" onClick={() => onDismiss(notice.id)}>
+        <button type="button" class="secondary" onClick={() => dismissNotice(notice.id)}>
           Dismiss
         </button>
       </div>

@@ -1,9 +1,9 @@
 import { memo } from 'preact/compat';
 import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { InboxItem, OpenMode } from '@/lib/state';
-import type { Answer } from '@/lib/request';
+import type { InboxItem } from '@/lib/state';
 import { fieldsHeight, SchemaForm } from '../forms/SchemaForm';
+import { useActions } from '../shared/actions';
 import { clock, Clocked, span } from '../shared/time';
 import { UrlConsent } from '../content/UrlConsent';
 
@@ -13,8 +13,6 @@ export interface RequestCardProps {
   refusal?: string;
   /** Take focus on mount (a new Request, or one whose notification was clicked). */
   focus?: boolean;
-  onAnswer: (answer: Answer) => void;
-  onOpen: (requestId: string, mode: OpenMode) => void;
 }
 
 const TYPING = new Set(['TEXTAREA', 'BUTTON', 'A', 'SUMMARY']);
@@ -54,14 +52,15 @@ const formHeight = (schema: object | undefined) => 44 + fieldsHeight(schema);
  * (spec client/elicitation: the client MUST make clear which server is requesting).
  * Enter submits a form, Escape cancels.
  */
-export const RequestCard = memo(function RequestCard({ request, refusal, focus, onAnswer, onOpen }: RequestCardProps) {
+export const RequestCard = memo(function RequestCard({ request, refusal, focus }: RequestCardProps) {
+  const { answer, openUrl } = useActions();
   const { id, serverName, serverOrigin, askedAt, expiresAt } = request;
   const region = useRef<HTMLElement>(null);
   // Hundreds of forms cost the panel a second to build: only those a person can reach are.
   // A URL card has none; the card to take focus needs its field at once.
   const [near, reached] = useNearScreen(region, request.kind !== 'input' || focus === true);
-  const decline = () => onAnswer({ id, ok: false, reason: 'declined' });
-  const cancel = () => onAnswer({ id, ok: false, reason: 'cancelled' });
+  const decline = () => answer({ id, ok: false, reason: 'declined' });
+  const cancel = () => answer({ id, ok: false, reason: 'cancelled' });
   const formLoaded = SchemaForm.loaded.value;
 
   // Again when the form's code comes in: a Request that arrives as the panel opens can beat it.
@@ -136,7 +135,7 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus, 
         <SchemaForm
           idPrefix={id}
           schema={request.data?.schema ?? { type: 'object', properties: {} }}
-          onSubmit={(data) => onAnswer({ id, ok: true, data })}
+          onSubmit={(data) => answer({ id, ok: true, data })}
         >
           <div class="actions">
             <button type="submit">Submit</button>
@@ -152,11 +151,11 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus, 
               : 'Open agrees to the request and shows the page in a window toolnexus cannot read.'}
           </p>
           <div class="actions">
-            <button type="button" onClick={() => onOpen(id, 'window')}>
+            <button type="button" onClick={() => openUrl(id, 'window')}>
               Open
             </button>
             {request.purpose !== 'oauth' && (
-              <button type="button" class="secondary" onClick={() => onOpen(id, 'tab')}>
+              <button type="button" class="secondary" onClick={() => openUrl(id, 'tab')}>
                 Open in a tab
               </button>
             )}

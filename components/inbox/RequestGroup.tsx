@@ -1,6 +1,5 @@
 import { memo } from 'preact/compat';
-import type { Answer } from '@/lib/request';
-import type { InboxItem, OpenMode } from '@/lib/state';
+import type { InboxItem } from '@/lib/state';
 import { RequestCard } from './RequestCard';
 
 export interface RequestGroupProps {
@@ -8,12 +7,10 @@ export interface RequestGroupProps {
   requests: InboxItem[];
   refusals: Record<string, string>;
   focusId?: string;
-  onAnswer: (answer: Answer) => void;
-  onOpen: (requestId: string, mode: OpenMode) => void;
 }
 
 /** One server's Requests under its name and origin: two servers may well share a name. */
-export const RequestGroup = memo(function RequestGroup({ requests, refusals, focusId, onAnswer, onOpen }: RequestGroupProps) {
+export const RequestGroup = memo(function RequestGroup({ requests, refusals, focusId }: RequestGroupProps) {
   const { serverName, serverOrigin } = requests[0]!;
   return (
     <section class="group" aria-label={`Requests from ${serverName}`}>
@@ -21,14 +18,7 @@ export const RequestGroup = memo(function RequestGroup({ requests, refusals, foc
         {serverName} {serverOrigin && <code class="origin">{serverOrigin}</code>} <span class="count">{requests.length}</span>
       </h2>
       {requests.map((request) => (
-        <RequestCard
-          key={request.id}
-          request={request}
-          refusal={refusals[request.id]}
-          focus={request.id === focusId}
-          onAnswer={onAnswer}
-          onOpen={onOpen}
-        />
+        <RequestCard key={request.id} request={request} refusal={refusals[request.id]} focus={request.id === focusId} />
       ))}
     </section>
   );

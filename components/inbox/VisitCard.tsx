@@ -1,9 +1,11 @@
 import { memo } from 'preact/compat';
 import type { VisitView } from '@/lib/state';
+import { useActions } from '../shared/actions';
 import { clock } from '../shared/time';
 
 /** A URL Request the person opened and is finishing in a tab or window of its own. */
-export const VisitCard = memo(function VisitCard({ visit, onFinish }: { visit: VisitView; onFinish: (requestId: string) => void }) {
+export const VisitCard = memo(function VisitCard({ visit }: { visit: VisitView }) {
+  const { finishVisit } = useActions();
   return (
     <section role="region" aria-label={`In progress for ${visit.serverName}`} class="card visit" aria-busy="true">
       <header>
@@ -22,7 +24,7 @@ export const VisitCard = memo(function VisitCard({ visit, onFinish }: { visit: V
         : finish in the {visit.mode === 'tab' ? 'tab' : 'window'} that opened. When you are done there, the server carries on.
       </p>
       <div class="actions">
-        <button type="button" class="secondary" onClick={() => onFinish(visit.requestId)}>
+        <button type="button" class="secondary" onClick={() => finishVisit(visit.requestId)}>
           Retry
         </button>
       </div>

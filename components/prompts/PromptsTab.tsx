@@ -1,17 +1,17 @@
 import { memo } from 'preact/compat';
-import type { CompleteRef, ServerView } from '@/lib/state';
+import type { ServerView } from '@/lib/state';
 import { promptArguments, promptSchema } from '@/lib/forms/argumentSchemas';
 import { Icon } from '../content/Icon';
 import { SchemaForm } from '../forms/SchemaForm';
+import { useActions } from '../shared/actions';
 
 export interface PromptsTabProps {
   servers: ServerView[];
-  onGet: (serverId: string, prompt: string, args: Record<string, string>) => void;
-  onComplete: (serverId: string, ref: CompleteRef, argument: { name: string; value: string }, filled: Record<string, string>) => Promise<string[]>;
 }
 
 /** Each server's prompts, with a form for their arguments. */
-export const PromptsTab = memo(function PromptsTab({ servers, onGet, onComplete }: PromptsTabProps) {
+export const PromptsTab = memo(function PromptsTab({ servers }: PromptsTabProps) {
+  const { getPrompt, complete } = useActions();
   const offering = servers.filter((server) => server.prompts.length > 0);
   if (offering.length === 0) return <p class="empty muted">No connected server offers prompts.</p>;
   return (
@@ -37,10 +37,10 @@ export const PromptsTab = memo(function PromptsTab({ servers, onGet, onComplete 
                   formId={formId}
                   idPrefix={formId}
                   schema={promptSchema(prompt)}
-                  onSubmit={(values) => onGet(server.id, prompt.name, promptArguments(values))}
+                  onSubmit={(values) => getPrompt(server.id, prompt.name, promptArguments(values))}
                   complete={
                     server.completions &&
-                    ((name, value, filled) => onComplete(server.id, { type: 'ref/prompt', name: prompt.name }, { name, value }, filled))
+                    ((name, value, filled) => complete(server.id, { type: 'ref/prompt', name: prompt.name }, { name, value }, filled))
                   }
                 />
               </article>

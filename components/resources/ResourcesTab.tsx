@@ -1,18 +1,17 @@
 import { memo } from 'preact/compat';
-import type { CompleteRef, ServerView } from '@/lib/state';
+import type { ServerView } from '@/lib/state';
 import { templateSchema } from '@/lib/forms/argumentSchemas';
 import { Icon } from '../content/Icon';
 import { SchemaForm } from '../forms/SchemaForm';
+import { useActions } from '../shared/actions';
 
 export interface ResourcesTabProps {
   servers: ServerView[];
-  onRead: (serverId: string, uri: string) => void;
-  onReadTemplate: (serverId: string, uriTemplate: string, values: Record<string, unknown>) => void;
-  onComplete: (serverId: string, ref: CompleteRef, argument: { name: string; value: string }, filled: Record<string, string>) => Promise<string[]>;
 }
 
 /** Each server's resources (read with one click) and templates (a form for the variables). */
-export const ResourcesTab = memo(function ResourcesTab({ servers, onRead, onReadTemplate, onComplete }: ResourcesTabProps) {
+export const ResourcesTab = memo(function ResourcesTab({ servers }: ResourcesTabProps) {
+  const { readResource, readTemplate, complete } = useActions();
   const offering = servers.filter((server) => server.resources.length + server.resourceTemplates.length > 0);
   if (offering.length === 0) return <p class="empty muted">No connected server offers resources.</p>;
   return (
@@ -28,7 +27,7 @@ export const ResourcesTab = memo(function ResourcesTab({ servers, onRead, onRead
                     <Icon icons={resource.icons} serverUrl={server.url} size={16} />
                     {resource.title ?? resource.name}
                   </strong>
-                  <button type="button" onClick={() => onRead(server.id, resource.uri)} aria-label={`Read ${resource.uri}`}>
+                  <button type="button" onClick={() => readResource(server.id, resource.uri)} aria-label={`Read ${resource.uri}`}>
                     Read
                   </button>
                 </header>
@@ -56,10 +55,10 @@ export const ResourcesTab = memo(function ResourcesTab({ servers, onRead, onRead
                   formId={formId}
                   idPrefix={formId}
                   schema={templateSchema(template.variables)}
-                  onSubmit={(values) => onReadTemplate(server.id, template.uriTemplate, values)}
+                  onSubmit={(values) => readTemplate(server.id, template.uriTemplate, values)}
                   complete={
                     server.completions &&
-                    ((name, value, filled) => onComplete(server.id, { type: 'ref/resource', uri: template.uriTemplate }, { name, value }, filled))
+                    ((name, value, filled) => complete(server.id, { type: 'ref/resource', uri: template.uriTemplate }, { name, value }, filled))
                   }
                 />
               </article>

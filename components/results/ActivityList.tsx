@@ -1,18 +1,16 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { ActivityView } from '@/lib/state';
+import { useActions } from '../shared/actions';
 import { ActivityResult } from './ActivityResult';
 
 export interface ActivityListProps {
   title: string;
   activities: ActivityView[];
   serverNames: Map<string, string>;
-  onCancel: (activityId: string) => void;
-  onReadResource: (serverId: string, uri: string) => void;
-  /** Runs a finished call's tool again with the same arguments; without it, no Run again. */
-  onRerun?: (serverId: string, tool: string, args: Record<string, unknown>) => void;
-  /** Whether a call may be run again in one click: its tool is still there, and not one that asks first (destructive). */
+  /** Whether a call may be run again in one click: its tool is still there, and not one that asks first (destructive); without it, no Run again. */
   canRerun?: (serverId: string, tool: string) => boolean;
-  onClear: () => void;
+  /** Whether a server can say when a resource changed (`resources.subscribe`); without it, no Watch. */
+  canWatch?: (serverId: string) => boolean;
 }
 
 /** Whether the top of `element` shows, below what sits over the top of the view (its scroll margin: the sticky tabs). */
@@ -56,7 +54,8 @@ function openApps(activities: ActivityView[]): Set<string> {
 }
 
 /** The latest results of one kind, newest first. */
-export function ActivityList({ title, activities, serverNames, onCancel, onReadResource, onRerun, canRerun, onClear }: ActivityListProps) {
+export function ActivityList({ title, activities, serverNames, canRerun, canWatch }: ActivityListProps) {
+  const { clearActivities } = useActions();
   const list = useRevealNewest(activities);
   const apps = useMemo(() => openApps(activities), [activities]);
   if (activities.length === 0) return null;
@@ -64,7 +63,7 @@ export function ActivityList({ title, activities, serverNames, onCancel, onReadR
     <section ref={list} class="results" aria-label={title}>
       <header class="section-head">
         <h2>{title}</h2>
-        <button type="button" class="link" onClick={() => onClear()}>
+        <button type="button" class="link" onClick={() => clearActivities()}>
           Clear
         </button>
       </header>
@@ -73,9 +72,8 @@ export function ActivityList({ title, activities, serverNames, onCancel, onReadR
           key={activity.id}
           activity={activity}
           serverName={serverNames.get(activity.serverId) ?? 'a removed server'}
-          onCancel={onCancel}
-          onReadResource={onReadResource}
-          onRerun={activity.kind === 'tool' && canRerun?.(activity.serverId, activity.tool) ? onRerun : undefined}
+          rerun={activity.kind === 'tool' && canRerun?.(activity.serverId, activity.tool) === true}
+          watchable={activity.kind === 'resource' && canWatch?.(activity.serverId) === true}
           appOpen={apps.has(activity.id)}
         />
       ))}

@@ -1,38 +1,37 @@
 import { memo } from 'preact/compat';
-import { useContext } from 'preact/hooks';
 import type { ActivityView, PromptView, ResourceReadView } from '@/lib/state';
 import { CallResult } from './CallResult';
 import { ContentBlock } from '../content/ContentBlock';
 import { CutNote } from '../content/CutNote';
 import { ResourceContents } from '../content/ResourceContents';
-import { ResultActionsContext } from '../shared/actions';
+import { useActions } from '../shared/actions';
 import { clockSeconds } from '../shared/time';
 
 export interface ActivityResultProps {
   activity: ActivityView;
   serverName: string;
-  /** Callbacks take the activity's ids, so every row gets the same ones and unchanged rows skip rendering. */
-  onCancel: (activityId: string) => void;
-  onReadResource: (serverId: string, uri: string) => void;
-  onRerun?: (serverId: string, tool: string, args: Record<string, unknown>) => void;
+  /** Offer Run again (a finished tool call), with the same arguments. */
+  rerun?: boolean;
+  /** Offer Watch for changes (a read resource whose server can tell). */
+  watchable?: boolean;
   /** Start the result's MCP App at once, if it has one. */
   appOpen?: boolean;
 }
 
 /** Watch a read resource (its card reads it again whenever the server says it changed), and what the watch is doing. */
-function LiveControls({ read }: { read: ResourceReadView }) {
-  const actions = useContext(ResultActionsContext);
+function LiveControls({ read, watchable }: { read: ResourceReadView; watchable: boolean }) {
+  const { watchResource, unwatchResource } = useActions();
   const { live } = read;
-  if (!actions || read.status !== 'done' || (!live && !actions.canWatch(read.serverId))) return null;
+  if (read.status !== 'done' || (!live && !watchable)) return null;
   const watching = live !== undefined && live.ended === undefined;
   return (
     <div class="live actions">
       {watching ? (
-        <button type="button" class="secondary" aria-label={`Stop watching ${read.uri}`} onClick={() => actions.unwatch(read.id)}>
+        <button type="button" class="secondary" aria-label={`Stop watching ${read.uri}`} onClick={() => unwatchResource(read.id)}>
           Stop watching
         </button>
       ) : (
-        <button type="button" class="secondary" aria-label={`Watch ${read.uri}`} onClick={() => actions.watch(read.id)}>
+        <button type="button" class="secondary" aria-label={`Watch ${read.uri}`} onClick={() => watchResource(read.id)}>
           Watch for changes
         </button>
       )}
@@ -59,23 +58,17 @@ function Outcome({ activity }: { activity: ResourceReadView | PromptView }) {
 }
 
 /** One finished or running request's outcome: a tool call, a resource read or a prompt. */
-export const ActivityResult = memo(function ActivityResult({
-  activity,
-  serverName,
-  onCancel,
-  onReadResource,
-  onRerun,
-  appOpen,
-}: ActivityResultProps) {
-  const read = (uri: string) => onReadResource(activity.serverId, uri);
+export const ActivityResult = memo(function ActivityResult({ activity, serverName, rerun = false, watchable = false, appOpen }: ActivityResultProps) {
+  const { cancelActivity, readResource, callTool } = useActions();
+  const read = (uri: string) => readResource(activity.serverId, uri);
   if (activity.kind === 'tool') {
     return (
       <CallResult
         call={activity}
         serverName={serverName}
-        onCancel={() => onCancel(activity.id)}
+        onCancel={() => cancelActivity(activity.id)}
         onReadResource={read}
-        onRerun={onRerun && (() => onRerun(activity.serverId, activity.tool, activity.args))}
+        onRerun={rerun ? () => callTool(activity.serverId, activity.tool, activity.args) : undefined}
         appOpen={appOpen}
       />
     );
@@ -89,7 +82,7 @@ export const ActivityResult = memo(function ActivityResult({
           </span>
         </header>
         <Outcome activity={activity} />
-        <LiveControls read={activity} />
+        <LiveControls read={activity} watchable={watchable} />
         {activity.result?.contents.map((contents, index) => (
           // The header names the URI read; a content's own URI shows only when it differs.
           <ResourceContents key={index} contents={contents} showUri={contents.uri !== activity.uri} />

@@ -1,8 +1,8 @@
 import type { Progress } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/state';
-import { useContext, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { AppSlot } from '../apps/AppSlot';
-import { ResultActionsContext } from '../shared/actions';
+import { useActions } from '../shared/actions';
 import { ContentBlock } from '../content/ContentBlock';
 import { CutNote } from '../content/CutNote';
 import { JsonView } from '../content/JsonView';
@@ -69,7 +69,7 @@ function resultText(result: CallView['result']): string {
 
 /** Keeps a call's arguments under a name: the tool's card lists it, to run or load again. */
 function SaveCall({ call, onDone }: { call: CallView; onDone: () => void }) {
-  const actions = useContext(ResultActionsContext);
+  const { saveCall } = useActions();
   const [name, setName] = useState('');
   const id = `save-${call.id}`;
   return (
@@ -79,7 +79,7 @@ function SaveCall({ call, onDone }: { call: CallView; onDone: () => void }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!name.trim()) return;
-        actions?.save(call.serverId, call.tool, name.trim(), call.args);
+        saveCall(call.serverId, call.tool, name.trim(), call.args);
         onDone();
       }}
     >
@@ -97,7 +97,7 @@ function SaveCall({ call, onDone }: { call: CallView; onDone: () => void }) {
 }
 
 export function CallResult({ call, serverName, onCancel, onReadResource, appOpen = false, onRerun }: CallResultProps) {
-  const actions = useContext(ResultActionsContext);
+  const { editArguments } = useActions();
   const [naming, setNaming] = useState(false);
   const status: string = call.status;
   const running = status === 'running';
@@ -131,20 +131,20 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
           </button>
         </div>
       )}
-      {!running && (onRerun || call.result || actions) && (
+      {!running && (
         <div class="actions">
           {onRerun && !call.appOf && (
             <button type="button" class="secondary" aria-label={`Run again: ${call.tool}`} onClick={() => onRerun()}>
               Run again
             </button>
           )}
-          {actions && !call.appOf && (
+          {!call.appOf && (
             <>
               <button
                 type="button"
                 class="secondary"
                 aria-label={`Edit arguments: ${call.tool}`}
-                onClick={() => actions.edit(call.serverId, call.tool, call.args)}
+                onClick={() => editArguments(call.serverId, call.tool, call.args)}
               >
                 Edit arguments
               </button>

@@ -1,24 +1,19 @@
 import type { ImportResult } from '@/lib/mcpJson';
+import { useActions } from '../shared/actions';
 import { ImportFile } from './ImportFile';
 
-export interface ImportExportProps {
-  /** What the last import added and skipped. */
-  imported: ImportResult | null;
-  onImport: (text: string) => void;
-  onExport: (format: 'mcpServers' | 'vscode') => void;
-}
-
-/** mcp.json in and out, in the shapes Claude, Cursor and VS Code use. */
-export function ImportExport({ imported, onImport, onExport }: ImportExportProps) {
+/** mcp.json in and out, in the shapes Claude, Cursor and VS Code use; `imported` is what the last import added and skipped. */
+export function ImportExport({ imported }: { imported: ImportResult | null }) {
+  const { exportServers } = useActions();
   return (
     <details class="card import-export">
       <summary>Import or export mcp.json</summary>
-      <ImportFile id="import-file" label="Import a file" imported={imported} onImport={onImport} />
+      <ImportFile id="import-file" label="Import a file" imported={imported} />
       <div class="actions">
-        <button type="button" class="secondary" onClick={() => onExport('mcpServers')}>
+        <button type="button" class="secondary" onClick={() => exportServers('mcpServers')}>
           Export for Claude or Cursor
         </button>
-        <button type="button" class="secondary" onClick={() => onExport('vscode')}>
+        <button type="button" class="secondary" onClick={() => exportServers('vscode')}>
           Export for VS Code
         </button>
       </div>

@@ -1,4 +1,5 @@
 import type { ImportResult } from '@/lib/mcpJson';
+import { useActions } from '../shared/actions';
 
 export interface ImportFileProps {
   /** Distinct per page, for the label's link. */
@@ -6,11 +7,11 @@ export interface ImportFileProps {
   label: string;
   /** What the last import added and skipped. */
   imported: ImportResult | null;
-  onImport: (text: string) => void;
 }
 
 /** A file input for mcp.json (Claude, Cursor and VS Code shapes) and what its last import did. */
-export function ImportFile({ id, label, imported, onImport }: ImportFileProps) {
+export function ImportFile({ id, label, imported }: ImportFileProps) {
+  const { importServers } = useActions();
   return (
     <>
       <label for={id}>{label}</label>
@@ -20,7 +21,7 @@ export function ImportFile({ id, label, imported, onImport }: ImportFileProps) {
         accept=".json,application/json"
         onChange={async (event) => {
           const file = event.currentTarget.files?.[0];
-          if (file) onImport(await file.text());
+          if (file) importServers(await file.text());
           event.currentTarget.value = '';
         }}
       />

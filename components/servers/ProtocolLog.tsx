@@ -1,15 +1,11 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { ProtocolLogFormat } from '@/lib/mcp/protocolHar';
 import { messageId, type ProtocolRecord } from '@/lib/mcp/protocolLog';
+import { useActions } from '../shared/actions';
 import './protocol-log.css';
 
 export interface ProtocolLogProps {
+  serverId: string;
   serverName: string;
-  /** The server's log as the worker holds it now (already redacted). */
-  load: () => Promise<ProtocolRecord[]>;
-  onClear: () => void;
-  /** Saves the log as a file, as the records shown were read. */
-  onExport: (format: ProtocolLogFormat, records: ProtocolRecord[]) => void;
 }
 
 type Direction = 'all' | 'out' | 'in' | 'http';
@@ -91,13 +87,15 @@ function Copy({ value }: { value: unknown }) {
 }
 
 /** A server's protocol log: every exchange and message, newest last, filterable, requests paired with responses. */
-export function ProtocolLog({ serverName, load, onClear, onExport }: ProtocolLogProps) {
+export function ProtocolLog({ serverId, serverName }: ProtocolLogProps) {
+  const { protocolLog, clearProtocolLog, exportProtocolLog } = useActions();
   const [records, setRecords] = useState<ProtocolRecord[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [direction, setDirection] = useState<Direction>('all');
   const [filter, setFilter] = useState('');
+  // The server's log as the worker holds it now (already redacted).
   const refresh = () =>
-    load().then(
+    protocolLog(serverId).then(
       (next) => {
         setRecords(next);
         setFailure(null);
@@ -131,17 +129,17 @@ export function ProtocolLog({ serverName, load, onClear, onExport }: ProtocolLog
         <button type="button" class="secondary" onClick={() => void refresh()}>
           Refresh
         </button>
-        <button type="button" class="secondary" disabled={!records?.length} onClick={() => records && onExport('json', records)}>
+        <button type="button" class="secondary" disabled={!records?.length} onClick={() => records && exportProtocolLog(serverName, 'json', records)}>
           Export JSON
         </button>
-        <button type="button" class="secondary" disabled={!records?.length} onClick={() => records && onExport('har', records)}>
+        <button type="button" class="secondary" disabled={!records?.length} onClick={() => records && exportProtocolLog(serverName, 'har', records)}>
           Export HAR
         </button>
         <button
           type="button"
           class="secondary"
           onClick={() => {
-            onClear();
+            clearProtocolLog(serverId);
             setRecords([]);
           }}
         >

@@ -1,33 +1,17 @@
 import { Icon } from '../content/Icon';
 import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
-import type { ProtocolLogFormat } from '@/lib/mcp/protocolHar';
-import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
 import type { ServerSettings, ServerView } from '@/lib/state';
 import { LazyProtocolLog } from './LazyProtocolLog';
 import { CutNote } from '../content/CutNote';
 import { ServerForm } from './ServerForm';
 import { MarkdownText } from '../content/MarkdownText';
 import { LazyServerLog } from './LazyServerLog';
+import { useActions } from '../shared/actions';
 import { Clocked, span } from '../shared/time';
-
-/** The same for every card (they name the server), so a card whose server did not change skips rendering. */
-export interface ServerCardActions {
-  update: (serverId: string, patch: Partial<ServerSettings>) => void;
-  reconnect: (serverId: string) => void;
-  grantAccess: (server: ServerView) => void;
-  signIn: (serverId: string) => void;
-  signOut: (serverId: string) => void;
-  remove: (serverId: string) => void;
-  protocolLog: (serverId: string) => Promise<ProtocolRecord[]>;
-  clearProtocolLog: (serverId: string) => void;
-  /** Saves a server's protocol log as a file (JSON or HAR). */
-  exportProtocolLog: (serverName: string, format: ProtocolLogFormat, records: ProtocolRecord[]) => void;
-}
 
 export interface ServerCardProps {
   server: ServerView;
-  actions: ServerCardActions;
 }
 
 const STATUS_TEXT = {
@@ -57,12 +41,13 @@ function hostOf(url: string | null): string {
   return url && URL.canParse(url) ? new URL(url).host : 'its authorization server';
 }
 
-export const ServerCard = memo(function ServerCard({ server, actions }: ServerCardProps) {
+export const ServerCard = memo(function ServerCard({ server }: ServerCardProps) {
+  const actions = useActions();
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [showingLog, setShowingLog] = useState(false);
   const { retryAt, serverInfo: info } = server;
-  const onUpdate = (patch: Partial<ServerSettings>) => actions.update(server.id, patch);
+  const onUpdate = (patch: Partial<ServerSettings>) => actions.updateServer(server.id, patch);
   return (
     <section class={`card server status-${server.status}`} aria-label={`Server ${server.displayName}`}>
       <header>
@@ -102,7 +87,7 @@ export const ServerCard = memo(function ServerCard({ server, actions }: ServerCa
       )}
       {server.status === 'connected' && server.instructions && <Instructions text={server.instructions} />}
       {(server.status === 'connected' || (server.logs?.length ?? 0) > 0) && (
-        <LazyServerLog serverName={server.displayName} logs={server.logs} level={server.logLevel} onLevel={(logLevel) => onUpdate({ logLevel })} />
+        <LazyServerLog serverId={server.id} serverName={server.displayName} logs={server.logs} level={server.logLevel} />
       )}
       {editing ? (
         <ServerForm
@@ -119,7 +104,7 @@ export const ServerCard = memo(function ServerCard({ server, actions }: ServerCa
         <div role="alertdialog" aria-label={`Remove ${server.displayName}?`} class="confirm">
           <p>Remove {server.displayName}? Its pending requests are cancelled.</p>
           <div class="actions">
-            <button type="button" class="danger" onClick={() => actions.remove(server.id)}>
+            <button type="button" class="danger" onClick={() => actions.removeServer(server.id)}>
               Remove
             </button>
             <button type="button" class="secondary" onClick={() => setRemoving(false)}>
@@ -163,14 +148,7 @@ export const ServerCard = memo(function ServerCard({ server, actions }: ServerCa
           </button>
         </div>
       )}
-      {showingLog && (
-        <LazyProtocolLog
-          serverName={server.displayName}
-          load={() => actions.protocolLog(server.id)}
-          onClear={() => actions.clearProtocolLog(server.id)}
-          onExport={(format, records) => actions.exportProtocolLog(server.displayName, format, records)}
-        />
-      )}
+      {showingLog && <LazyProtocolLog serverId={server.id} serverName={server.displayName} />}
     </section>
   );
 });

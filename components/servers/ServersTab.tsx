@@ -1,32 +1,28 @@
 import type { ImportResult } from '@/lib/mcpJson';
-import type { ServerSettings, ServerView, Settings } from '@/lib/state';
+import type { ServerView, Settings } from '@/lib/state';
 import { memo } from 'preact/compat';
+import { useActions } from '../shared/actions';
 import { ImportExport } from './ImportExport';
-import { ServerCard, type ServerCardActions } from './ServerCard';
+import { ServerCard } from './ServerCard';
 import { ServerForm } from './ServerForm';
 
 export interface ServersTabProps {
   servers: ServerView[];
   settings: Settings;
   imported: ImportResult | null;
-  actions: ServerCardActions & {
-    add: (settings: Omit<ServerSettings, 'enabled'>) => void;
-    importServers: (text: string) => void;
-    exportServers: (format: 'mcpServers' | 'vscode') => void;
-    updateSettings: (settings: Partial<Settings>) => void;
-  };
 }
 
-export const ServersTab = memo(function ServersTab({ servers, settings, imported, actions }: ServersTabProps) {
+export const ServersTab = memo(function ServersTab({ servers, settings, imported }: ServersTabProps) {
+  const { addServer, updateSettings } = useActions();
   return (
     <>
       <section class="card" aria-label="Add a server">
-        <ServerForm id="add" submitLabel="Add server" onSubmit={actions.add} />
+        <ServerForm id="add" submitLabel="Add server" onSubmit={addServer} />
       </section>
-      <ImportExport imported={imported} onImport={actions.importServers} onExport={actions.exportServers} />
+      <ImportExport imported={imported} />
       {servers.length === 0 && <p class="empty muted">No servers yet. Paste an MCP server URL above.</p>}
       {servers.map((server) => (
-        <ServerCard key={server.id} server={server} actions={actions} />
+        <ServerCard key={server.id} server={server} />
       ))}
       <section class="card settings" aria-label="Settings">
         <label for="request-timeout">Requests wait for you (minutes)</label>
@@ -38,7 +34,7 @@ export const ServersTab = memo(function ServersTab({ servers, settings, imported
           value={settings.requestTimeoutMinutes}
           onChange={(event) => {
             const minutes = Number(event.currentTarget.value);
-            if (minutes >= 1 && minutes <= 1440) actions.updateSettings({ requestTimeoutMinutes: minutes });
+            if (minutes >= 1 && minutes <= 1440) updateSettings({ requestTimeoutMinutes: minutes });
           }}
         />
         <p class="hint muted">After that, the server is told the request was cancelled.</p>
@@ -48,7 +44,7 @@ export const ServersTab = memo(function ServersTab({ servers, settings, imported
           type="url"
           placeholder="https://example.com/toolnexus-client.json"
           value={settings.clientMetadataUrl ?? ''}
-          onChange={(event) => actions.updateSettings({ clientMetadataUrl: event.currentTarget.value.trim() })}
+          onChange={(event) => updateSettings({ clientMetadataUrl: event.currentTarget.value.trim() })}
         />
         <p class="hint muted">
           Where you publish a Client ID Metadata Document for toolnexus. Authorization servers that accept one skip registration; others get a dynamic
@@ -58,7 +54,7 @@ export const ServersTab = memo(function ServersTab({ servers, settings, imported
           <input
             type="checkbox"
             checked={settings.protocolLog !== false}
-            onChange={(event) => actions.updateSettings({ protocolLog: event.currentTarget.checked })}
+            onChange={(event) => updateSettings({ protocolLog: event.currentTarget.checked })}
           />{' '}
           Record a protocol log of each server
         </label>

@@ -1,16 +1,38 @@
 import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { ProtocolLogFormat } from '@/lib/mcp/protocolHar';
+import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
+import type { WorkerAsks, WorkerCommands } from '@/lib/port/commands';
+import type { ServerView } from '@/lib/state';
+import type { TabKey } from './tabs';
 
 /**
- * What a finished result's card can do besides Run again: copy a call's arguments into its
- * tool's form, keep them under a name; watch a read resource for changes.
+ * Everything the panel can do, for any component to take with `useActions()`: every worker
+ * command and ask of lib/port/commands.ts (each the Hub method of its name, so a new one is
+ * here with no line in the panel), and what the panel does itself.
  */
-export interface ResultActions {
-  edit: (serverId: string, tool: string, args: Record<string, unknown>) => void;
-  save: (serverId: string, tool: string, name: string, args: Record<string, unknown>) => void;
-  /** Whether the server can say when a resource changed (`resources.subscribe`). */
-  canWatch: (serverId: string) => boolean;
-  watch: (activityId: string) => void;
-  unwatch: (activityId: string) => void;
+export interface PanelActions extends WorkerCommands, Omit<WorkerAsks, 'exportSavedCalls'> {
+  /** Saves the saved calls as a file. */
+  exportSavedCalls: () => void;
+  /** Puts arguments into a tool's form on the Tools tab. */
+  editArguments: (serverId: string, tool: string, args: Record<string, unknown>) => void;
+  /** Saves a server's protocol log as a file (JSON or HAR). */
+  exportProtocolLog: (serverName: string, format: ProtocolLogFormat, records: ProtocolRecord[]) => void;
+  selectTab: (tab: TabKey) => void;
+  /** Asks for host access to a server's origin (a browser prompt, so the panel's to do). */
+  grantAccess: (server: ServerView) => void;
+  dismissError: () => void;
+  showHelp: (open: boolean) => void;
 }
 
-export const ResultActionsContext = createContext<ResultActions | null>(null);
+/**
+ * Given once, around the whole panel, by entrypoints/sidepanel/main.tsx: one object that never
+ * changes, so the memoized cards that read it render only when their own data changes.
+ */
+export const ActionsContext = createContext<PanelActions | null>(null);
+
+export function useActions(): PanelActions {
+  const actions = useContext(ActionsContext);
+  if (!actions) throw new Error('The panel has no actions here: render it inside <ActionsContext.Provider> (entrypoints/sidepanel/main.tsx).');
+  return actions;
+}

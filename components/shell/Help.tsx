@@ -1,22 +1,23 @@
 import { Fragment } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useActions } from '../shared/actions';
 import { SHORTCUT_HELP } from './shortcuts';
 import './help.css';
 
 export interface HelpProps {
   /** The browser-wide key that opens the panel (the person may have changed it), or '' if none is set. */
   openShortcut: string;
-  onClose: () => void;
 }
 
 /** Where to find servers and what the keys do, in a modal dialog (Escape closes it, focus stays inside). */
-export function Help({ openShortcut, onClose }: HelpProps) {
+export function Help({ openShortcut }: HelpProps) {
+  const { showHelp } = useActions();
   const dialog = useRef<HTMLDialogElement>(null);
   useLayoutEffect(() => {
     dialog.current?.showModal();
   }, []);
   return (
-    <dialog ref={dialog} class="help" aria-labelledby="help-title" onClose={onClose}>
+    <dialog ref={dialog} class="help" aria-labelledby="help-title" onClose={() => showHelp(false)}>
       <header class="section-head">
         <h1 id="help-title">Help</h1>
         <button type="button" class="secondary" onClick={() => dialog.current?.close()}>

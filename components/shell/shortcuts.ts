@@ -1,14 +1,5 @@
-/** The panel's tabs in order, and its keys: one table for what the keys do and what Help lists. */
-export type TabKey = 'inbox' | 'tools' | 'resources' | 'prompts' | 'servers' | 'history';
-
-export const TABS: ReadonlyArray<{ key: TabKey; label: string }> = [
-  { key: 'inbox', label: 'Inbox' },
-  { key: 'tools', label: 'Tools' },
-  { key: 'resources', label: 'Resources' },
-  { key: 'prompts', label: 'Prompts' },
-  { key: 'servers', label: 'Servers' },
-  { key: 'history', label: 'History' },
-];
+/** The panel's keys: one table for what the keys do and what Help lists. */
+import { TABS, type TabKey } from '../shared/tabs';
 
 export type ShortcutAction = { type: 'tab'; tab: TabKey } | { type: 'help' } | { type: 'request'; step: 1 | -1 };
 

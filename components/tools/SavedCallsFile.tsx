@@ -2,15 +2,15 @@ import { useState } from 'preact/hooks';
 import { errorMessage } from '@/lib/errorMessage';
 import type { SavedCallsImport } from '@/lib/savedCalls';
 import { ImportOutcome } from '../servers/ImportFile';
+import { useActions } from '../shared/actions';
 
 export interface SavedCallsFileProps {
   count: number;
-  onExport: () => void;
-  onImport: (text: string) => Promise<SavedCallsImport>;
 }
 
 /** Saved calls in and out, as a file of their own. */
-export function SavedCallsFile({ count, onExport, onImport }: SavedCallsFileProps) {
+export function SavedCallsFile({ count }: SavedCallsFileProps) {
+  const { exportSavedCalls, importSavedCalls } = useActions();
   const [outcome, setOutcome] = useState<{ ok: SavedCallsImport } | { error: string } | null>(null);
   return (
     <details class="card import-export">
@@ -25,7 +25,7 @@ export function SavedCallsFile({ count, onExport, onImport }: SavedCallsFileProp
           event.currentTarget.value = '';
           if (!file) return;
           try {
-            setOutcome({ ok: await onImport(await file.text()) });
+            setOutcome({ ok: await importSavedCalls(await file.text()) });
           } catch (error) {
             setOutcome({ error: errorMessage(error) });
           }
@@ -45,7 +45,7 @@ export function SavedCallsFile({ count, onExport, onImport }: SavedCallsFileProp
         />
       )}
       <div class="actions">
-        <button type="button" class="secondary" disabled={count === 0} onClick={onExport}>
+        <button type="button" class="secondary" disabled={count === 0} onClick={exportSavedCalls}>
           Export saved calls
         </button>
       </div>

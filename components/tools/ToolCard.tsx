@@ -5,20 +5,17 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SavedCall } from '@/lib/savedCalls';
 import { Icon } from '../content/Icon';
 import { SchemaForm } from '../forms/SchemaForm';
+import { useActions } from '../shared/actions';
 
 export interface ToolCardProps {
   serverId: string;
   /** For the tool's icon: only its own server's origin may serve it. */
   serverUrl: string;
   tool: Tool;
-  /** The same for every card, so a card whose tool did not change skips rendering. */
-  onRun: (serverId: string, tool: string, args: Record<string, unknown>) => void;
   /** This tool's saved calls on this server, oldest first. */
   saved?: SavedCall[];
   /** Arguments to put in the form (Edit arguments, or Load of a saved call); a new `nonce` puts them in again. */
   draft?: ArgumentsDraft;
-  onLoad: (serverId: string, tool: string, args: Record<string, unknown>) => void;
-  onDelete: (savedCallId: string) => void;
 }
 
 export interface ArgumentsDraft {
@@ -58,7 +55,8 @@ const needsInput = (tool: Tool) => {
  * A tool with its Run button and arguments form (built from its own inputSchema). Run
  * calls at once with the form's current values; a tool marked destructive asks first.
  */
-export const ToolCard = memo(function ToolCard({ serverId, serverUrl, tool, onRun, saved = NO_SAVED, draft, onLoad, onDelete }: ToolCardProps) {
+export const ToolCard = memo(function ToolCard({ serverId, serverUrl, tool, saved = NO_SAVED, draft }: ToolCardProps) {
+  const { callTool, editArguments, deleteSavedCall } = useActions();
   const [confirming, setConfirming] = useState(false);
   const card = useRef<HTMLElement>(null);
   const formId = `tool-${serverId}-${tool.name}`;
@@ -78,7 +76,7 @@ export const ToolCard = memo(function ToolCard({ serverId, serverUrl, tool, onRu
       initial={draft?.args}
       onSubmit={(args) => {
         setConfirming(false);
-        onRun(serverId, tool.name, args);
+        callTool(serverId, tool.name, args);
       }}
     />
   );
@@ -137,7 +135,7 @@ export const ToolCard = memo(function ToolCard({ serverId, serverUrl, tool, onRu
                     type="button"
                     class="secondary"
                     aria-label={`Run saved call ${call.name}`}
-                    onClick={() => onRun(serverId, tool.name, call.arguments)}
+                    onClick={() => callTool(serverId, tool.name, call.arguments)}
                   >
                     Run
                   </button>
@@ -146,11 +144,11 @@ export const ToolCard = memo(function ToolCard({ serverId, serverUrl, tool, onRu
                   type="button"
                   class="secondary"
                   aria-label={`Load saved call ${call.name}`}
-                  onClick={() => onLoad(serverId, tool.name, call.arguments)}
+                  onClick={() => editArguments(serverId, tool.name, call.arguments)}
                 >
                   Load
                 </button>
-                <button type="button" class="link" aria-label={`Delete saved call ${call.name}`} onClick={() => onDelete(call.id)}>
+                <button type="button" class="link" aria-label={`Delete saved call ${call.name}`} onClick={() => deleteSavedCall(call.id)}>
                   Delete
                 </button>
               </li>

@@ -1,7 +1,7 @@
 import { memo } from 'preact/compat';
 import { useMemo } from 'preact/hooks';
 import { visibleToPerson } from '@/lib/apps/resource';
-import type { SavedCall, SavedCallsImport } from '@/lib/savedCalls';
+import type { SavedCall } from '@/lib/savedCalls';
 import { LazySavedCallsFile } from './LazySavedCallsFile';
 import type { ServerView } from '@/lib/state';
 import { type ArgumentsDraft, ToolCard } from './ToolCard';
@@ -10,26 +10,12 @@ export interface ToolsTabProps {
   servers: ServerView[];
   savedCalls: SavedCall[];
   draft?: ArgumentsDraft;
-  onRun: (serverId: string, tool: string, args: Record<string, unknown>) => void;
-  onLoad: (serverId: string, tool: string, args: Record<string, unknown>) => void;
-  onDeleteSaved: (savedCallId: string) => void;
-  onExportSaved: () => void;
-  onImportSaved: (text: string) => Promise<SavedCallsImport>;
 }
 
 const key = (serverUrl: string, tool: string) => `${serverUrl} ${tool}`;
 
 /** Every connected server's tools, one section per server, and the saved calls of each tool. */
-export const ToolsTab = memo(function ToolsTab({
-  servers,
-  savedCalls,
-  draft,
-  onRun,
-  onLoad,
-  onDeleteSaved,
-  onExportSaved,
-  onImportSaved,
-}: ToolsTabProps) {
+export const ToolsTab = memo(function ToolsTab({ servers, savedCalls, draft }: ToolsTabProps) {
   const savedByTool = useMemo(() => {
     const groups = new Map<string, SavedCall[]>();
     for (const call of savedCalls) {
@@ -40,7 +26,7 @@ export const ToolsTab = memo(function ToolsTab({
     return groups;
   }, [savedCalls]);
   const connected = servers.filter((server) => server.status === 'connected');
-  const file = <LazySavedCallsFile count={savedCalls.length} onExport={onExportSaved} onImport={onImportSaved} />;
+  const file = <LazySavedCallsFile count={savedCalls.length} />;
   if (connected.length === 0) {
     return (
       <>
@@ -67,11 +53,8 @@ export const ToolsTab = memo(function ToolsTab({
                 serverId={server.id}
                 serverUrl={server.url}
                 tool={tool}
-                onRun={onRun}
                 saved={savedByTool.get(key(server.url, tool.name))}
                 draft={draft?.serverId === server.id && draft.tool === tool.name ? draft : undefined}
-                onLoad={onLoad}
-                onDelete={onDeleteSaved}
               />
             ))}
             {appOnly > 0 && <p class="muted">{appOnly === 1 ? 'One more tool is' : `${appOnly} more tools are`} for this server's apps to call.</p>}

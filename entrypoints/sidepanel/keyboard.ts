@@ -1,4 +1,5 @@
-import { shortcutFor, type TabKey } from '@/components/shell/shortcuts';
+import type { TabKey } from '@/components/shared/tabs';
+import { shortcutFor } from '@/components/shell/shortcuts';
 
 export interface KeyboardHooks {
   selectTab: (tab: TabKey) => void;

@@ -1,19 +1,19 @@
 import { effect, signal } from '@preact/signals';
 import { render } from 'preact';
 import browser from 'webextension-polyfill';
-import { App, type AppActions } from '@/components/shell/App';
+import { App } from '@/components/shell/App';
 import type { AppPorts } from '@/components/apps/AppSlot';
 import { MarkdownText } from '@/components/content/MarkdownText';
 import { LazyHelp, LazyHistoryTab, LazyPromptsTab, LazyResourcesTab, LazyServersTab, LazyToolsTab, LazyWelcome } from '@/components/shell/LazyTabs';
 import { SchemaForm } from '@/components/forms/SchemaForm';
-import type { TabKey } from '@/components/shell/shortcuts';
+import { ActionsContext, type PanelActions } from '@/components/shared/actions';
+import type { TabKey } from '@/components/shared/tabs';
 import { LazySavedCallsFile } from '@/components/tools/LazySavedCallsFile';
 import type { ArgumentsDraft } from '@/components/tools/ToolCard';
 import { now } from '@/components/shared/time';
 import { remoteCommands } from '@/lib/port/commands';
 import { errorMessage } from '@/lib/errorMessage';
 import { OPEN_INBOX_COMMAND } from '@/lib/port/messages';
-import type { ServerView } from '@/lib/state';
 import { asks, connect, connected, hubState, imported, lastError, refusals, send } from './connection';
 import { listenForShortcuts } from './keyboard';
 import { watchNewRequests } from './newRequests';
@@ -52,8 +52,10 @@ function save(name: string, text: string): void {
 const download = (format: string, text: string) => save(format === 'vscode' ? 'mcp.json' : 'mcp-servers.json', text);
 
 const commands = remoteCommands(send);
-const actions: AppActions = {
+/** The panel's one actions object (components/shared/actions.ts): every command and ask by its Hub name, and what the panel does itself. */
+const actions: PanelActions = {
   ...commands,
+  ...asks,
   selectTab: (key) => (tab.value = key),
   addServer: (server) => {
     askAccess(server.url);
@@ -63,10 +65,7 @@ const actions: AppActions = {
     if (patch.url) askAccess(patch.url);
     commands.updateServer(serverId, patch);
   },
-  grantAccess: (server: ServerView) => askAccess(server.url),
-  protocolLog: asks.protocolLog,
-  complete: asks.complete,
-  importSavedCalls: asks.importSavedCalls,
+  grantAccess: (server) => askAccess(server.url),
   exportSavedCalls: () =>
     void asks.exportSavedCalls().then(
       (text) => save('toolnexus-saved-calls.json', text),
@@ -162,7 +161,6 @@ function Root() {
       error={lastError.value}
       connected={connected.value}
       focusId={focusId.value}
-      actions={actions}
       apps={apps}
       help={help.value}
       draft={draft.value}
@@ -179,6 +177,11 @@ connect({
   onExported: download,
 });
 if (appTab === null) {
-  render(<Root />, document.getElementById('app')!);
+  render(
+    <ActionsContext.Provider value={actions}>
+      <Root />
+    </ActionsContext.Provider>,
+    document.getElementById('app')!,
+  );
   listenForShortcuts({ selectTab: actions.selectTab, showHelp: () => actions.showHelp(true) });
 } else void showAppTab(appTab);

@@ -19,6 +19,7 @@ import type { InboxItem } from '../../../lib/state';
 import type { Request } from '../../../lib/request';
 import { analyzeUrl } from '../../../lib/urls';
 import { hostileKey, hostileString, nearValidWire, PAYLOADS, validParams, wireJson } from '../../fixtures/hostile-input';
+import { withActions } from '../components/withActions';
 
 const RUNS = { callResults: 2_000, blocks: 1_000, requestCards: 400, focus: 200 } as const;
 
@@ -316,7 +317,10 @@ describe(`Tool results from a hostile server (${RUNS.callResults + RUNS.blocks} 
         clock.value = now;
         let container: Element;
         try {
-          container = render(<CallResult call={call} serverName={serverName} onCancel={() => {}} onReadResource={() => {}} />).container;
+          container = render(
+            <CallResult call={call} serverName={serverName} onCancel={() => {}} onReadResource={() => {}} />,
+            withActions(),
+          ).container;
         } catch (error) {
           throw new Error(`CallResult threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
         }
@@ -393,7 +397,7 @@ describe(`Request cards from a hostile server (${RUNS.requestCards} generated re
         let container: Element;
         try {
           clock.value = 1_700_000_010_000;
-          container = render(<RequestCard request={request} refusal={refusal} onAnswer={() => {}} onOpen={() => {}} />).container;
+          container = render(<RequestCard request={request} refusal={refusal} />, withActions()).container;
         } catch (error) {
           throw new Error(
             `RequestCard threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)} for ${JSON.stringify(request.data ?? request.url).slice(0, 400)}`,
@@ -438,7 +442,7 @@ describe('Request cards for schemas a real server can send', () => {
       return;
     }
     const item: InboxItem = { ...request, serverId: 's', serverName: 'Hostile', askedAt: 0, expiresAt: null };
-    const { container } = render(<RequestCard request={item} onAnswer={() => {}} onOpen={() => {}} />);
+    const { container } = render(<RequestCard request={item} />, withActions());
     expect(container.textContent).toContain('Deploy?');
   });
 });
@@ -464,12 +468,7 @@ describe(`Focus while Requests keep arriving (${RUNS.focus} generated arrivals)`
     notices: [],
     refusals: {},
     focusId,
-    onAnswer: () => {},
-    onOpen: () => {},
-    onFinishVisit: () => {},
-    onDismissNotice: () => {},
     connectedServers: [],
-    onSelectTab: () => {},
   });
 
   it('stays in the field the person is typing in, whoever asks next', () => {
@@ -481,7 +480,7 @@ describe(`Focus while Requests keep arriving (${RUNS.focus} generated arrivals)`
         (initial, arrivals, pick) => {
           cleanup();
           let items = Array.from({ length: initial }, (_, index) => pending(`elc-a-${index}`, `s${(index % 3) + 1}`, index));
-          const { rerender, container } = render(<InboxTab {...inbox(items, items.at(-1)!.id)} />);
+          const { rerender, container } = render(<InboxTab {...inbox(items, items.at(-1)!.id)} />, withActions());
           const typingIn = items[pick % items.length]!;
           const field = container.querySelector<HTMLInputElement>(`[id="${typingIn.id}_answer"]`)!;
           field.focus();

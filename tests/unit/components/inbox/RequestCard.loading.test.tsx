@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestCard } from '../../../../components/inbox/RequestCard';
 import { now } from '../../../../components/shared/time';
 import type { InboxItem } from '../../../../lib/state';
+import { withActions } from '../withActions';
 
 // The form's module comes only when the test lets it: first a failed fetch, then the module.
 const chunk = vi.hoisted(() => {
@@ -45,7 +46,7 @@ describe('RequestCard before its form’s code is in', () => {
   it('shows the server, prompt, times and refusal with room for the form and working Decline, then the form, focused', async () => {
     now.value = 1_003_000;
     const onAnswer = vi.fn();
-    render(<RequestCard request={request} refusal="The worker refused: zone is required." focus onAnswer={onAnswer} onOpen={() => {}} />);
+    render(<RequestCard request={request} refusal="The worker refused: zone is required." focus />, withActions({ answer: onAnswer }));
     const card = screen.getByRole('region', { name: 'Request from Deploys' });
     const keepsWhatItShows = () => {
       const text = card.textContent ?? '';

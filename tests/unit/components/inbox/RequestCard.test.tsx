@@ -7,6 +7,7 @@ import { RjsfSchemaForm } from '../../../../components/forms/RjsfSchemaForm';
 import { SchemaForm } from '../../../../components/forms/SchemaForm';
 import { now } from '../../../../components/shared/time';
 import type { InboxItem } from '../../../../lib/state';
+import { withActions } from '../withActions';
 
 const request = (id: string, overrides: Partial<InboxItem> = {}): InboxItem => ({
   id,
@@ -23,16 +24,6 @@ const request = (id: string, overrides: Partial<InboxItem> = {}): InboxItem => (
 
 // happy-dom lays nothing out and its IntersectionObserver never reports: both stand in here
 // for a panel whose cards sit at `tops` (px from the top of the view), and that scrolls.
-/** The InboxTab's callbacks, none of which these tests look at. */
-const inboxCallbacks = {
-  onAnswer: () => {},
-  onOpen: () => {},
-  onFinishVisit: () => {},
-  onDismissNotice: () => {},
-  onSelectTab: () => {},
-  connectedServers: [],
-};
-
 const getBoundingClientRect = Element.prototype.getBoundingClientRect;
 const IntersectionObserverBefore = globalThis.IntersectionObserver;
 let tops = new Map<string, number>();
@@ -98,13 +89,13 @@ function formRenders(run: () => void): number {
 
 describe('RequestCard', () => {
   it('shows its form at once when on screen', () => {
-    render(<RequestCard request={request('r1')} onAnswer={() => {}} onOpen={() => {}} />);
+    render(<RequestCard request={request('r1')} />, withActions());
     expect(screen.getByLabelText('Answer')).toBeTruthy();
   });
 
   it('updates its clock texts every tick without rendering its form again', () => {
     now.value = 1_003_000;
-    render(<RequestCard request={request('r1')} onAnswer={() => {}} onOpen={() => {}} />);
+    render(<RequestCard request={request('r1')} />, withActions());
     const header = screen.getByRole('region').querySelector('header')!;
     expect(header.textContent).toContain('waiting 3 s · expires in 10 min');
     const field = screen.getByLabelText('Answer') as HTMLInputElement;
@@ -119,13 +110,13 @@ describe('RequestCard', () => {
 
 describe('InboxTab with many Requests', () => {
   const inboxOf = (inbox: InboxItem[], focusId?: string) => (
-    <InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} focusId={focusId} {...inboxCallbacks} />
+    <InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} focusId={focusId} connectedServers={[]} />
   );
   // Newest first: r29 at the top of the view, r0 far below it, one card every 300 px.
   const many = Array.from({ length: 30 }, (_, index) => request(`r${index}`, { askedAt: 1_000_000 + index }));
   const show = (inbox: InboxItem[], focusId?: string) => {
     tops = new Map(many.map((item, index) => [item.id, (29 - index) * 300]));
-    return render(inboxOf(inbox, focusId));
+    return render(inboxOf(inbox, focusId), withActions());
   };
   const withForms = (container: Element) =>
     [...container.querySelectorAll('section.card.request')].filter((card) => card.querySelector('input')).map(cardOf);
@@ -173,7 +164,7 @@ describe('Two servers with one name', () => {
       request('real', { serverId: 'a', serverName: 'Acme Payroll', serverOrigin: 'https://payroll.acme.example' }),
       request('fake', { serverId: 'b', serverName: 'Acme Payroll', serverOrigin: 'http://127.0.0.1:6666', askedAt: 1_000_001 }),
     ];
-    render(<InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} {...inboxCallbacks} />);
+    render(<InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} connectedServers={[]} />, withActions());
     const groups = screen.getAllByRole('region', { name: 'Requests from Acme Payroll' });
     expect(groups.map((group) => group.querySelector('h2')!.textContent)).toEqual([
       'Acme Payroll https://payroll.acme.example 1',

@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActivityList } from '../../../../components/results/ActivityList';
 import type { ActivityView } from '../../../../lib/state';
+import { withActions } from '../withActions';
 
 const scrolled = vi.fn();
 const scrollIntoView = Element.prototype.scrollIntoView;
@@ -29,26 +30,17 @@ function call(id: string, overrides: Partial<ActivityView> = {}): ActivityView {
 }
 
 function list(activities: ActivityView[]) {
-  return (
-    <ActivityList
-      title="Results"
-      activities={activities}
-      serverNames={new Map([['s1', 'Deploys']])}
-      onCancel={() => {}}
-      onReadResource={() => {}}
-      onClear={() => {}}
-    />
-  );
+  return <ActivityList title="Results" activities={activities} serverNames={new Map([['s1', 'Deploys']])} />;
 }
 
 describe('ActivityList', () => {
   it('shows the newest result first', () => {
-    render(list([call('deploy'), call('status', { status: 'done' })]));
+    render(list([call('deploy'), call('status', { status: 'done' })]), withActions());
     expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual(['Result of deploy', 'Result of status']);
   });
 
   it('scrolls a result that just started into view, at once (no smooth scroll to run into the next call)', () => {
-    const view = render(list([call('old', { status: 'done' })]));
+    const view = render(list([call('old', { status: 'done' })]), withActions());
     view.rerender(list([call('deploy'), call('old', { status: 'done' })]));
     expect(scrolled).toHaveBeenCalledOnce();
     expect(scrolled.mock.lastCall).toEqual(['Result of deploy', { block: 'nearest' }]);
@@ -56,31 +48,31 @@ describe('ActivityList', () => {
 
   it('leaves the view alone when the result that just started is in view already', () => {
     resultTop = 120;
-    const view = render(list([call('old', { status: 'done' })]));
+    const view = render(list([call('old', { status: 'done' })]), withActions());
     view.rerender(list([call('deploy'), call('old', { status: 'done' })]));
     expect(scrolled).not.toHaveBeenCalled();
   });
 
   it('scrolls to a result that starts below the view', () => {
     resultTop = window.innerHeight + 10;
-    const view = render(list([]));
+    const view = render(list([]), withActions());
     view.rerender(list([call('deploy')]));
     expect(scrolled).toHaveBeenCalledOnce();
   });
 
   it('scrolls to the first result started from an empty list', () => {
-    const view = render(list([]));
+    const view = render(list([]), withActions());
     view.rerender(list([call('deploy')]));
     expect(scrolled).toHaveBeenCalledOnce();
   });
 
   it('leaves the view alone when the list appears with its results (a tab switch)', () => {
-    render(list([call('deploy'), call('old', { status: 'done' })]));
+    render(list([call('deploy'), call('old', { status: 'done' })]), withActions());
     expect(scrolled).not.toHaveBeenCalled();
   });
 
   it('leaves the view alone while a result updates, and for an old one it had not seen', () => {
-    const view = render(list([call('deploy')]));
+    const view = render(list([call('deploy')]), withActions());
     view.rerender(list([call('deploy', { status: 'done' })]));
     view.rerender(list([call('restored', { status: 'done', startedAt: Date.now() - 60_000 }), call('deploy', { status: 'done' })]));
     expect(scrolled).not.toHaveBeenCalled();
@@ -98,12 +90,9 @@ describe('Run again in the results', () => {
           call('drop_table', { status: 'done', result: { content: [] } } as Partial<ActivityView>),
         ]}
         serverNames={new Map([['s1', 'Deploys']])}
-        onCancel={vi.fn()}
-        onReadResource={vi.fn()}
-        onRerun={onRerun}
         canRerun={(_, tool) => tool !== 'drop_table'}
-        onClear={vi.fn()}
       />,
+      withActions({ callTool: onRerun }),
     );
     expect(screen.queryByRole('button', { name: 'Run again: drop_table' })).toBeNull();
     screen.getByRole('button', { name: 'Run again: deploy' }).click();

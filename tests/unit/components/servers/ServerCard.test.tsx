@@ -1,19 +1,13 @@
 import { cleanup, render, screen } from '@testing-library/preact';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MarkdownText } from '../../../../components/content/MarkdownText';
-import { ServerCard, type ServerCardActions } from '../../../../components/servers/ServerCard';
+import { ServerCard } from '../../../../components/servers/ServerCard';
 import type { ServerView } from '../../../../lib/state';
+import { withActions } from '../withActions';
 
 afterEach(cleanup);
 // Rendered, not its plain-text placeholder: the markdown code is loaded first.
 beforeAll(() => MarkdownText.preload());
-
-const actions = Object.fromEntries(
-  ['update', 'reconnect', 'grantAccess', 'signIn', 'signOut', 'remove', 'protocolLog', 'clearProtocolLog', 'exportProtocolLog'].map((name) => [
-    name,
-    vi.fn(),
-  ]),
-) as unknown as ServerCardActions;
 
 const server = (overrides: Partial<ServerView>): ServerView => ({
   id: 's1',
@@ -32,7 +26,8 @@ const server = (overrides: Partial<ServerView>): ServerView => ({
 describe("A server's instructions on its card", () => {
   it('are markdown without HTML, open when short', () => {
     const { container } = render(
-      <ServerCard server={server({ instructions: 'Use **deploy** first. <img src=x onerror=alert(1)>' })} actions={actions} />,
+      <ServerCard server={server({ instructions: 'Use **deploy** first. <img src=x onerror=alert(1)>' })} />,
+      withActions(),
     );
     const details = container.querySelector('details.instructions') as HTMLDetailsElement;
     expect(details.open).toBe(true);
@@ -44,13 +39,13 @@ describe("A server's instructions on its card", () => {
   });
 
   it('start collapsed when long, behind "Instructions from the server"', () => {
-    const { container } = render(<ServerCard server={server({ instructions: `# Manual\n\n${'Step. '.repeat(80)}` })} actions={actions} />);
+    const { container } = render(<ServerCard server={server({ instructions: `# Manual\n\n${'Step. '.repeat(80)}` })} />, withActions());
     expect((container.querySelector('details.instructions') as HTMLDetailsElement).open).toBe(false);
     expect(screen.getByText('Instructions from the server')).toBeTruthy();
   });
 
   it('are not shown for a server that is not connected', () => {
-    const { container } = render(<ServerCard server={server({ status: 'error', instructions: 'Hello' })} actions={actions} />);
+    const { container } = render(<ServerCard server={server({ status: 'error', instructions: 'Hello' })} />, withActions());
     expect(container.querySelector('details.instructions')).toBeNull();
   });
 });

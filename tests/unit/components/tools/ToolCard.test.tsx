@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToolCard } from '../../../../components/tools/ToolCard';
 import { SchemaForm } from '../../../../components/forms/SchemaForm';
+import { withActions } from '../withActions';
 
 afterEach(cleanup);
 // The form itself, not its placeholder: its code is loaded first.
@@ -14,14 +15,8 @@ describe('ToolCard', () => {
   it('has no Arguments toggle for a tool that takes none, and still runs', async () => {
     const onRun = vi.fn();
     render(
-      <ToolCard
-        serverId="s1"
-        serverUrl="http://127.0.0.1:1/mcp"
-        tool={tool({ type: 'object', properties: {} })}
-        onRun={onRun}
-        onLoad={() => {}}
-        onDelete={() => {}}
-      />,
+      <ToolCard serverId="s1" serverUrl="http://127.0.0.1:1/mcp" tool={tool({ type: 'object', properties: {} })} />,
+      withActions({ callTool: onRun }),
     );
     expect(screen.queryByText('Arguments')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Run deploy' }));
@@ -34,10 +29,8 @@ describe('ToolCard', () => {
         serverId="s1"
         serverUrl="http://127.0.0.1:1/mcp"
         tool={tool({ type: 'object', properties: { target: { type: 'string' } }, required: ['target'] })}
-        onRun={() => {}}
-        onLoad={() => {}}
-        onDelete={() => {}}
       />,
+      withActions(),
     );
     const details = screen.getByText('Arguments').closest('details');
     expect(details?.open).toBe(true);
