@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { errorMessage } from '@/lib/errorMessage';
 import type { SavedCallsImport } from '@/lib/savedCalls';
-import { ImportOutcome } from '../servers/ImportFile';
 import { useActions } from '../shared/actions';
+import { ImportOutcome } from '../shared/ImportOutcome';
 
 export interface SavedCallsFileProps {
   count: number;
