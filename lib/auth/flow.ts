@@ -21,15 +21,16 @@ import {
   auth,
   computeScopeUnion,
   extractWWWAuthenticateParams,
-  IssuerMismatchError,
   isStrictScopeSuperset,
-  validateAuthorizationResponseIssuer,
   type AuthProvider,
   type FetchLike,
 } from '@modelcontextprotocol/client';
 import { nextRequestId, type Answer, type Request } from '../request';
 import { analyzeUrl } from '../urls';
+import { readCallback } from './callback';
 import { AuthorizationError } from './errors';
+import { describeScopes } from './scopes';
+import { withStepUp } from './stepUp';
 import { createOAuthProvider, type AuthStatus, type OAuthProviderOptions, type StoredOAuthProvider } from './provider';
 
 /** Puts a Request of kind `authorization` in front of the person (in the extension, `inbox.ask`). */
@@ -94,11 +95,6 @@ interface Challenge {
  */
 const DEFAULT_MAX_STEP_UPS = 2;
 
-function describeScopes(scope: string | null | undefined): string {
-  const scopes = (scope ?? '').split(' ').filter(Boolean);
-  return scopes.length > 0 ? scopes.join(', ') : 'access (no specific scopes)';
-}
-
 function authorizationRequest(provider: StoredOAuthProvider, issuer: string, url: URL): Request {
   return {
     id: nextRequestId(),
@@ -107,10 +103,6 @@ function authorizationRequest(provider: StoredOAuthProvider, issuer: string, url
     url: url.href,
     data: null,
   };
-}
-
-function isInsufficientScope(response: Response): boolean {
-  return response.status === 403 && extractWWWAuthenticateParams(response).error === 'insufficient_scope';
 }
 
 /**
@@ -127,60 +119,6 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
   let requestedScope: string | undefined;
   // One sign-in at a time: concurrent 401s (a GET stream and a POST) share one consent card.
   let inFlight: Promise<void> | undefined;
-
-  /**
-   * Checks the URL the browser came back to before anything is exchanged. `state` first:
-   * until it matches, nothing else in the URL is ours to trust (spec: Open Redirection,
-   * "discard any results that do not include or have a mismatch with the original state").
-   * Then `iss` (RFC 9207 §2.4), before the error fields, which a mix-up attacker controls.
-   */
-  async function readCallback(landed: string): Promise<{ code: string; iss: string | undefined }> {
-    const expected = new URL(options.redirectUrl);
-    const callback = URL.canParse(landed) ? new URL(landed) : null;
-    if (!callback || callback.origin !== expected.origin || callback.pathname !== expected.pathname) {
-      throw new AuthorizationError(
-        'redirect-mismatch',
-        `The sign-in to ${server.name} came back to an unexpected address; nothing was accepted. Try again.`,
-      );
-    }
-    const params = callback.searchParams;
-    const state = await provider.expectedState();
-    if (!state || params.get('state') !== state) {
-      throw new AuthorizationError(
-        'state-mismatch',
-        `The sign-in response for ${server.name} does not belong to the sign-in toolnexus started (state mismatch); it was discarded. Try again.`,
-      );
-    }
-    const metadata = (await provider.discoveryState())?.authorizationServerMetadata;
-    const iss = params.get('iss') ?? undefined;
-    try {
-      validateAuthorizationResponseIssuer({
-        iss,
-        expectedIssuer: metadata?.issuer,
-        issParameterSupported: metadata?.authorization_response_iss_parameter_supported === true,
-      });
-    } catch (error) {
-      if (!(error instanceof IssuerMismatchError)) throw error;
-      throw new AuthorizationError(
-        'issuer-mismatch',
-        `The sign-in response for ${server.name} came from a different authorization server than ${metadata?.issuer ?? 'the one it named'}; it was discarded, nothing was exchanged.`,
-        { cause: error },
-      );
-    }
-    const error = params.get('error');
-    if (error) {
-      const description = params.get('error_description');
-      throw new AuthorizationError(
-        'denied',
-        `${metadata?.issuer ?? 'The authorization server'} did not authorize ${server.name}: ${JSON.stringify(error)}${description ? ` (${JSON.stringify(description)})` : ''}.`,
-      );
-    }
-    const code = params.get('code');
-    if (!code) {
-      throw new AuthorizationError('invalid-callback', `The sign-in response for ${server.name} carried no authorization code; try again.`);
-    }
-    return { code, iss };
-  }
 
   async function withPerson<T>(work: () => Promise<T>): Promise<T> {
     options.onInteraction?.(true);
@@ -223,7 +161,12 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
           throw new AuthorizationError('cancelled', `The sign-in window for ${server.name} closed before it finished.`, { cause: error });
         }
       });
-      const { code, iss } = await readCallback(landed);
+      const { code, iss } = readCallback(landed, {
+        redirectUrl: options.redirectUrl,
+        state: await provider.expectedState(),
+        metadata: (await provider.discoveryState())?.authorizationServerMetadata,
+        serverName: server.name,
+      });
       const result = await auth(provider, {
         serverUrl: server.url,
         resourceMetadataUrl: challenge.resourceMetadataUrl,
@@ -287,28 +230,6 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
     await signInOnce({ scope: union, resourceMetadataUrl, forceReauthorization: isStrictScopeSuperset(union, granted) });
   }
 
-  function withStepUp(base: FetchLike): FetchLike {
-    return async (url, init) => {
-      let response = await base(url, init);
-      for (let stepUps = 0; isInsufficientScope(response); stepUps += 1) {
-        const { scope } = extractWWWAuthenticateParams(response);
-        await response.body?.cancel();
-        if (stepUps >= maxStepUps) {
-          throw new AuthorizationError(
-            'insufficient-scope',
-            `${server.name} still refuses this request after ${maxStepUps} sign-ins; it needs ${describeScopes(scope)}, which was not granted.`,
-          );
-        }
-        await stepUp(response);
-        const headers = new Headers(init?.headers);
-        const token = (await provider.tokens())?.access_token;
-        if (token) headers.set('Authorization', `Bearer ${token}`);
-        response = await base(url, { ...init, headers });
-      }
-      return response;
-    };
-  }
-
   const authProvider: AuthProvider = {
     token: async () => (await provider.tokens())?.access_token,
     onUnauthorized: async ({ response }) => {
@@ -320,7 +241,12 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
   return {
     transportOptions: (fetchForServer) => ({
       authProvider,
-      fetch: withStepUp(fetchForServer ?? ((url, init) => fetch(url, init))),
+      fetch: withStepUp(fetchForServer ?? ((url, init) => fetch(url, init)), {
+        serverName: server.name,
+        maxStepUps,
+        stepUp,
+        token: async () => (await provider.tokens())?.access_token,
+      }),
     }),
     signIn: async () => {
       await provider.pauseAsking(false);

@@ -3,12 +3,11 @@
  * basic/authorization). `createServerAuthorization` is what `load()` needs; the rest is
  * for the panel (status, sign out) and the composition root (storage).
  */
-export { AuthorizationError, type AuthorizationErrorCode } from './errors';
+export { AuthorizationError } from './errors';
 export {
   createServerAuthorization,
   type AuthorizationSetup,
   type Authorize,
-  type AuthorizedTransportOptions,
   type Consent,
   type ServerAuthorization,
   type ServerAuthorizationOptions,
@@ -17,18 +16,14 @@ export {
   authorizationContext,
   authStatus,
   createOAuthProvider,
-  type AuthServer,
   type AuthStatus,
-  type OAuthProviderOptions,
   type PreRegisteredClient,
-  type StoredOAuthProvider,
 } from './provider';
-export { signOut, type SignOutOptions, type SignOutResult } from './signOut';
+export { signOut } from './signOut';
 export {
   cachedArea,
   memoryArea,
   webExtensionArea,
-  type AreaChanges,
   type AuthStorage,
   type KeyValueArea,
   type WebExtensionStorageArea,

@@ -10,7 +10,7 @@ import { chromium, type BrowserContext, type Page, type Worker } from 'playwrigh
 
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');
 /** Pinned by manifest.key (keys/dev-extension-key.txt). */
-export const EXTENSION_ID = 'bekjilnimdjfgknlplojgnmbcojiihao';
+const EXTENSION_ID = 'bekjilnimdjfgknlplojgnmbcojiihao';
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export interface ExtensionBrowser {
