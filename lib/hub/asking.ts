@@ -1,6 +1,6 @@
 /**
- * Asking the person: every Request of every server reaches the inbox through here (a URL one
- * through its visit first, which may refuse it), and leaves it answered, refused as part of a
+ * Asking the person: every Request of every server is delivered to the inbox through here (a
+ * URL one through its consent first, which may refuse it), and leaves it answered, refused as part of a
  * flood, or withdrawn with a notice when its server went away. Also what the panel holds of
  * each pending Request.
  */
@@ -14,8 +14,8 @@ import type { Notices } from './notices';
 import type { UrlVisits } from './urlVisits';
 
 export interface AskingOptions {
-  inbox: Pick<Inbox, 'ask' | 'list' | 'cancelServer' | 'maxPerServer'>;
-  visits: Pick<UrlVisits, 'ask' | 'analysis' | 'finishServer'>;
+  inbox: Pick<Inbox, 'enqueue' | 'list' | 'cancelServer' | 'maxPerServer'>;
+  visits: Pick<UrlVisits, 'consent' | 'analysis' | 'finishServer'>;
   notices: Pick<Notices, 'notify' | 'flooded'>;
   /** The Request a stopped worker left pending under this id, so it keeps its place and times. */
   askedBefore: (requestId: string) => PendingRequest | undefined;
@@ -30,8 +30,11 @@ export class Asking {
     this.#options = options;
   }
 
-  /** Asks the person, unless the Request is a URL no one should open: those are answered `decline` at once and shown as refused. */
-  ask(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
+  /**
+   * Delivers a server's Request to the person and resolves with their Answer, unless it is a URL
+   * no one should open: those are answered `decline` at once and shown as refused.
+   */
+  deliver(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
     const { inbox, visits, notices, askedBefore } = this.#options;
     // Told before the inbox drops it, while the Request is still listed.
     signal?.addEventListener(
@@ -42,12 +45,12 @@ export class Asking {
       },
       { once: true },
     );
-    const askPerson = () =>
-      inbox.ask(request, provenance, signal, askedBefore(request.id)).catch((error: unknown) => {
+    const enqueue = () =>
+      inbox.enqueue(request, provenance, signal, askedBefore(request.id)).catch((error: unknown) => {
         if (error instanceof InboxError && error.code === 'too-many') notices.flooded(request, provenance, inbox.maxPerServer);
         throw error;
       });
-    return request.kind === 'authorization' ? visits.ask(request, provenance, askPerson) : askPerson();
+    return request.kind === 'authorization' ? visits.consent(request, provenance, enqueue) : enqueue();
   }
 
   /** The server is gone: nothing of it waits on the person any more; if it was lost, those it asked are told. */

@@ -399,9 +399,9 @@ export class Hub {
     this.inbox.answer(answer);
   }
 
-  /** Asks the person (see Asking.ask). */
+  /** Asks the person (see Asking.deliver). */
   ask(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
-    return this.#asking.ask(request, provenance, signal);
+    return this.#asking.deliver(request, provenance, signal);
   }
 
   /**
