@@ -15,13 +15,13 @@ import {
 } from '@modelcontextprotocol/client';
 import { AuthorizationError, type AuthStatus, type ServerAuthorizationOptions } from '../auth';
 import { errorMessage } from '../errorMessage';
-import type { Provenance } from '../inbox';
 import type { load } from '../mcp/client';
 import type { Connection, ListChange, LoadOptions } from '../mcp/connection';
 import { eraVerdict, priorDiscovery, type EraVerdicts } from '../mcp/eras';
-import type { Answer, Request } from '../request';
 import type { ServerView } from '../state';
+import type { Asking } from './asking';
 import type { SavedServer } from './servers';
+import type { UrlVisits } from './urlVisits';
 import type { Stored } from '../stored';
 import { refusesExtensionOrigin } from '../originRules';
 
@@ -58,16 +58,6 @@ export interface ConnectionAuthorization {
   status(serverId: string): Promise<AuthStatus> | undefined;
 }
 
-/** The person's side of a connection: what the server asks, and what stops waiting when it goes. */
-export interface ConnectionPerson {
-  ask(request: Request, provenance: Provenance, signal: AbortSignal): Promise<Answer>;
-  /** Resolves when the person is done with the URL a Request had them visit. */
-  untilVisitEnds(requestId: string, signal: AbortSignal): Promise<void>;
-  elicitationComplete(serverId: string, elicitationId: string): void;
-  /** Nothing of the server waits on the person any more; `lostTo` is why, when the connection broke. */
-  withdraw(serverId: string, lostTo?: unknown): void;
-}
-
 /** The calls a stopped worker left, carried on or given up as their server connects. */
 export interface KeptCalls {
   takenOver(): Promise<void>;
@@ -78,7 +68,10 @@ export interface KeptCalls {
 export interface ConnectionsOptions {
   servers: ConnectionServers;
   authorization: ConnectionAuthorization;
-  person: ConnectionPerson;
+  /** The person's side: the server's Requests are delivered there, and withdrawn when it goes. */
+  asking: Pick<Asking, 'deliver' | 'withdraw'>;
+  /** The URL visits its Requests open: waited for, and ended when the server says it saw one through. */
+  visits: Pick<UrlVisits, 'until' | 'complete'>;
   calls: KeptCalls;
   connect: typeof load;
   fetch?: LoadOptions['fetch'];
@@ -125,7 +118,7 @@ export class Connections {
   }
 
   async connect(serverId: string): Promise<void> {
-    const { servers, authorization, person, calls } = this.#options;
+    const { servers, authorization, asking, visits, calls } = this.#options;
     const saved = servers.saved(serverId);
     if (!saved) return;
     const live = this.#liveFor(serverId);
@@ -164,9 +157,9 @@ export class Connections {
           onLog: (entry) => current() && this.#options.onLog?.(serverId, entry),
           onRecord: recordFor(this.#options.onRecord?.(), serverId),
           authorization: authorization.setupFor(serverId),
-          waitFor: (request, { signal }) => person.ask(request, { serverId, serverName: name(), serverOrigin: origin }, signal),
-          untilVisitEnds: (request, signal) => person.untilVisitEnds(request.id, signal),
-          onElicitationComplete: (elicitationId) => current() && person.elicitationComplete(serverId, elicitationId),
+          waitFor: (request, { signal }) => asking.deliver(request, { serverId, serverName: name(), serverOrigin: origin }, signal),
+          untilVisitEnds: (request, signal) => visits.until(request.id, signal),
+          onElicitationComplete: (elicitationId) => current() && visits.complete(serverId, elicitationId),
           onListChanged: (change) => current() && servers.update(serverId, listPatch(change)),
           onLost: (error) => current() && this.#lost(serverId, error),
         },
@@ -239,7 +232,7 @@ export class Connections {
     if (!live) return;
     clearTimeout(live.retryTimer);
     live.generation += 1;
-    this.#options.person.withdraw(serverId);
+    this.#options.asking.withdraw(serverId);
     const { connection } = live;
     live.connection = undefined;
     await connection?.close().catch(() => {});
@@ -286,7 +279,7 @@ export class Connections {
     const { connection } = live;
     live.connection = undefined;
     live.generation += 1;
-    this.#options.person.withdraw(serverId, error);
+    this.#options.asking.withdraw(serverId, error);
     void connection.close().catch(() => {});
     this.#scheduleRetry(serverId, error);
   }

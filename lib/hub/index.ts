@@ -10,13 +10,13 @@
 import { type CallToolResult, type ReadResourceResult, UriTemplate } from '@modelcontextprotocol/client';
 import { appOfTool, type AppResource } from '../apps/resource';
 import { historyEntry } from '../history';
-import { Inbox, type PendingRequest, type Provenance } from '../inbox';
+import { Inbox, type PendingRequest } from '../inbox';
 import { load } from '../mcp/client';
 import type { Connection } from '../mcp/connection';
 import { runsAsTask } from '../mcp/tasks';
 import type { ProtocolRecord } from '../mcp/protocolLog';
 import { parseMcpJson, type ExportFormat, type ImportResult } from '../mcpJson';
-import type { Answer, Request } from '../request';
+import type { Answer } from '../request';
 import type { CallView, CompleteRef, HubState, OpenMode, PromptView, ResourceReadView, ServerLogEntry, ServerSettings, Settings } from '../state';
 import { Activities } from './activities';
 import { Apps } from './apps';
@@ -124,7 +124,7 @@ export class Hub {
     this.#signIn = new SignIn({
       authorization: options.authorization,
       servers: this.#servers,
-      consent: (request, provenance) => this.ask(request, provenance),
+      asking: this.#asking,
       clientMetadataUrl: () => this.#settings.clientMetadataUrl,
       reconnect: (serverId) => this.reconnect(serverId),
       disconnect: (serverId) => this.#connections.disconnect(serverId),
@@ -133,12 +133,8 @@ export class Hub {
       servers: this.#servers,
       authorization: this.#signIn,
       calls: this.#resumed,
-      person: {
-        ask: (request, provenance, signal) => this.ask(request, provenance, signal),
-        untilVisitEnds: (requestId, signal) => this.#visits.until(requestId, signal),
-        elicitationComplete: (serverId, elicitationId) => this.#visits.complete(serverId, elicitationId),
-        withdraw: (serverId, lostTo) => this.#asking.withdraw(serverId, lostTo),
-      },
+      asking: this.#asking,
+      visits: this.#visits,
       connect: options.connect ?? load,
       fetch: options.fetch,
       canReach: options.canReach,
@@ -397,11 +393,6 @@ export class Hub {
   /** @throws InboxError when the Answer is refused; the panel shows its message. */
   answer(answer: Answer): void {
     this.inbox.answer(answer);
-  }
-
-  /** Asks the person (see Asking.deliver). */
-  ask(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
-    return this.#asking.deliver(request, provenance, signal);
   }
 
   /**
