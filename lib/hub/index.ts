@@ -20,13 +20,13 @@ import type { Answer } from '../request';
 import type { CallView, CompleteRef, HubState, OpenMode, PromptView, ResourceReadView, ServerLogEntry, ServerSettings, Settings } from '../state';
 import { Activities } from './activities';
 import { Apps } from './apps';
-import { ProtocolLogs } from './protocolLogs';
+import { ProtocolRecords } from './protocolRecords';
 import { ACTIVITY_LOG_LENGTH, appended, logEntry, SERVER_LOG_LENGTH } from './serverLogs';
 import { Asking } from './asking';
 import { Connections, exponentialBackoff } from './connections';
 import { Notices } from './notices';
 import { HistoryLog } from './historyLog';
-import { SavedCalls } from './savedCalls';
+import { SavedCallStore } from './savedCallStore';
 import { LiveResources } from './liveResources';
 import type { SavedCallsImport } from '../savedCalls';
 import type { HubOptions } from './options';
@@ -50,7 +50,7 @@ export class Hub {
   readonly inbox: Inbox;
   readonly #options: HubOptions;
   readonly #history: HistoryLog;
-  readonly #savedCalls: SavedCalls;
+  readonly #savedCalls: SavedCallStore;
   readonly #live: LiveResources;
   #settings: Settings = DEFAULT_SETTINGS;
   readonly #servers: Servers;
@@ -62,7 +62,7 @@ export class Hub {
   readonly #notices: Notices;
   readonly #asking: Asking;
   readonly #apps: Apps;
-  readonly #protocolLogs = new ProtocolLogs();
+  readonly #protocolRecords = new ProtocolRecords();
   readonly #listeners = new Set<HubListener>();
   #emitQueued = false;
   /** The pending Requests as last made durable: the panel is shown no Request a stopped worker would lose. */
@@ -76,7 +76,7 @@ export class Hub {
     this.#notices = new Notices(changed, options.notices);
     const notify = this.#notices.notify.bind(this.#notices);
     this.#history = new HistoryLog(options.history, notify, changed);
-    this.#savedCalls = new SavedCalls(options.savedCalls, changed);
+    this.#savedCalls = new SavedCallStore(options.savedCalls, changed);
     this.#servers = new Servers({ stored: options.servers, newId, changed });
     const displayName = (serverId: string) => this.#servers.displayName(serverId);
     this.#visits = new UrlVisits({ inbox: this.inbox, open: options.openUrl, notify, record: (entry) => this.#history.record(entry), changed });
@@ -143,7 +143,7 @@ export class Hub {
       originRefused: options.originRefused,
       mcpApps: options.mcpApps,
       onLog: (serverId, params) => this.#logged(serverId, logEntry(params)),
-      onRecord: () => (this.#settings.protocolLog === false ? undefined : (serverId, record) => this.#protocolLogs.add(serverId, record)),
+      onRecord: () => (this.#settings.protocolLog === false ? undefined : (serverId, record) => this.#protocolRecords.add(serverId, record)),
     });
     this.inbox.subscribe((pending) => {
       // durableMirror settles changes in the order they were made, so the last shown is the latest.
@@ -247,7 +247,7 @@ export class Hub {
     await this.#live.stopWhere((_activityId, watched) => watched === serverId);
     this.#servers.remove(serverId);
     await this.#connections.remove(serverId);
-    this.#protocolLogs.clear(serverId);
+    this.#protocolRecords.clear(serverId);
     await this.#servers.persist();
     this.#emit();
   }
@@ -292,13 +292,13 @@ export class Hub {
     return this.#apps.readResource(activityId, uri);
   }
 
-  /** The server's protocol log, oldest first, redacted (see ProtocolLogs). */
+  /** The server's protocol log, oldest first, redacted (see ProtocolRecords). */
   protocolLog(serverId: string): ProtocolRecord[] {
-    return this.#protocolLogs.list(serverId);
+    return this.#protocolRecords.list(serverId);
   }
 
   clearProtocolLog(serverId: string): void {
-    this.#protocolLogs.clear(serverId);
+    this.#protocolRecords.clear(serverId);
   }
 
   /** What the consent card shows of a link an app asks to open. */
