@@ -1,8 +1,9 @@
 /**
  * Asking the person: every Request of every server is delivered to the inbox through here (a
- * URL one through its consent first, which may refuse it), and leaves it answered, refused as part of a
- * flood, or withdrawn with a notice when its server went away. Also what the panel holds of
- * each pending Request.
+ * URL one through its consent first, which may refuse it), and leaves it answered, refused as
+ * part of a flood, or withdrawn with a notice when its server went away. Also what the panel
+ * is shown of the pending Requests: each as the panel holds it, and only once a stopped worker
+ * would not lose it.
  */
 import { errorMessage } from '../errorMessage';
 import { type Inbox, InboxError, type PendingRequest, type Provenance } from '../inbox';
@@ -14,20 +15,41 @@ import type { Notices } from './notices';
 import type { UrlVisits } from './urlVisits';
 
 export interface AskingOptions {
-  inbox: Pick<Inbox, 'enqueue' | 'list' | 'cancelServer' | 'maxPerServer'>;
+  inbox: Pick<Inbox, 'enqueue' | 'list' | 'cancelServer' | 'maxPerServer' | 'subscribe'>;
   visits: Pick<UrlVisits, 'consent' | 'analysis' | 'finishServer'>;
   notices: Pick<Notices, 'notify' | 'flooded'>;
   /** The Request a stopped worker left pending under this id, so it keeps its place and times. */
   askedBefore: (requestId: string) => PendingRequest | undefined;
+  /** Makes the pending Requests durable; settles when a stopped worker's successor would find them (nothing to wait for: `undefined`). */
+  mirror: (pending: PendingRequest[]) => Promise<void> | undefined;
+  /** What the panel is shown changed. */
+  changed: () => void;
 }
 
 export class Asking {
   readonly #options: AskingOptions;
   /** The panel's view of each pending Request, built once (the state's identity invariant). */
   readonly #items = new WeakMap<PendingRequest, InboxItem>();
+  /** The pending Requests as last made durable: the panel is shown no Request a stopped worker would lose. */
+  #shown: PendingRequest[] = [];
 
   constructor(options: AskingOptions) {
     this.#options = options;
+    options.inbox.subscribe((pending) => {
+      // durableMirror settles changes in the order they were made, so the last shown is the latest.
+      const show = () => {
+        this.#shown = pending;
+        options.changed();
+      };
+      const written = options.mirror(pending);
+      if (written) void written.then(show, show);
+      else show();
+    });
+  }
+
+  /** The pending Requests the panel is shown, oldest first. */
+  shown(): InboxItem[] {
+    return this.#shown.map((request) => this.item(request));
   }
 
   /**

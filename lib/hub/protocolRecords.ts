@@ -23,6 +23,17 @@ function bounded(record: ProtocolRecord): ProtocolRecord {
 
 export class ProtocolRecords {
   readonly #logs = new Map<string, ProtocolRecord[]>();
+  readonly #recording: () => boolean;
+
+  /** `recording` says whether connections made from now on are recorded (the person can turn it off). */
+  constructor(recording: () => boolean = () => true) {
+    this.#recording = recording;
+  }
+
+  /** What a new connection records with; none while recording is off. */
+  recorder(): ((serverId: string, record: ProtocolRecord) => void) | undefined {
+    return this.#recording() ? (serverId, record) => this.add(serverId, record) : undefined;
+  }
 
   add(serverId: string, record: ProtocolRecord): void {
     let log = this.#logs.get(serverId);

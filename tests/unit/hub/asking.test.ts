@@ -13,7 +13,7 @@ function asking(askedBefore: (id: string) => PendingRequest | undefined = () => 
   const inbox = new Inbox({ maxPerServer });
   const notices = new Notices(() => {});
   const visits = new UrlVisits({ inbox, notify: notices.notify.bind(notices), record: () => {}, changed: () => {} });
-  return { inbox, notices, subject: new Asking({ inbox, visits, notices, askedBefore }) };
+  return { inbox, notices, subject: new Asking({ inbox, visits, notices, askedBefore, mirror: () => undefined, changed: () => {} }) };
 }
 
 describe('Asking', () => {
