@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type AnsweredMessage, ASKS, type AskMessage, COMMANDS, type CommandMessage, remoteAsks, remoteCommands } from '../../lib/commands';
-import { Hub, type SavedServer } from '../../lib/hub';
 import { hubCommands } from '../../lib/hubCommands';
 import type { WorkerMessage } from '../../lib/messages';
-import { memory } from '../integration/hub-harness';
+import { testHub } from '../hub-harness';
 
 function worker() {
-  const hub = new Hub({ servers: memory<SavedServer[]>([]) });
+  const hub = testHub();
   const replies: WorkerMessage[] = [];
   return { hub, replies, run: hubCommands(hub, (message) => replies.push(message)) };
 }

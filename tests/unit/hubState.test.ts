@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Hub, type SavedServer } from '../../lib/hub';
+import type { Hub } from '../../lib/hub';
 import type { WaitFor } from '../../lib/mcp/connection';
 import type { Request } from '../../lib/request';
 import { diffState } from '../../lib/statePatch';
+import { testHub } from '../hub-harness';
 import { fakeConnection } from './hub/fakeConnection';
 
 const form = (id: string): Request => ({
@@ -17,8 +18,7 @@ const link = (id: string): Request => ({ id, kind: 'authorization', prompt: `Vis
 /** A hub with one connected server; `ask` sends the hub a Request as that server would. */
 async function hub(): Promise<{ subject: Hub; ask: (request: Request) => void }> {
   let waitFor: WaitFor | undefined;
-  const subject = new Hub({
-    servers: { load: async () => [] as SavedServer[], save: async () => {} },
+  const subject = testHub({
     connect: async (server, options) => {
       waitFor = options.waitFor;
       return fakeConnection(server);
@@ -62,7 +62,7 @@ describe('the hub’s state for the panel', () => {
 
   it('keeps a server’s view when an update changes nothing of it', async () => {
     // Host access pending: the server is shown as needing it, and asking again changes nothing.
-    const subject = new Hub({ servers: { load: async () => [], save: async () => {} }, canReach: async () => false });
+    const subject = testHub({ canReach: async () => false });
     await subject.addServer({ url: 'https://mcp.example.com/mcp' });
     const before = subject.state();
     await subject.accessChanged();
