@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { CommandMessage } from '../lib/port/commands';
-import { PROTOCOL_LOG_LENGTH } from '../lib/hub/protocolLogs';
+import { PROTOCOL_LOG_LENGTH } from '../lib/hub/protocolRecords';
 import { type BenchBrowser, waitForState, addServer } from './browser';
 import type { ProbeWindow } from './probe';
 import { latencyCells, table, type Section } from './report';

@@ -1,6 +1,6 @@
 /**
- * The one place where Requests wait for the person. Every server's elicitations (and,
- * later, OAuth consents) are asked here; the side panel lists them and answers them.
+ * The one place where Requests wait for the person. Every server's elicitations and sign-in
+ * consents are enqueued here; the side panel lists them and answers them.
  */
 import { describeProblems, type Problem } from './forms/validate';
 import { checkAnswer, type Answer, type Request } from './request';
@@ -86,12 +86,17 @@ export class Inbox {
   /**
    * Puts `request` in front of the person and resolves with their Answer. Aborting
    * `signal` (the server cancelled, the call ended) withdraws it with reason `"cancelled"`.
-   * `askedBefore` asks a Request again that an earlier worker asked: it keeps its times,
+   * `askedBefore` enqueues again a Request an earlier worker asked: it keeps its times,
    * and one whose time ran out meanwhile expires at once.
    * @throws InboxError `too-many` (as a rejection) when the server already has `maxPerServer`
    * Requests waiting; the server's request should then fail, not wait.
    */
-  ask(request: Request, provenance: Provenance, signal?: AbortSignal, askedBefore?: Pick<PendingRequest, 'askedAt' | 'expiresAt'>): Promise<Answer> {
+  enqueue(
+    request: Request,
+    provenance: Provenance,
+    signal?: AbortSignal,
+    askedBefore?: Pick<PendingRequest, 'askedAt' | 'expiresAt'>,
+  ): Promise<Answer> {
     if (this.#entries.has(request.id)) {
       return Promise.reject(new InboxError('invalid-answer', `Request ${request.id} is already pending.`));
     }

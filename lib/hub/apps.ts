@@ -10,14 +10,17 @@ import type { CallToolResult, ReadResourceResult, Resource, Tool } from '@modelc
 import { type AppResource, appResource, visibleToApps } from '../apps/resource';
 import type { Connection } from '../mcp/connection';
 import { boundForPanel } from '../panelBounds';
-import type { ActivityView, CallView, ServerView } from '../state';
+import type { CallView, ServerView } from '../state';
+import type { Activities } from './activities';
+import type { Calls } from './calls';
+import type { Servers } from './servers';
 
 export interface AppsOptions {
-  activity: (activityId: string) => ActivityView | undefined;
-  server: (serverId: string) => ServerView | undefined;
+  activities: Pick<Activities, 'find'>;
+  servers: Pick<Servers, 'view'>;
   connection: (serverId: string) => Connection | undefined;
-  /** Runs a tool call as an activity of `appOf`'s app (the hub's own Run path). */
-  callTool: (serverId: string, tool: string, args: Record<string, unknown>, appOf: string) => Promise<CallView>;
+  /** Where an app's tool calls run: as the person's Run does, shown as the app's. */
+  calls: Pick<Calls, 'callForApp'>;
 }
 
 interface Cached {
@@ -64,7 +67,7 @@ export class Apps {
     if (!known || !visibleToApps(known)) {
       throw new AppError(`${server.displayName} does not let its apps call a tool named "${String(tool).slice(0, 100)}".`);
     }
-    const done = await this.#options.callTool(call.serverId, tool, args, activityId);
+    const done = await this.#options.calls.callForApp(call.serverId, tool, args, activityId);
     if (done.status !== 'done' || !done.result) throw new AppError(done.error ?? `${tool} did not finish.`);
     return done.result;
   }
@@ -76,11 +79,11 @@ export class Apps {
   }
 
   #appCall(activityId: string): { call: CallView; uri: string; server: ServerView; connection: Connection } {
-    const call = this.#options.activity(activityId);
+    const call = this.#options.activities.find(activityId);
     if (call?.kind !== 'tool' || !call.app || !('resourceUri' in call.app)) {
       throw new AppError('This app is no longer in the panel (its result was cleared).');
     }
-    const server = this.#options.server(call.serverId);
+    const server = this.#options.servers.view(call.serverId);
     const connection = this.#options.connection(call.serverId);
     if (!server) throw new AppError('The server of this app was removed.');
     if (!connection) throw new AppError(`${server.displayName} is not connected.`);

@@ -1,8 +1,9 @@
 /**
- * Asking the person: every Request of every server reaches the inbox through here (a URL one
- * through its visit first, which may refuse it), and leaves it answered, refused as part of a
- * flood, or withdrawn with a notice when its server went away. Also what the panel holds of
- * each pending Request.
+ * Asking the person: every Request of every server is delivered to the inbox through here (a
+ * URL one through its consent first, which may refuse it), and leaves it answered, refused as
+ * part of a flood, or withdrawn with a notice when its server went away. Also what the panel
+ * is shown of the pending Requests: each as the panel holds it, and only once a stopped worker
+ * would not lose it.
  */
 import { errorMessage } from '../errorMessage';
 import { type Inbox, InboxError, type PendingRequest, type Provenance } from '../inbox';
@@ -14,24 +15,48 @@ import type { Notices } from './notices';
 import type { UrlVisits } from './urlVisits';
 
 export interface AskingOptions {
-  inbox: Pick<Inbox, 'ask' | 'list' | 'cancelServer' | 'maxPerServer'>;
-  visits: Pick<UrlVisits, 'ask' | 'analysis' | 'finishServer'>;
+  inbox: Pick<Inbox, 'enqueue' | 'list' | 'cancelServer' | 'maxPerServer' | 'subscribe'>;
+  visits: Pick<UrlVisits, 'consent' | 'analysis' | 'finishServer'>;
   notices: Pick<Notices, 'notify' | 'flooded'>;
   /** The Request a stopped worker left pending under this id, so it keeps its place and times. */
   askedBefore: (requestId: string) => PendingRequest | undefined;
+  /** Makes the pending Requests durable; settles when a stopped worker's successor would find them (nothing to wait for: `undefined`). */
+  mirror: (pending: PendingRequest[]) => Promise<void> | undefined;
+  /** What the panel is shown changed. */
+  changed: () => void;
 }
 
 export class Asking {
   readonly #options: AskingOptions;
   /** The panel's view of each pending Request, built once (the state's identity invariant). */
   readonly #items = new WeakMap<PendingRequest, InboxItem>();
+  /** The pending Requests as last made durable: the panel is shown no Request a stopped worker would lose. */
+  #shown: PendingRequest[] = [];
 
   constructor(options: AskingOptions) {
     this.#options = options;
+    options.inbox.subscribe((pending) => {
+      // durableMirror settles changes in the order they were made, so the last shown is the latest.
+      const show = () => {
+        this.#shown = pending;
+        options.changed();
+      };
+      const written = options.mirror(pending);
+      if (written) void written.then(show, show);
+      else show();
+    });
   }
 
-  /** Asks the person, unless the Request is a URL no one should open: those are answered `decline` at once and shown as refused. */
-  ask(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
+  /** The pending Requests the panel is shown, oldest first. */
+  shown(): InboxItem[] {
+    return this.#shown.map((request) => this.item(request));
+  }
+
+  /**
+   * Delivers a server's Request to the person and resolves with their Answer, unless it is a URL
+   * no one should open: those are answered `decline` at once and shown as refused.
+   */
+  deliver(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
     const { inbox, visits, notices, askedBefore } = this.#options;
     // Told before the inbox drops it, while the Request is still listed.
     signal?.addEventListener(
@@ -42,12 +67,12 @@ export class Asking {
       },
       { once: true },
     );
-    const askPerson = () =>
-      inbox.ask(request, provenance, signal, askedBefore(request.id)).catch((error: unknown) => {
+    const enqueue = () =>
+      inbox.enqueue(request, provenance, signal, askedBefore(request.id)).catch((error: unknown) => {
         if (error instanceof InboxError && error.code === 'too-many') notices.flooded(request, provenance, inbox.maxPerServer);
         throw error;
       });
-    return request.kind === 'authorization' ? visits.ask(request, provenance, askPerson) : askPerson();
+    return request.kind === 'authorization' ? visits.consent(request, provenance, enqueue) : enqueue();
   }
 
   /** The server is gone: nothing of it waits on the person any more; if it was lost, those it asked are told. */

@@ -15,13 +15,13 @@ import {
 } from '@modelcontextprotocol/client';
 import { AuthorizationError, type AuthStatus, type ServerAuthorizationOptions } from '../auth';
 import { errorMessage } from '../errorMessage';
-import type { Provenance } from '../inbox';
 import type { load } from '../mcp/client';
 import type { Connection, ListChange, LoadOptions } from '../mcp/connection';
 import { eraVerdict, priorDiscovery, type EraVerdicts } from '../mcp/eras';
-import type { Answer, Request } from '../request';
 import type { ServerView } from '../state';
+import type { Asking } from './asking';
 import type { SavedServer } from './servers';
+import type { UrlVisits } from './urlVisits';
 import type { Stored } from '../stored';
 import { refusesExtensionOrigin } from '../originRules';
 
@@ -58,16 +58,6 @@ export interface ConnectionAuthorization {
   status(serverId: string): Promise<AuthStatus> | undefined;
 }
 
-/** The person's side of a connection: what the server asks, and what stops waiting when it goes. */
-export interface ConnectionPerson {
-  ask(request: Request, provenance: Provenance, signal: AbortSignal): Promise<Answer>;
-  /** Resolves when the person is done with the URL a Request had them visit. */
-  untilVisitEnds(requestId: string, signal: AbortSignal): Promise<void>;
-  elicitationComplete(serverId: string, elicitationId: string): void;
-  /** Nothing of the server waits on the person any more; `lostTo` is why, when the connection broke. */
-  withdraw(serverId: string, lostTo?: unknown): void;
-}
-
 /** The calls a stopped worker left, carried on or given up as their server connects. */
 export interface KeptCalls {
   takenOver(): Promise<void>;
@@ -78,7 +68,10 @@ export interface KeptCalls {
 export interface ConnectionsOptions {
   servers: ConnectionServers;
   authorization: ConnectionAuthorization;
-  person: ConnectionPerson;
+  /** The person's side: the server's Requests are delivered there, and withdrawn when it goes. */
+  asking: Pick<Asking, 'deliver' | 'withdraw'>;
+  /** The URL visits its Requests open: waited for, and ended when the server says it saw one through. */
+  visits: Pick<UrlVisits, 'until' | 'complete'>;
   calls: KeptCalls;
   connect: typeof load;
   fetch?: LoadOptions['fetch'];
@@ -125,7 +118,7 @@ export class Connections {
   }
 
   async connect(serverId: string): Promise<void> {
-    const { servers, authorization, person, calls } = this.#options;
+    const { servers, authorization, calls } = this.#options;
     const saved = servers.saved(serverId);
     if (!saved) return;
     const live = this.#liveFor(serverId);
@@ -149,27 +142,14 @@ export class Connections {
       return;
     }
     servers.update(serverId, { status: 'connecting', error: undefined, retryAt: undefined });
-    const name = () => servers.displayName(serverId) ?? saved.url;
     let prior: PriorDiscovery | undefined;
     let connection: Connection | undefined;
     try {
       prior = priorDiscovery(this.#eras[serverId], saved.url, Date.now(), await authorization.context(serverId));
+      const name = servers.displayName(serverId) ?? saved.url;
       connection = await this.#options.connect(
-        { id: serverId, name: name(), url: saved.url, headers: saved.headers },
-        {
-          prior,
-          fetch: this.#options.fetch,
-          mcpApps: this.#options.mcpApps,
-          logLevel: saved.logLevel,
-          onLog: (entry) => current() && this.#options.onLog?.(serverId, entry),
-          onRecord: recordFor(this.#options.onRecord?.(), serverId),
-          authorization: authorization.setupFor(serverId),
-          waitFor: (request, { signal }) => person.ask(request, { serverId, serverName: name(), serverOrigin: origin }, signal),
-          untilVisitEnds: (request, signal) => person.untilVisitEnds(request.id, signal),
-          onElicitationComplete: (elicitationId) => current() && person.elicitationComplete(serverId, elicitationId),
-          onListChanged: (change) => current() && servers.update(serverId, listPatch(change)),
-          onLost: (error) => current() && this.#lost(serverId, error),
-        },
+        { id: serverId, name, url: saved.url, headers: saved.headers },
+        this.#loadOptions(saved, prior, current),
       );
       if (!current()) return void (await connection.close());
       const [tools, resources, resourceTemplates, prompts] = await Promise.all([
@@ -181,48 +161,59 @@ export class Connections {
       if (!current()) return void (await connection.close());
       live.connection = connection;
       live.attempts = 0;
-      const info = connection.serverInfo;
       const status = authorization.status(serverId);
       const auth = status && (await status);
-      servers.update(serverId, {
-        status: 'connected',
-        displayName: saved.name ?? info?.title ?? info?.name ?? new URL(saved.url).host,
-        era: connection.era,
-        transport: connection.transport === 'sse' ? 'sse' : undefined,
-        protocolVersion: connection.protocolVersion,
-        serverInfo: info,
-        instructions: connection.instructions,
-        completions: connection.capabilities.completions ? true : undefined,
-        subscribe: connection.capabilities.resources?.subscribe ? true : undefined,
-        auth: auth?.signedIn ? auth : undefined,
-        tools,
-        resources,
-        resourceTemplates: resourceTemplates.map((template) => ({ ...template, variables: templateVariables(template.uriTemplate) })),
-        prompts,
-      });
+      servers.update(serverId, connectedView(saved, connection, { tools, resources, resourceTemplates, prompts }, auth));
       if (!prior) await this.#rememberEra(serverId, saved.url, connection, current);
       // A connect can finish before the last worker's kept calls are read.
       await calls.takenOver();
       if (current()) calls.resume(serverId);
     } catch (error) {
       await connection?.close().catch(() => {});
-      if (!current()) return;
-      // A sign-in the person declined, abandoned or that failed a check is theirs to retry.
-      if (error instanceof AuthorizationError) {
-        servers.update(serverId, { status: 'needs-authorization', error: error.message });
-      } else if (prior) {
-        // A remembered era that no longer holds fails loudly: forget it and negotiate, once.
-        this.#forgetEra(serverId);
-        await this.connect(serverId);
-      } else if (this.#options.originRefused && !live.originRetried && refusesExtensionOrigin(error)) {
-        // Most servers never look at Origin, and the rule that removes it costs every request
-        // ~1 ms (bench/findings.md): it is added for a server that refused it, then tried again.
-        live.originRetried = true;
-        await this.#options.originRefused(saved.url);
-        if (current()) await this.connect(serverId);
-      } else {
-        this.#scheduleRetry(serverId, error);
-      }
+      if (current()) await this.#failed(saved, live, prior !== undefined, error, current);
+    }
+  }
+
+  /** How a connection to `saved` reaches the person and the parts, each callback only while the connect is `current`. */
+  #loadOptions(saved: SavedServer, prior: PriorDiscovery | undefined, current: () => boolean): LoadOptions {
+    const { servers, authorization, asking, visits } = this.#options;
+    const serverId = saved.id;
+    const serverOrigin = new URL(saved.url).origin;
+    return {
+      prior,
+      fetch: this.#options.fetch,
+      mcpApps: this.#options.mcpApps,
+      logLevel: saved.logLevel,
+      onLog: (entry) => current() && this.#options.onLog?.(serverId, entry),
+      onRecord: recordFor(this.#options.onRecord?.(), serverId),
+      authorization: authorization.setupFor(serverId),
+      waitFor: (request, { signal }) =>
+        asking.deliver(request, { serverId, serverName: servers.displayName(serverId) ?? saved.url, serverOrigin }, signal),
+      untilVisitEnds: (request, signal) => visits.until(request.id, signal),
+      onElicitationComplete: (elicitationId) => current() && visits.complete(serverId, elicitationId),
+      onListChanged: (change) => current() && servers.update(serverId, listPatch(change)),
+      onLost: (error) => current() && this.#lost(serverId, error),
+    };
+  }
+
+  /** A connect that is still current failed: a sign-in is the person's to retry; a stale era or a refused Origin is tried again once; the rest waits for a retry. */
+  async #failed(saved: SavedServer, live: Live, remembered: boolean, error: unknown, current: () => boolean): Promise<void> {
+    const serverId = saved.id;
+    // A sign-in the person declined, abandoned or that failed a check is theirs to retry.
+    if (error instanceof AuthorizationError) {
+      this.#options.servers.update(serverId, { status: 'needs-authorization', error: error.message });
+    } else if (remembered) {
+      // A remembered era that no longer holds fails loudly: forget it and negotiate, once.
+      this.#forgetEra(serverId);
+      await this.connect(serverId);
+    } else if (this.#options.originRefused && !live.originRetried && refusesExtensionOrigin(error)) {
+      // Most servers never look at Origin, and the rule that removes it costs every request
+      // ~1 ms (bench/findings.md): it is added for a server that refused it, then tried again.
+      live.originRetried = true;
+      await this.#options.originRefused(saved.url);
+      if (current()) await this.connect(serverId);
+    } else {
+      this.#scheduleRetry(serverId, error);
     }
   }
 
@@ -239,7 +230,7 @@ export class Connections {
     if (!live) return;
     clearTimeout(live.retryTimer);
     live.generation += 1;
-    this.#options.person.withdraw(serverId);
+    this.#options.asking.withdraw(serverId);
     const { connection } = live;
     live.connection = undefined;
     await connection?.close().catch(() => {});
@@ -286,7 +277,7 @@ export class Connections {
     const { connection } = live;
     live.connection = undefined;
     live.generation += 1;
-    this.#options.person.withdraw(serverId, error);
+    this.#options.asking.withdraw(serverId, error);
     void connection.close().catch(() => {});
     this.#scheduleRetry(serverId, error);
   }
@@ -327,6 +318,30 @@ export class Connections {
     this.#eras = eras;
     void this.#options.eras?.save(eras).catch(() => {});
   }
+}
+
+/** What a server's card shows once it is connected: what it said of itself and what it offers, and the sign-in, if any. */
+export function connectedView(
+  saved: SavedServer,
+  connection: Connection,
+  lists: Pick<ServerView, 'tools' | 'resources' | 'prompts'> & { resourceTemplates: Omit<ServerView['resourceTemplates'][number], 'variables'>[] },
+  auth: AuthStatus | undefined,
+): Partial<ServerView> {
+  const info = connection.serverInfo;
+  return {
+    status: 'connected',
+    displayName: saved.name ?? info?.title ?? info?.name ?? new URL(saved.url).host,
+    era: connection.era,
+    transport: connection.transport === 'sse' ? 'sse' : undefined,
+    protocolVersion: connection.protocolVersion,
+    serverInfo: info,
+    instructions: connection.instructions,
+    completions: connection.capabilities.completions ? true : undefined,
+    subscribe: connection.capabilities.resources?.subscribe ? true : undefined,
+    auth: auth?.signedIn ? auth : undefined,
+    ...lists,
+    resourceTemplates: lists.resourceTemplates.map((template) => ({ ...template, variables: templateVariables(template.uriTemplate) })),
+  };
 }
 
 function templateVariables(uriTemplate: string): string[] {

@@ -8,11 +8,12 @@ import type { Connection } from '../mcp/connection';
 import type { StopWatching } from '../mcp/resourceWatch';
 import { boundForPanel } from '../panelBounds';
 import type { ResourceReadView } from '../state';
+import type { Activities } from './activities';
 
 export interface LiveResourcesOptions {
   connection: (serverId: string) => Connection | undefined;
-  find: (activityId: string) => ResourceReadView | undefined;
-  patch: (activity: ResourceReadView, patch: Partial<ResourceReadView>) => void;
+  /** The activity list, where each watched read is a card. */
+  activities: Pick<Activities, 'find' | 'patch'>;
 }
 
 export class LiveResources {
@@ -25,7 +26,7 @@ export class LiveResources {
 
   /** @throws Error when the read is gone or its server cannot say when the resource changes. */
   async watch(activityId: string): Promise<void> {
-    const read = this.#options.find(activityId);
+    const read = this.#read(activityId);
     if (read?.status !== 'done' || this.#watches.has(activityId)) return;
     const connection = this.#options.connection(read.serverId);
     if (!connection) throw new Error('That server is not connected.');
@@ -59,23 +60,28 @@ export class LiveResources {
   }
 
   async #reread(activityId: string, connection: Connection): Promise<void> {
-    const read = this.#options.find(activityId);
+    const read = this.#read(activityId);
     if (!read || !this.#watches.has(activityId)) return;
     try {
       const { value, cuts } = boundForPanel(await connection.readResource(read.uri));
-      this.#options.patch(read, {
+      this.#options.activities.patch(read, {
         result: value,
         cuts: cuts.length > 0 ? cuts : undefined,
         error: undefined,
         live: { ...read.live!, updatedAt: Date.now() },
       });
     } catch (error) {
-      this.#options.patch(read, { live: { ...read.live!, updatedAt: Date.now(), failed: errorMessage(error) } });
+      this.#options.activities.patch(read, { live: { ...read.live!, updatedAt: Date.now(), failed: errorMessage(error) } });
     }
   }
 
+  #read(activityId: string): ResourceReadView | undefined {
+    const activity = this.#options.activities.find(activityId);
+    return activity?.kind === 'resource' ? activity : undefined;
+  }
+
   #setLive(activityId: string, change: (live: ResourceReadView['live']) => ResourceReadView['live']): void {
-    const read = this.#options.find(activityId);
-    if (read) this.#options.patch(read, { live: change(read.live) });
+    const read = this.#read(activityId);
+    if (read) this.#options.activities.patch(read, { live: change(read.live) });
   }
 }

@@ -6,6 +6,8 @@
  */
 import type { LoggingMessageNotificationParams } from '@modelcontextprotocol/client';
 import type { ServerLogEntry } from '../state';
+import type { Activities } from './activities';
+import type { Servers } from './servers';
 
 export const SERVER_LOG_LENGTH = 200;
 export const ACTIVITY_LOG_LENGTH = 50;
@@ -30,4 +32,22 @@ export function logEntry({ level, logger, data }: LoggingMessageNotificationPara
 export function appended(list: ServerLogEntry[] | undefined, entry: ServerLogEntry, max: number): ServerLogEntry[] {
   const next = [...(list ?? []), entry];
   return next.length > max ? next.slice(next.length - max) : next;
+}
+
+/** Where a server's log messages are kept: its card, and the requests of it that run. */
+export interface ServerLogPlaces {
+  servers: Pick<Servers, 'view' | 'update'>;
+  activities: Pick<Activities, 'list' | 'patch'>;
+}
+
+/** Keeps each log message of a server on its card, and with the one request of it that runs, if one alone does. */
+export function routeServerLogs({ servers, activities }: ServerLogPlaces): (serverId: string, params: LoggingMessageNotificationParams) => void {
+  return (serverId, params) => {
+    const entry = logEntry(params);
+    const view = servers.view(serverId);
+    if (!view) return;
+    servers.update(serverId, { logs: appended(view.logs, entry, SERVER_LOG_LENGTH) });
+    const running = activities.list().filter((activity) => activity.serverId === serverId && activity.status === 'running');
+    if (running.length === 1) activities.patch(running[0]!, { logs: appended(running[0]!.logs, entry, ACTIVITY_LOG_LENGTH) });
+  };
 }

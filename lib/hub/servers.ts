@@ -96,8 +96,20 @@ export class Servers {
     return this.#views.get(serverId);
   }
 
+  /** @throws Error when the server is no longer saved. */
+  urlOf(serverId: string): string {
+    const saved = this.#saved.get(serverId);
+    if (!saved) throw new Error('That server was removed.');
+    return saved.url;
+  }
+
   displayName(serverId: string): string | undefined {
     return this.#views.get(serverId)?.displayName;
+  }
+
+  /** Reads what the last worker saved, to `restore` when the start is ready for it. */
+  load(): Promise<SavedServer[]> {
+    return this.#options.stored.load();
   }
 
   /** What the last worker saved; a server saved before `enabled` existed is enabled. */

@@ -13,9 +13,9 @@ import {
   type ServerAuthorizationOptions,
 } from '../auth';
 import { errorMessage } from '../errorMessage';
-import type { Provenance } from '../inbox';
-import type { Answer, Request } from '../request';
+import type { Request } from '../request';
 import type { ServerView } from '../state';
+import type { Asking } from './asking';
 import type { SavedServer } from './servers';
 
 /** What signing in needs of the saved servers and their views. */
@@ -29,8 +29,8 @@ export interface SignInOptions {
   /** Storage, redirect URL and sign-in window; absent when no server may sign in. */
   authorization?: Omit<AuthorizationSetup, 'consent' | 'preRegistered' | 'clientMetadataUrl'>;
   servers: SignInServers;
-  /** Asks the person before a sign-in window opens. */
-  consent: (request: Request, provenance: Provenance) => Promise<Answer>;
+  /** Where the person is asked for consent before a sign-in window opens. */
+  asking: Pick<Asking, 'deliver'>;
   /** The person's Client ID Metadata Document URL, if they set one (it can change any time). */
   clientMetadataUrl: () => string | undefined;
   reconnect: (serverId: string) => Promise<void>;
@@ -54,7 +54,7 @@ export class SignIn {
       ...base,
       server: { id: serverId, name: serverName(), url: saved.url },
       consent: (request: Request) =>
-        this.#options.consent(request, { serverId, serverName: serverName(), serverOrigin: new URL(saved.url).origin, purpose: 'oauth' }),
+        this.#options.asking.deliver(request, { serverId, serverName: serverName(), serverOrigin: new URL(saved.url).origin, purpose: 'oauth' }),
       preRegistered: saved.oauthClientId ? { clientId: saved.oauthClientId, clientSecret: saved.oauthClientSecret } : undefined,
       clientMetadataUrl: this.#options.clientMetadataUrl() || undefined,
     };

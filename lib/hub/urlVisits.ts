@@ -49,10 +49,10 @@ export class UrlVisits {
   }
 
   /**
-   * Has `askPerson` ask about a URL Request, unless the URL is one no one should open: that
-   * is answered `decline` at once and shown as refused.
+   * Asks the person's consent to a URL Request through `enqueue`, unless the URL is one no one
+   * should open: that is answered `decline` at once and shown as refused.
    */
-  ask(request: Request, provenance: Provenance, askPerson: () => Promise<Answer>): Promise<Answer> {
+  consent(request: Request, provenance: Provenance, enqueue: () => Promise<Answer>): Promise<Answer> {
     const analysis = analyzeUrl(request.url ?? '');
     if (analysis.refused !== null) {
       const at = Date.now();
@@ -63,7 +63,7 @@ export class UrlVisits {
       return Promise.resolve(answer);
     }
     this.#analyses.set(request.id, analysis);
-    return askPerson().finally(() => this.#analyses.delete(request.id));
+    return enqueue().finally(() => this.#analyses.delete(request.id));
   }
 
   /**

@@ -9,8 +9,6 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');
-/** Pinned by manifest.key (keys/dev-extension-key.txt). */
-const EXTENSION_ID = 'bekjilnimdjfgknlplojgnmbcojiihao';
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export interface ExtensionBrowser {

@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MIME_TYPE } from '../../lib/apps/resource';
-import { Hub, type SavedServer } from '../../lib/hub';
+import type { Hub } from '../../lib/hub';
 import type { CallView } from '../../lib/state';
 import { startExampleAppServer } from '../fixtures/app-servers';
 import { type HostileAppServer, startHostileAppServer } from '../fixtures/hostile-app-server';
 import { buildLegacyServer, serveV1 } from '../fixtures/legacy-server';
-import { memory, until } from './hub-harness';
+import { testHub, until } from '../hub-harness';
 
 let vanilla: Awaited<ReturnType<typeof startExampleAppServer>>;
 let hostile: HostileAppServer;
@@ -18,11 +18,11 @@ let hub: Hub;
 
 beforeAll(async () => {
   [vanilla, hostile] = await Promise.all([startExampleAppServer('basic-vanillajs'), startHostileAppServer()]);
-  hub = new Hub({
-    servers: memory<SavedServer[]>([
+  hub = testHub({
+    servers: [
       { id: 'vanilla', url: vanilla.url, enabled: true },
       { id: 'hostile', url: hostile.url, enabled: true },
-    ]),
+    ],
     mcpApps: true,
   });
   await hub.start();
@@ -112,7 +112,7 @@ describe("An app's tool call that asks the person", () => {
       }));
       return built;
     });
-    const asking = new Hub({ servers: memory<SavedServer[]>([{ id: 'a', url: server.url, enabled: true }]), mcpApps: true });
+    const asking = testHub({ servers: [{ id: 'a', url: server.url, enabled: true }], mcpApps: true });
     await asking.start();
     await until(asking, (state) => state.servers[0]?.status === 'connected');
     const panel = await asking.callTool('a', 'panel', {});

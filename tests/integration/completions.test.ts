@@ -4,12 +4,11 @@
  * template), the filled arguments going as context; a server without the capability is never asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Hub, type SavedServer } from '../../lib/hub';
 import { load } from '../../lib/mcp/client';
 import type { Connection } from '../../lib/mcp/connection';
 import { type Everything, startEverything } from '../fixtures/everything';
 import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
-import { memory, until } from './hub-harness';
+import { testHub, until } from '../hub-harness';
 
 const never = async (): Promise<never> => {
   throw new Error('nothing here asks the person');
@@ -51,7 +50,7 @@ describe('completion/complete against server-everything', () => {
   });
 
   it('is offered through the hub, with the server marked as completing', async () => {
-    const hub = new Hub({ servers: memory<SavedServer[]>([{ id: 'e', url: everything.url, enabled: true }]) });
+    const hub = testHub({ servers: [{ id: 'e', url: everything.url, enabled: true }] });
     await hub.start();
     const state = await until(hub, (next) => next.servers[0]?.status === 'connected');
     expect(state.servers[0]?.completions).toBe(true);

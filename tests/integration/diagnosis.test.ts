@@ -4,9 +4,8 @@
  * do — with the failure's own words kept beside them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Hub, type SavedServer } from '../../lib/hub';
 import { type Misbehaviour, startMisbehavingServer } from '../fixtures/misbehaving-server';
-import { memory, until } from './hub-harness';
+import { testHub, until } from '../hub-harness';
 
 const closing: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -15,8 +14,8 @@ afterEach(async () => {
 
 /** The error the server card shows after the first failed connect to `url`. */
 async function cardError(url: string): Promise<string> {
-  const hub = new Hub({
-    servers: memory<SavedServer[]>([{ id: 's', url, enabled: true }]),
+  const hub = testHub({
+    servers: [{ id: 's', url, enabled: true }],
     // Hold retries back: the first failure is the one read.
     backoffMs: () => 60_000,
     originRefused: async () => {},

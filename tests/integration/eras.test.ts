@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Hub, type SavedServer } from '../../lib/hub';
+import type { Hub, SavedServer } from '../../lib/hub';
 import { ERA_HORIZON_MS, type EraVerdicts } from '../../lib/mcp/eras';
 import { startLegacyServer, startModernServer, type FixtureServer } from '../fixtures/servers';
-import { memory, until } from './hub-harness';
+import { memory, testHub, until } from '../hub-harness';
 
 /** What the server was sent, one line per HTTP request, e.g. `POST initialize 200`. */
 const wire = (server: FixtureServer) => server.traffic.map((exchange) => `${exchange.httpMethod} ${exchange.messages.join(',')}`.trim());
@@ -11,7 +11,7 @@ const connected = (hub: Hub) => until(hub, (state) => state.servers.length > 0 &
 
 /** A worker's Hub over stores that outlive it, as browser storage outlives a stopped worker. */
 function worker(stores: { servers: ReturnType<typeof memory<SavedServer[]>>; eras: ReturnType<typeof memory<EraVerdicts>> }) {
-  return new Hub({ servers: stores.servers, eras: stores.eras, backoffMs: () => 60_000 });
+  return testHub({ servers: stores.servers, eras: stores.eras, backoffMs: () => 60_000 });
 }
 
 describe('Hub: remembering what each server speaks', () => {

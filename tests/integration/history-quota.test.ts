@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../lib/history';
-import { Hub, type SavedServer } from '../../lib/hub';
+import type { Hub } from '../../lib/hub';
 import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
-import { memory, quotaArea, until } from './hub-harness';
+import { quotaArea, testHub, until } from '../hub-harness';
 
 let server: FixtureServer;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ const refusedUrl = (hub: Hub, serverId: string, marker: string) =>
 describe('History under the storage quota', () => {
   it('an 11 MiB refused URL is kept cut and saved, and History keeps saving after it', async () => {
     const history = quotaArea<HistoryEntry[]>([]);
-    const hub = new Hub({ servers: memory<SavedServer[]>([]), history });
+    const hub = testHub({ history });
     const id = await hub.addServer({ url: server.url });
     await refusedUrl(hub, id, 'huge');
     await until(hub, (state) => state.history.length === 1);
@@ -37,7 +37,7 @@ describe('History under the storage quota', () => {
   it('a save the quota refuses is told to the person, and the next save keeps both entries', async () => {
     let quota = 100;
     const history = quotaArea<HistoryEntry[]>([], () => quota);
-    const hub = new Hub({ servers: memory<SavedServer[]>([]), history });
+    const hub = testHub({ history });
     const id = await hub.addServer({ url: server.url });
     await refusedUrl(hub, id, 'first');
     const state = await until(hub, (next) => next.notices.some((notice) => notice.kind === 'unsaved'));

@@ -4,13 +4,13 @@
  * server's Requests, nor pass for another server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Hub, type SavedServer } from '../../lib/hub';
+import type { Hub } from '../../lib/hub';
 import { MAX_PENDING_PER_SERVER } from '../../lib/inbox';
 import { PANEL_BOUNDS } from '../../lib/panelBounds';
 import type { CallView } from '../../lib/state';
 import { type FloodOutcome, HUGE_LENGTH, startBlindingServer } from '../fixtures/blinding-server';
 import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
-import { memory, until } from './hub-harness';
+import { testHub, until } from '../hub-harness';
 
 /** The longest string anywhere in `value`, and how deep it nests. */
 function measure(value: unknown, depth = 0): { longest: number; depth: number } {
@@ -37,7 +37,7 @@ beforeAll(async () => {
     startBlindingServer({ name: 'Described Fixture', hugeDescription: true }),
     startLegacyServer(),
   ]);
-  hub = new Hub({ servers: memory<SavedServer[]>([]) });
+  hub = testHub();
   ids.hostile = await hub.addServer({ url: hostile.url });
   ids.described = await hub.addServer({ url: described.url });
   ids.honest = await hub.addServer({ url: honest.url });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Hub, type SavedServer, type SuspendedCall } from '../../lib/hub';
+import type { Hub, SavedServer, SuspendedCall } from '../../lib/hub';
 import type { HistoryEntry } from '../../lib/history';
 import type { PendingRequest } from '../../lib/inbox';
 import { startLegacyServer, startModernServer, startShowcaseServer, type FixtureServer } from '../fixtures/servers';
-import { memory, until } from './hub-harness';
+import { memory, testHub, until } from '../hub-harness';
 
 let showcase: FixtureServer;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => showcase.close());
 
 async function hubWithShowcase(extra: Partial<ConstructorParameters<typeof Hub>[0]> = {}) {
-  const hub = new Hub({ servers: memory<SavedServer[]>([]), ...extra });
+  const hub = testHub(extra);
   const id = await hub.addServer({ url: showcase.url });
   return { hub, id };
 }
@@ -84,7 +84,7 @@ describe('Hub against a server with every feature', () => {
 describe('Hub: servers the person manages', () => {
   it('imports mcp.json at once, skipping what a browser cannot run', async () => {
     const store = memory<SavedServer[]>([]);
-    const hub = new Hub({ servers: store });
+    const hub = testHub({ servers: store });
     const result = await hub.importServers(
       JSON.stringify({ mcpServers: { show: { url: showcase.url }, local: { command: 'node', args: ['x.js'] } } }),
     );
@@ -129,7 +129,7 @@ describe('Hub: servers the person manages', () => {
   it('notices a server that went away, withdraws its Requests, and reconnects when it is back', async () => {
     const legacy = await startLegacyServer();
     const port = Number(new URL(legacy.url).port);
-    const hub = new Hub({ servers: memory<SavedServer[]>([]), backoffMs: () => 100 });
+    const hub = testHub({ backoffMs: () => 100 });
     const id = await hub.addServer({ url: legacy.url });
     const call = hub.callTool(id, 'deploy', {});
     await until(hub, (state) => state.inbox.length === 1);
@@ -192,7 +192,7 @@ describe('Hub: history and settings', () => {
 describe('Hub: Requests that could not be answered', () => {
   it('reports Requests a stopped worker left pending as lost, once', async () => {
     const pending = memory<PendingRequest[]>([]);
-    const first = new Hub({ servers: memory<SavedServer[]>([]), pending });
+    const first = testHub({ pending });
     await first.start();
     const id = await first.addServer({ url: showcase.url });
     void first.callTool(id, 'plan_trip', {});
@@ -200,7 +200,7 @@ describe('Hub: Requests that could not be answered', () => {
     await expect.poll(() => pending.value()).toHaveLength(1);
 
     // A new worker: the old one's Request is reported, not silently dropped.
-    const second = new Hub({ servers: memory<SavedServer[]>([]), pending });
+    const second = testHub({ pending });
     await second.start();
     expect(second.state().notices).toEqual([
       expect.objectContaining({
@@ -218,7 +218,7 @@ describe('Hub: Requests that could not be answered', () => {
 describe('Hub: an expired session', () => {
   it('re-initializes after a 404 for its session id, and the next call works', async () => {
     const legacy = await startLegacyServer();
-    const hub = new Hub({ servers: memory<SavedServer[]>([]), backoffMs: () => 50 });
+    const hub = testHub({ backoffMs: () => 50 });
     const id = await hub.addServer({ url: legacy.url });
     const firstSession = legacy.traffic.find((exchange) => exchange.sessionId)?.sessionId;
     await legacy.expireSessions!();
@@ -246,7 +246,7 @@ describe('Hub: a worker stopped while a 2026-07-28 call waits on the person', ()
   /** A worker that asked `deploy` and was then stopped: what it left in storage.session. */
   async function stoppedWorker() {
     const stores = { servers: memory<SavedServer[]>([]), pending: memory<PendingRequest[]>([]), suspended: memory<SuspendedCall[]>([]) };
-    const first = new Hub(stores);
+    const first = testHub(stores);
     await first.start();
     const serverId = await first.addServer({ url: modern.url });
     void first.callTool(serverId, 'deploy', { service: 'api' });
@@ -259,7 +259,7 @@ describe('Hub: a worker stopped while a 2026-07-28 call waits on the person', ()
 
   it('asks the same Request again, with its times, and the answer completes the call', async () => {
     const { stores, serverId, asked } = await stoppedWorker();
-    const second = new Hub(stores);
+    const second = testHub(stores);
     await second.start();
     expect(second.state().activities[0]).toMatchObject({ status: 'running', kind: 'tool', tool: 'deploy', args: { service: 'api' }, serverId });
     const again = (await until(second, (state) => state.inbox.length === 1)).inbox[0]!;
@@ -279,11 +279,11 @@ describe('Hub: a worker stopped while a 2026-07-28 call waits on the person', ()
   it('keeps a round through a second stop that came before its server was back', async () => {
     const { stores, serverId, asked } = await stoppedWorker();
     // A worker that cannot reach the server yet (its access is pending), and is stopped too.
-    const second = new Hub({ ...stores, canReach: async () => false });
+    const second = testHub({ ...stores, canReach: async () => false });
     await second.start();
     expect(second.state().servers[0]!.status).toBe('needs-permission');
     expect(second.state().activities[0]).toMatchObject({ status: 'running', tool: 'deploy' });
-    const third = new Hub(stores);
+    const third = testHub(stores);
     await third.start();
     const again = (await until(third, (state) => state.inbox.length === 1)).inbox[0]!;
     expect(again).toMatchObject({ id: asked.id, askedAt: asked.askedAt, expiresAt: asked.expiresAt });
@@ -296,7 +296,7 @@ describe('Hub: a worker stopped while a 2026-07-28 call waits on the person', ()
   it('answers a kept Request whose time ran out while no worker ran as expired', async () => {
     const { stores, serverId } = await stoppedWorker();
     await stores.pending.save(stores.pending.value().map((request) => ({ ...request, expiresAt: Date.now() - 1 })));
-    const second = new Hub(stores);
+    const second = testHub(stores);
     await second.start();
     const done = await until(second, (state) => state.activities[0]?.status === 'done');
     expect(done.activities[0]).toMatchObject({ result: { content: [{ type: 'text', text: '{"action":"cancel"}' }] } });
@@ -307,7 +307,7 @@ describe('Hub: a worker stopped while a 2026-07-28 call waits on the person', ()
   it('fails a kept call, without asking, when its server is disabled before it could carry on', async () => {
     const { stores, serverId } = await stoppedWorker();
     await stores.servers.save(stores.servers.value().map((server) => ({ ...server, enabled: false })));
-    const second = new Hub(stores);
+    const second = testHub(stores);
     await second.start();
     expect(second.state().activities[0]).toMatchObject({
       status: 'failed',

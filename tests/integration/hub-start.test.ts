@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../lib/history';
-import { Hub, type SavedServer, type Stored } from '../../lib/hub';
+import type { Stored } from '../../lib/hub';
 import type { PendingRequest } from '../../lib/inbox';
 import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
-import { memory, until } from './hub-harness';
+import { memory, testHub, until } from '../hub-harness';
 
 /** A stored value whose load answers only once `release()` is called, as a slow storage read. */
 function held<T>(initial: T): Stored<T> & { value(): T; release(): void } {
@@ -47,7 +47,7 @@ describe('Hub.start: connecting comes first', () => {
   it('connects while history and the last worker’s Requests still load, and loses nothing of either', async () => {
     const history = held<HistoryEntry[]>([oldEntry]);
     const pending = held<PendingRequest[]>([oldRequest]);
-    const hub = new Hub({ servers: memory<SavedServer[]>([{ id: 's', url: server.url, name: 'Deploys', enabled: true }]), history, pending });
+    const hub = testHub({ servers: [{ id: 's', url: server.url, name: 'Deploys', enabled: true }], history, pending });
     const started = hub.start();
     await until(hub, (state) => state.servers[0]?.status === 'connected');
 

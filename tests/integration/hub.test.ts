@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Hub, ServerUrlError, type SavedServer } from '../../lib/hub';
+import { ServerUrlError, type SavedServer } from '../../lib/hub';
 import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
-import { memory, until } from './hub-harness';
+import { memory, testHub, until } from '../hub-harness';
 
 const noServers = () => memory<SavedServer[]>([]);
 
@@ -14,7 +14,7 @@ describe('Hub: the worker’s servers, calls and inbox', () => {
 
   it('adds a server, saves it, connects and lists its tools under the server’s own name', async () => {
     const store = noServers();
-    const hub = new Hub({ servers: store });
+    const hub = testHub({ servers: store });
     const id = await hub.addServer({ url: `  ${server.url}  ` });
     expect(store.value()).toEqual([{ id, url: server.url, enabled: true }]);
     const view = hub.state().servers[0]!;
@@ -25,7 +25,7 @@ describe('Hub: the worker’s servers, calls and inbox', () => {
 
   it('refuses a URL that cannot be an MCP server, saving nothing', async () => {
     const store = noServers();
-    const hub = new Hub({ servers: store });
+    const hub = testHub({ servers: store });
     await expect(hub.addServer({ url: 'javascript:alert(1)' })).rejects.toThrow(ServerUrlError);
     await expect(hub.addServer({ url: 'not a url' })).rejects.toThrow('is not a URL');
     expect(store.value()).toEqual([]);
@@ -36,7 +36,7 @@ describe('Hub: the worker’s servers, calls and inbox', () => {
       { id: 'a', url: server.url, name: 'Deploys', enabled: true },
       { id: 'b', url: 'http://127.0.0.1:9/mcp', enabled: true },
     ]);
-    const hub = new Hub({ servers: store, backoffMs: () => 60_000 });
+    const hub = testHub({ servers: store, backoffMs: () => 60_000 });
     await hub.start();
     const [alive, dead] = hub.state().servers;
     expect(alive).toMatchObject({ displayName: 'Deploys', status: 'connected' });
@@ -48,7 +48,7 @@ describe('Hub: the worker’s servers, calls and inbox', () => {
   });
 
   it('puts an elicitation in the inbox with the server’s name, and the Answer completes the call', async () => {
-    const hub = new Hub({ servers: noServers() });
+    const hub = testHub();
     const id = await hub.addServer({ url: server.url, name: 'Deploys' });
     const call = hub.callTool(id, 'deploy', {});
     expect(hub.busy()).toBe(true);
@@ -63,7 +63,7 @@ describe('Hub: the worker’s servers, calls and inbox', () => {
   });
 
   it('cancels a removed server’s pending Requests and leaves the others alone', async () => {
-    const hub = new Hub({ servers: noServers() });
+    const hub = testHub();
     const first = await hub.addServer({ url: server.url, name: 'First' });
     const second = await hub.addServer({ url: server.url, name: 'Second' });
     const firstCall = hub.callTool(first, 'deploy', {});

@@ -3,7 +3,7 @@
  * toolnexus must work with them as a person would use it, through the Hub.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Hub, type SavedServer } from '../../lib/hub';
+import type { Hub } from '../../lib/hub';
 import type { CallView } from '../../lib/state';
 import { load } from '../../lib/mcp/client';
 import { startFastMcpServer } from '../fixtures/fastmcp-server';
@@ -11,14 +11,14 @@ import { startHonoServer } from '../fixtures/hono-server';
 import { startMcpLiteServer } from '../fixtures/mcp-lite-server';
 import { startTmcpServer } from '../fixtures/tmcp-server';
 import type { FixtureServer } from '../fixtures/loopback-http';
-import { memory, until } from './hub-harness';
+import { testHub, until } from '../hub-harness';
 
 describe('mcp-lite', () => {
   let server: FixtureServer;
   let hub: Hub;
   beforeAll(async () => {
     server = await startMcpLiteServer({ elicitTimeoutMs: 1_000 });
-    hub = new Hub({ servers: memory<SavedServer[]>([{ id: 'lite', url: server.url, name: 'Lite', enabled: true }]) });
+    hub = testHub({ servers: [{ id: 'lite', url: server.url, name: 'Lite', enabled: true }] });
     await hub.start();
     await until(hub, (state) => state.servers[0]?.status === 'connected');
   });
@@ -98,7 +98,7 @@ describe.each(LIBRARIES)('%s', (_library, start, era) => {
   let hub: Hub;
   beforeAll(async () => {
     server = await start();
-    hub = new Hub({ servers: memory<SavedServer[]>([{ id: 'lib', url: server.url, name: 'Lib', enabled: true }]) });
+    hub = testHub({ servers: [{ id: 'lib', url: server.url, name: 'Lib', enabled: true }] });
     await hub.start();
     await until(hub, (state) => state.servers[0]?.status === 'connected');
   });
@@ -157,7 +157,7 @@ describe('fastmcp: tools said changed without listChanged advertised', () => {
   let hub: Hub;
   beforeAll(async () => {
     server = await startFastMcpServer();
-    hub = new Hub({ servers: memory<SavedServer[]>([{ id: 'f', url: server.url, name: 'Fast', enabled: true }]) });
+    hub = testHub({ servers: [{ id: 'f', url: server.url, name: 'Fast', enabled: true }] });
     await hub.start();
     await until(hub, (state) => state.servers[0]?.status === 'connected');
   });

@@ -5,12 +5,11 @@
  * watch ended (the server sees it go) on stop and on server removal.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Hub, type SavedServer } from '../../lib/hub';
 import { load } from '../../lib/mcp/client';
 import type { ResourceReadView } from '../../lib/state';
 import { startLegacyServer } from '../fixtures/servers';
 import { COUNTER_URI, type LiveServer, startLiveServer } from '../fixtures/live-server';
-import { memory, until } from './hub-harness';
+import { testHub, until } from '../hub-harness';
 
 const never = async (): Promise<never> => {
   throw new Error('nothing here asks the person');
@@ -45,7 +44,7 @@ describe.each(['legacy', 'modern'] as const)('a watched resource (%s era)', (era
 
   it('is read again in place in the hub, says when, and stops with its server', async () => {
     live = await startLiveServer(era);
-    const hub = new Hub({ servers: memory<SavedServer[]>([{ id: 'l', url: live.url, enabled: true }]) });
+    const hub = testHub({ servers: [{ id: 'l', url: live.url, enabled: true }] });
     await hub.start();
     const connected = await until(hub, (state) => state.servers[0]?.status === 'connected');
     expect(connected.servers[0]?.subscribe).toBe(true);

@@ -10,20 +10,16 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Hub, type SavedServer } from '../../lib/hub';
+import type { Hub, SavedServer } from '../../lib/hub';
 import type { CallView, HubState } from '../../lib/state';
 import type { FixtureServer } from '../fixtures/servers';
 import { startModernTokenServer, startTokenServer, tokenMessage, type TokenOutcome } from '../fixtures/token-server';
+import { testHub } from '../hub-harness';
 
 const SERVERS = 10;
 const CALLS_PER_SERVER = 10;
 const TOTAL = SERVERS * CALLS_PER_SERVER;
 const SEED = Number(process.env.LOAD_SEED ?? Date.now() % 1_000_000);
-
-function memoryStore<T>(initial: T) {
-  let saved = structuredClone(initial);
-  return { load: async () => structuredClone(saved), save: async (value: T) => void (saved = structuredClone(value)) };
-}
 
 function until(hub: Hub, predicate: (state: HubState) => boolean, timeoutMs = 20_000): Promise<HubState> {
   if (predicate(hub.state())) return Promise.resolve(hub.state());
@@ -70,7 +66,7 @@ describe.each([
       name: `Tokens ${index + 1}`,
       enabled: true,
     }));
-    hub = new Hub({ servers: memoryStore(saved), backoffMs: () => 60_000 });
+    hub = testHub({ servers: saved, backoffMs: () => 60_000 });
     await hub.start();
     expect(hub.state().servers.map((server) => server.status)).toEqual(Array(SERVERS).fill('connected'));
     hub.subscribe((state) => void (mostAtOnce = Math.max(mostAtOnce, state.inbox.length)));
@@ -164,7 +160,7 @@ describe('several 2025-11-25 servers saved on one origin', () => {
       name: `Same origin ${index + 1}`,
       enabled: true,
     }));
-    hub = new Hub({ servers: memoryStore(saved), backoffMs: () => 60_000 });
+    hub = testHub({ servers: saved, backoffMs: () => 60_000 });
     await hub.start();
   });
 

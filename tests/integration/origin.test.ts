@@ -7,12 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { Hub, type SavedServer } from '../../lib/hub';
 import { load } from '../../lib/mcp/client';
 import { originRulesUpdate, refusesExtensionOrigin, type OriginRule } from '../../lib/originRules';
 import { startLegacyServer } from '../fixtures/servers';
 import { startOriginCheckingServer, type OriginCheckingServer } from '../fixtures/origin-checking-server';
-import { memory, until } from './hub-harness';
+import { testHub, until } from '../hub-harness';
 
 const EXTENSION_ID = 'bekjilnimdjfgknlplojgnmbcojiihao';
 const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
@@ -115,8 +114,8 @@ describe('load() through the extension worker’s fetch', () => {
 describe('the hub: a rule only for a server that refused the extension’s Origin', () => {
   /** The hub as the worker runs it: its fetch carries the extension's Origin unless a rule says otherwise. */
   function workerHub(url: string, rules: OriginRule[], refusedUrls: string[]) {
-    return new Hub({
-      servers: memory<SavedServer[]>([{ id: 's', url, name: 'S', enabled: true }]),
+    return testHub({
+      servers: [{ id: 's', url, name: 'S', enabled: true }],
       fetch: extensionWorkerFetch(rules),
       backoffMs: () => 60_000,
       originRefused: async (serverUrl) => {

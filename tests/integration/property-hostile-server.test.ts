@@ -274,7 +274,7 @@ inbox.subscribe((pending) => {
 const waitForPerson =
   (serverId: string, serverName: string): WaitFor =>
   (request, { signal }) =>
-    inbox.ask(request, { serverId, serverName }, signal);
+    inbox.enqueue(request, { serverId, serverName }, signal);
 
 // ---------------------------------------------------------------------------------------
 

@@ -6,12 +6,11 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryArea } from '../../lib/auth';
-import { Hub, type SavedServer } from '../../lib/hub';
 import { exportLog, type ProtocolRecord, QUIET_MS } from '../../lib/mcp/protocolLog';
 import { EXTENSION_REDIRECT_URL, startProtectedServer } from '../fixtures/auth/protected-server';
 import { scriptedBrowser } from '../fixtures/auth/scripted-browser';
 import { startLegacyServer } from '../fixtures/servers';
-import { memory, until } from './hub-harness';
+import { testHub, until } from '../hub-harness';
 
 const open: Array<{ close(): Promise<void> }> = [];
 afterAll(async () => {
@@ -28,7 +27,7 @@ describe('The protocol log', () => {
   it('holds each exchange (method, status, timing, headers) and each message in and out, the request and its response pairable by id', async () => {
     const server = await startLegacyServer();
     open.push(server);
-    const hub = new Hub({ servers: memory<SavedServer[]>([{ id: 's', url: server.url, enabled: true }]) });
+    const hub = testHub({ servers: [{ id: 's', url: server.url, enabled: true }] });
     await hub.start();
     await until(hub, (state) => state.servers[0]?.status === 'connected');
     await hub.callTool('s', 'echo', { text: 'hello' });
@@ -53,10 +52,10 @@ describe('The protocol log', () => {
   it('never holds a header token or API key the person set, in the log or its export', async () => {
     const server = await startLegacyServer();
     open.push(server);
-    const hub = new Hub({
-      servers: memory<SavedServer[]>([
+    const hub = testHub({
+      servers: [
         { id: 's', url: server.url, enabled: true, headers: { Authorization: 'Bearer PLANTED-HEADER-TOKEN', 'X-Api-Key': 'PLANTED-API-KEY' } },
-      ]),
+      ],
     });
     await hub.start();
     await until(hub, (state) => state.servers[0]?.status === 'connected');
@@ -78,8 +77,8 @@ describe('The protocol log', () => {
     const session = memoryArea();
     const browser = scriptedBrowser({ redirectUrl: EXTENSION_REDIRECT_URL });
     const landed: string[] = [];
-    const hub = new Hub({
-      servers: memory<SavedServer[]>([{ id: 'p', url: protectedServer.mcpUrl, enabled: true }]),
+    const hub = testHub({
+      servers: [{ id: 'p', url: protectedServer.mcpUrl, enabled: true }],
       authorization: {
         storage: { local, session },
         redirectUrl: EXTENSION_REDIRECT_URL,

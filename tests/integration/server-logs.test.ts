@@ -4,13 +4,13 @@
  * the server is sent (`logging/setLevel`, 2025-11-25) at once and on every connect.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Hub, type SavedServer } from '../../lib/hub';
+import type { SavedServer } from '../../lib/hub';
 import { SERVER_LOG_LENGTH } from '../../lib/hub/serverLogs';
 import type { CallView } from '../../lib/state';
 import { startLoggingServer } from '../fixtures/logging-server';
 import { startModernServer } from '../fixtures/modern-server';
 import type { FixtureServer } from '../fixtures/loopback-http';
-import { memory, until } from './hub-harness';
+import { memory, testHub, until } from '../hub-harness';
 
 let server: FixtureServer;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ afterAll(() => server?.close());
 
 async function connectedHub(saved: SavedServer) {
   const servers = memory<SavedServer[]>([saved]);
-  const hub = new Hub({ servers });
+  const hub = testHub({ servers });
   await hub.start();
   await until(hub, (state) => state.servers[0]?.status === 'connected');
   return { hub, servers };
@@ -64,8 +64,8 @@ describe('Server log messages', () => {
   it('2026-07-28: the level rides on each request in _meta, which the server accepts', async () => {
     const modern = await startModernServer();
     const seen: unknown[] = [];
-    const hub = new Hub({
-      servers: memory<SavedServer[]>([{ id: 'm', url: modern.url, enabled: true, logLevel: 'warning' }]),
+    const hub = testHub({
+      servers: [{ id: 'm', url: modern.url, enabled: true, logLevel: 'warning' }],
       fetch: async (url, init) => {
         if (typeof init?.body === 'string') seen.push(JSON.parse(init.body));
         return fetch(url, init);

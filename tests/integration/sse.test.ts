@@ -5,10 +5,9 @@
  * over it: tools, a form elicitation, closing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Hub, type SavedServer } from '../../lib/hub';
 import { load } from '../../lib/mcp/client';
 import { startSseServer } from '../fixtures/sse-server';
-import { memory, until } from './hub-harness';
+import { testHub, until } from '../hub-harness';
 
 let sse: Awaited<ReturnType<typeof startSseServer>>;
 
@@ -35,7 +34,7 @@ describe('A server that speaks only the old HTTP+SSE transport', () => {
   });
 
   it('shows as connected over the old transport in the hub', async () => {
-    const hub = new Hub({ servers: memory<SavedServer[]>([{ id: 's', url: sse.url, enabled: true }]) });
+    const hub = testHub({ servers: [{ id: 's', url: sse.url, enabled: true }] });
     await hub.start();
     const state = await until(hub, (next) => next.servers[0]?.status === 'connected');
     expect(state.servers[0]).toMatchObject({ transport: 'sse', displayName: 'SSE Fixture' });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { Hub, type HubOptions, type KeptTask, type SavedServer, type SuspendedCall } from '../../lib/hub';
+import type { Hub, HubOptions, KeptTask, SavedServer, SuspendedCall } from '../../lib/hub';
 import type { PendingRequest } from '../../lib/inbox';
 import { load } from '../../lib/mcp/client';
 import type { Connection } from '../../lib/mcp/connection';
@@ -16,7 +16,7 @@ import { scriptedPerson } from '../../conformance/scripted-person';
 import { type Everything, startEverything } from '../fixtures/everything';
 import { type ModernTaskServer, startModernTaskServer } from '../fixtures/modern-task-server';
 import { startSlowTaskServer, type SlowTaskServer } from '../fixtures/task-server';
-import { memory, until } from './hub-harness';
+import { memory, testHub, until } from '../hub-harness';
 
 const texts = (result: CallToolResult) => result.content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
 
@@ -127,7 +127,7 @@ describe('Hub: a call the server runs as a task', () => {
   const slowCall = callOf('slow');
   const hubs: Hub[] = [];
   const started = async (options: HubOptions) => {
-    const hub = new Hub(options);
+    const hub = testHub(options);
     hubs.push(hub);
     await hub.start();
     return hub;

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Hub, type SavedServer } from '../../lib/hub';
 import type { OpenMode } from '../../lib/state';
 import { startModernServer, startShowcaseServer, type FixtureServer } from '../fixtures/servers';
-import { memory, until } from './hub-harness';
+import { testHub, until } from '../hub-harness';
 
 /** Stands in for the browser: "visits" the page (one request, no redirect followed). */
 const visited: string[] = [];
@@ -21,7 +20,7 @@ afterAll(async () => {
 });
 
 async function hubFor(url: string, openUrl = visit) {
-  const hub = new Hub({ servers: memory<SavedServer[]>([]), openUrl });
+  const hub = testHub({ openUrl });
   const id = await hub.addServer({ url });
   return { hub, id };
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Hub, type SavedServer } from '../../lib/hub';
+import type { Hub } from '../../lib/hub';
+import type { WaitFor } from '../../lib/mcp/connection';
 import type { Request } from '../../lib/request';
 import { diffState } from '../../lib/port/statePatch';
+import { testHub } from '../hub-harness';
+import { fakeConnection } from './hub/fakeConnection';
 
 const form = (id: string): Request => ({
   id,
@@ -11,37 +14,45 @@ const form = (id: string): Request => ({
   data: { schema: { type: 'object', properties: {} } },
 });
 const link = (id: string): Request => ({ id, kind: 'authorization', prompt: `Visit ${id}`, url: 'https://example.com/connect', data: null });
-const from = { serverId: 's1', serverName: 'Deploys' };
 
-function hub(): Hub {
-  return new Hub({ servers: { load: async () => [] as SavedServer[], save: async () => {} } });
+/** A hub with one connected server; `ask` sends the hub a Request as that server would. */
+async function hub(): Promise<{ subject: Hub; ask: (request: Request) => void }> {
+  let waitFor: WaitFor | undefined;
+  const subject = testHub({
+    connect: async (server, options) => {
+      waitFor = options.waitFor;
+      return fakeConnection(server);
+    },
+  });
+  await subject.addServer({ url: 'https://mcp.example.com/mcp' });
+  return { subject, ask: (request) => void waitFor!(request, { signal: new AbortController().signal, problems: [] }) };
 }
 /** Lets the task end: queued microtasks (the hub's emit among them) run. */
 const taskEnds = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the hub’s state for the panel', () => {
   it('is told once for all the changes one task makes, holding the last of them', async () => {
-    const subject = hub();
+    const { subject, ask } = await hub();
     await taskEnds();
     const listener = vi.fn();
     subject.subscribe(listener);
-    void subject.ask(form('a'), from);
-    void subject.ask(form('b'), from);
+    ask(form('a'));
+    ask(form('b'));
     subject.clearActivities();
     expect(listener).not.toHaveBeenCalled();
     await taskEnds();
     expect(listener).toHaveBeenCalledOnce();
     expect(listener.mock.lastCall?.[0].inbox.map((request: Request) => request.id)).toEqual(['a', 'b']);
-    void subject.ask(form('c'), from);
+    ask(form('c'));
     await taskEnds();
     expect(listener).toHaveBeenCalledTimes(2);
     expect(listener.mock.lastCall?.[0].inbox).toHaveLength(3);
   });
 
   it('keeps every unchanged part the same object from one call to the next, URL Requests with their analysis too', async () => {
-    const subject = hub();
-    void subject.ask(form('a'), from);
-    void subject.ask(link('b'), from);
+    const { subject, ask } = await hub();
+    ask(form('a'));
+    ask(link('b'));
     const before = subject.state();
     const after = subject.state();
     expect(after.inbox[1]).toMatchObject({ id: 'b', analysis: expect.objectContaining({ href: 'https://example.com/connect' }) });
@@ -51,7 +62,7 @@ describe('the hub’s state for the panel', () => {
 
   it('keeps a server’s view when an update changes nothing of it', async () => {
     // Host access pending: the server is shown as needing it, and asking again changes nothing.
-    const subject = new Hub({ servers: { load: async () => [], save: async () => {} }, canReach: async () => false });
+    const subject = testHub({ canReach: async () => false });
     await subject.addServer({ url: 'https://mcp.example.com/mcp' });
     const before = subject.state();
     await subject.accessChanged();

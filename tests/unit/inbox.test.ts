@@ -22,10 +22,10 @@ function formRequest(): Request {
 afterEach(() => vi.useRealTimers());
 
 describe('Inbox', () => {
-  it('resolves ask with the Answer given to that id, and lists it until then', async () => {
+  it('resolves enqueue with the Answer given to that id, and lists it until then', async () => {
     const inbox = new Inbox();
     const request = formRequest();
-    const answer = inbox.ask(request, server);
+    const answer = inbox.enqueue(request, server);
     expect(inbox.list()).toMatchObject([{ id: request.id, serverName: 'Deploy Server', prompt: 'Where to?' }]);
     inbox.answer({ id: request.id, ok: true, data: { target: 'prod' } });
     await expect(answer).resolves.toEqual({ id: request.id, ok: true, data: { target: 'prod' } });
@@ -36,8 +36,8 @@ describe('Inbox', () => {
     const inbox = new Inbox();
     const first = formRequest();
     const second = formRequest();
-    const firstAnswer = inbox.ask(first, server);
-    inbox.ask(second, other);
+    const firstAnswer = inbox.enqueue(first, server);
+    inbox.enqueue(second, other);
     expect(() => inbox.answer({ id: 'elc-nope-1', ok: true })).toThrow(InboxError);
     inbox.answer({ id: first.id, ok: false, reason: 'declined' });
     await firstAnswer;
@@ -54,7 +54,7 @@ describe('Inbox', () => {
   it('refuses accepted content that breaks the schema and keeps the Request pending', () => {
     const inbox = new Inbox();
     const request = formRequest();
-    inbox.ask(request, server);
+    inbox.enqueue(request, server);
     try {
       inbox.answer({ id: request.id, ok: true, data: { target: 'moon' } });
       expect.unreachable();
@@ -71,9 +71,9 @@ describe('Inbox', () => {
 
   it('cancels every Request of a disconnected server and no other', async () => {
     const inbox = new Inbox();
-    const a = inbox.ask(formRequest(), server);
-    const b = inbox.ask(formRequest(), server);
-    inbox.ask(formRequest(), other);
+    const a = inbox.enqueue(formRequest(), server);
+    const b = inbox.enqueue(formRequest(), server);
+    inbox.enqueue(formRequest(), other);
     expect(inbox.cancelServer('s1')).toBe(2);
     await expect(a).resolves.toMatchObject({ ok: false, reason: 'cancelled' });
     await expect(b).resolves.toMatchObject({ ok: false, reason: 'cancelled' });
@@ -83,15 +83,15 @@ describe('Inbox', () => {
   it('refuses a flooding server past its cap, leaves its waiting Requests and other servers alone, and takes more once one is answered', async () => {
     const inbox = new Inbox({ maxPerServer: 3 });
     const waiting = [formRequest(), formRequest(), formRequest()];
-    for (const request of waiting) void inbox.ask(request, server);
-    const fromOther = inbox.ask(formRequest(), other);
-    const refused = inbox.ask(formRequest(), server);
+    for (const request of waiting) void inbox.enqueue(request, server);
+    const fromOther = inbox.enqueue(formRequest(), other);
+    const refused = inbox.enqueue(formRequest(), server);
     await expect(refused).rejects.toMatchObject({ code: 'too-many', message: expect.stringContaining('Deploy Server already has 3 requests') });
     expect(inbox.pendingFor('s1')).toBe(3);
     expect(inbox.list().map((p) => p.id)).toEqual([...waiting.map((r) => r.id), expect.any(String)]);
     inbox.answer({ id: waiting[0]!.id, ok: false, reason: 'declined' });
     const next = formRequest();
-    void inbox.ask(next, server);
+    void inbox.enqueue(next, server);
     expect(inbox.pendingFor('s1')).toBe(3);
     const otherId = inbox.list().find((p) => p.serverId === 's2')!.id;
     inbox.answer({ id: otherId, ok: false, reason: 'declined' });
@@ -101,7 +101,7 @@ describe('Inbox', () => {
   it('withdraws a Request when the server aborts it', async () => {
     const inbox = new Inbox();
     const controller = new AbortController();
-    const answer = inbox.ask(formRequest(), server, controller.signal);
+    const answer = inbox.enqueue(formRequest(), server, controller.signal);
     controller.abort();
     await expect(answer).resolves.toMatchObject({ ok: false, reason: 'cancelled' });
     expect(inbox.size).toBe(0);
@@ -110,7 +110,7 @@ describe('Inbox', () => {
   it('expires an unanswered Request as a cancel, showing when it will', async () => {
     vi.useFakeTimers({ now: 1_000 });
     const inbox = new Inbox({ timeoutMs: 5_000 });
-    const answer = inbox.ask(formRequest(), server);
+    const answer = inbox.enqueue(formRequest(), server);
     expect(inbox.list()[0]).toMatchObject({ askedAt: 1_000, expiresAt: 6_000 });
     vi.advanceTimersByTime(5_000);
     await expect(answer).resolves.toMatchObject({ ok: false, reason: 'expired' });
@@ -119,8 +119,8 @@ describe('Inbox', () => {
   it('asks a Request an earlier worker asked with its first times, and expires it when they ran out meanwhile', async () => {
     vi.useFakeTimers({ now: 10_000 });
     const inbox = new Inbox({ timeoutMs: 5_000 });
-    const still = inbox.ask(formRequest(), server, undefined, { askedAt: 8_000, expiresAt: 12_000 });
-    const late = inbox.ask(formRequest(), server, undefined, { askedAt: 1_000, expiresAt: 6_000 });
+    const still = inbox.enqueue(formRequest(), server, undefined, { askedAt: 8_000, expiresAt: 12_000 });
+    const late = inbox.enqueue(formRequest(), server, undefined, { askedAt: 1_000, expiresAt: 6_000 });
     expect(inbox.list()[0]).toMatchObject({ askedAt: 8_000, expiresAt: 12_000 });
     vi.advanceTimersByTime(0);
     await expect(late).resolves.toMatchObject({ ok: false, reason: 'expired' });
@@ -135,10 +135,10 @@ describe('Inbox', () => {
     const sizes: number[] = [];
     const unsubscribe = inbox.subscribe((pending) => sizes.push(pending.length));
     const request = formRequest();
-    inbox.ask(request, server);
+    inbox.enqueue(request, server);
     inbox.answer({ id: request.id, ok: false });
     unsubscribe();
-    inbox.ask(formRequest(), server);
+    inbox.enqueue(formRequest(), server);
     expect(sizes).toEqual([0, 1, 0]);
   });
 });

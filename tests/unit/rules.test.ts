@@ -66,7 +66,8 @@ const typecheckLib = () =>
 const OFFENDERS: Record<string, string> = {
   'lib/__rule_probe_circle_a.ts': "import { b } from './__rule_probe_circle_b';\nexport const a = () => b;\n",
   'lib/__rule_probe_circle_b.ts': "import { a } from './__rule_probe_circle_a';\nexport const b = () => a;\n",
-  'lib/__rule_probe_layer.ts': "import browser from 'webextension-polyfill';\nimport { AppFrame } from '@/components/apps/AppFrame';\nexport const probe = [browser, AppFrame];\nexport { nothing } from '@/lib/__no_such_file';\n",
+  'lib/__rule_probe_layer.ts':
+    "import browser from 'webextension-polyfill';\nimport { AppFrame } from '@/components/apps/AppFrame';\nexport const probe = [browser, AppFrame];\nexport { nothing } from '@/lib/__no_such_file';\n",
   'components/__rule_probe_layer.tsx': "export { default } from '@/entrypoints/sidepanel/connection';\n",
   'lib/__rule_probe_dom.ts': 'export const title = document.title;\nexport const id = chrome.runtime.id;\n',
   'lib/__rule_probe_long_file.ts': `${Array.from({ length: 401 }, (_, index) => `export const line${index} = ${index};`).join('\n')}\n`,

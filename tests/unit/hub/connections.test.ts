@@ -4,41 +4,13 @@ import { AuthorizationError } from '../../../lib/auth';
 import { Connections, exponentialBackoff, isConnectionLost, type ConnectionsOptions } from '../../../lib/hub/connections';
 import type { SavedServer } from '../../../lib/hub/servers';
 import type { Connection, LoadOptions, ServerConfig } from '../../../lib/mcp/connection';
+import { fakeConnection } from './fakeConnection';
 import type { EraVerdicts } from '../../../lib/mcp/eras';
 import type { ServerView } from '../../../lib/state';
 
 afterEach(() => vi.useRealTimers());
 
 const URL_ = 'https://mcp.example.com/mcp';
-
-function fakeConnection(server: ServerConfig, overrides: Partial<Connection> = {}): Connection & { closed: boolean } {
-  const connection = {
-    closed: false,
-    server,
-    era: 'legacy' as const,
-    transport: 'streamable-http' as const,
-    protocolVersion: '2025-11-25',
-    discover: undefined,
-    serverInfo: { name: 'deploys', title: 'Deploys', version: '1' },
-    capabilities: {},
-    instructions: 'Be brief.',
-    listTools: async () => [{ name: 'deploy', inputSchema: { type: 'object' as const } }],
-    listResources: async () => [],
-    listResourceTemplates: async () => [{ name: 'log', uriTemplate: 'logs://{day}/{level}' }],
-    listPrompts: async () => [],
-    callTool: async () => ({ content: [] }),
-    readResource: async () => ({ contents: [] }),
-    getPrompt: async () => ({ messages: [] }),
-    complete: async () => [],
-    watchResource: async () => async () => {},
-    resume: async () => ({ content: [] }),
-    followTask: async () => ({ content: [] }),
-    setLogLevel: async () => {},
-    close: async () => void (connection.closed = true),
-    ...overrides,
-  };
-  return connection;
-}
 
 /** Saved servers and their views in memory; `update` merges as the real views do. */
 function book(saved: SavedServer[]) {
@@ -71,7 +43,8 @@ function connections(options: Partial<ConnectionsOptions> = {}, saved: SavedServ
   const settings: ConnectionsOptions = {
     servers,
     authorization: { setupFor: () => undefined, context: async () => '', status: () => undefined },
-    person: { ask: vi.fn(), untilVisitEnds: vi.fn(async () => {}), elicitationComplete: vi.fn(), withdraw: vi.fn() },
+    asking: { deliver: vi.fn(), withdraw: vi.fn() },
+    visits: { until: vi.fn(async () => {}), complete: vi.fn() },
     calls: { takenOver: async () => {}, resume: vi.fn(), dropServer: vi.fn() },
     connect: vi.fn(async (server: ServerConfig, loadOptions: LoadOptions) => {
       const connection = fakeConnection(server);
@@ -107,13 +80,13 @@ describe('connecting to a server', () => {
     const request = { id: 'r', kind: 'input' as const, prompt: 'Why?', url: null, data: null };
     const signal = new AbortController().signal;
     void opened[0]!.options.waitFor(request, { signal, problems: [] });
-    expect(settings.person.ask).toHaveBeenCalledWith(
+    expect(settings.asking.deliver).toHaveBeenCalledWith(
       request,
       { serverId: 's1', serverName: 'Deploys', serverOrigin: 'https://mcp.example.com' },
       signal,
     );
     void opened[0]!.options.untilVisitEnds!(request, signal);
-    expect(settings.person.untilVisitEnds).toHaveBeenCalledWith('r', signal);
+    expect(settings.visits.until).toHaveBeenCalledWith('r', signal);
   });
 
   it('keeps its lists fresh, and passes on a completed elicitation, only while the connection is current', async () => {
@@ -122,12 +95,12 @@ describe('connecting to a server', () => {
     opened[0]!.options.onListChanged!({ kind: 'prompts', items: [{ name: 'summary' }] });
     opened[0]!.options.onElicitationComplete!('e1');
     expect(servers.view('s1')!.prompts).toEqual([{ name: 'summary' }]);
-    expect(settings.person.elicitationComplete).toHaveBeenCalledWith('s1', 'e1');
+    expect(settings.visits.complete).toHaveBeenCalledWith('s1', 'e1');
     await subject.reconnect('s1');
     opened[0]!.options.onListChanged!({ kind: 'prompts', items: [{ name: 'stale' }] });
     opened[0]!.options.onElicitationComplete!('e2');
     expect(servers.view('s1')!.prompts).toEqual([]);
-    expect(settings.person.elicitationComplete).toHaveBeenCalledTimes(1);
+    expect(settings.visits.complete).toHaveBeenCalledTimes(1);
   });
 
   it('waits for host access before trying', async () => {
@@ -259,7 +232,7 @@ describe('a connection that breaks', () => {
     await subject.connect('s1');
     const error = new Error('stream closed');
     opened[0]!.options.onLost!(error);
-    expect(settings.person.withdraw).toHaveBeenCalledWith('s1', error);
+    expect(settings.asking.withdraw).toHaveBeenCalledWith('s1', error);
     expect(opened[0]!.connection.closed).toBe(true);
     expect(subject.connection('s1')).toBeUndefined();
     expect(servers.view('s1')).toMatchObject({ status: 'error', error: 'stream closed' });
@@ -273,9 +246,9 @@ describe('a connection that breaks', () => {
     await subject.connect('s1');
     subject.requestFailed('s1', new ProtocolError(-32602, 'Invalid params'));
     subject.requestFailed('s1', new SdkError(SdkErrorCode.RequestTimeout, 'timed out'));
-    expect(settings.person.withdraw).not.toHaveBeenCalled();
+    expect(settings.asking.withdraw).not.toHaveBeenCalled();
     subject.requestFailed('s1', new TypeError('fetch failed'));
-    expect(settings.person.withdraw).toHaveBeenCalledWith('s1', expect.any(TypeError));
+    expect(settings.asking.withdraw).toHaveBeenCalledWith('s1', expect.any(TypeError));
   });
 
   it('is lost once only', async () => {
@@ -284,7 +257,7 @@ describe('a connection that breaks', () => {
     await subject.connect('s1');
     opened[0]!.options.onLost!(new Error('gone'));
     subject.requestFailed('s1', new TypeError('fetch failed'));
-    expect(settings.person.withdraw).toHaveBeenCalledOnce();
+    expect(settings.asking.withdraw).toHaveBeenCalledOnce();
   });
 });
 
@@ -305,7 +278,7 @@ describe('host access that changed', () => {
     reachable.add('https://c.example');
     await subject.accessChanged();
     expect(servers.views().map((view) => view.status)).toEqual(['connected', 'needs-permission', 'disabled']);
-    expect(settings.person.withdraw).toHaveBeenCalledWith('b');
+    expect(settings.asking.withdraw).toHaveBeenCalledWith('b');
   });
 });
 

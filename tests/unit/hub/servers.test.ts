@@ -57,6 +57,14 @@ describe('the saved servers', () => {
     ]);
   });
 
+  it('names a saved server by its URL, and says so when it was removed', () => {
+    const { subject } = servers();
+    const [added] = subject.add([{ url: 'https://a.example/mcp' }]);
+    expect(subject.urlOf(added!.id)).toBe('https://a.example/mcp');
+    subject.remove(added!.id);
+    expect(() => subject.urlOf(added!.id)).toThrow('That server was removed.');
+  });
+
   it('never shows a client secret, only that one is set', () => {
     const { subject } = servers();
     const [saved] = subject.add([{ url: 'https://a.example/mcp', oauthClientId: 'app', oauthClientSecret: 'hush' }]);

@@ -19,7 +19,7 @@ function signIn(options: Partial<SignInOptions> = {}, saved: SavedServer | undef
       },
     },
     servers: { saved: (serverId) => (serverId === saved?.id ? saved : undefined), displayName: () => 'Deploys', update },
-    consent: vi.fn(async (request: Request) => ({ id: request.id, ok: true })),
+    asking: { deliver: vi.fn(async (request: Request) => ({ id: request.id, ok: true })) },
     clientMetadataUrl: () => undefined,
     reconnect: vi.fn(async () => void order.push('reconnect')),
     disconnect: vi.fn(async () => void order.push('disconnect')),
@@ -49,7 +49,7 @@ describe('a server’s sign-in', () => {
     const { subject, settings } = signIn();
     const request: Request = { id: 'r', kind: 'authorization', prompt: 'Sign in', url: 'https://as.example/authorize', data: null };
     await subject.setupFor('s1')!.consent(request);
-    expect(settings.consent).toHaveBeenCalledWith(request, {
+    expect(settings.asking.deliver).toHaveBeenCalledWith(request, {
       serverId: 's1',
       serverName: 'Deploys',
       serverOrigin: 'https://mcp.example.com',

@@ -20,14 +20,14 @@ function visits(open?: (url: string, mode: OpenMode) => Promise<void>) {
   const notify = vi.fn();
   const recorded: HistoryEntry[] = [];
   const subject = new UrlVisits({ inbox, open, notify, record: (entry) => recorded.push(entry), changed: () => {} });
-  const ask = (request: Request, provenance = from) => subject.ask(request, provenance, () => inbox.ask(request, provenance));
-  return { subject, inbox, notify, recorded, ask };
+  const consent = (request: Request, provenance = from) => subject.consent(request, provenance, () => inbox.enqueue(request, provenance));
+  return { subject, inbox, notify, recorded, consent };
 }
 
 describe('asking about a URL', () => {
   it('declines a URL no one should open without asking, and says so in notices and History', async () => {
-    const { inbox, notify, recorded, ask } = visits();
-    const answer = await ask(link('r', 'javascript:alert(1)'));
+    const { inbox, notify, recorded, consent } = visits();
+    const answer = await consent(link('r', 'javascript:alert(1)'));
     expect(answer).toEqual({ id: 'r', ok: false, reason: 'declined' });
     expect(inbox.list()).toEqual([]);
     expect(notify).toHaveBeenCalledWith(
@@ -40,8 +40,8 @@ describe('asking about a URL', () => {
   });
 
   it('keeps what it found in the URL while the person decides, and no longer', async () => {
-    const { subject, inbox, ask } = visits();
-    const answered = ask(link('r'));
+    const { subject, inbox, consent } = visits();
+    const answered = consent(link('r'));
     expect(subject.analysis('r')).toMatchObject({ href: 'https://example.com/connect', refused: null });
     inbox.answer({ id: 'r', ok: false, reason: 'declined' });
     await answered;
@@ -53,8 +53,8 @@ describe('a visit the person agreed to', () => {
   it('accepts the Request, opens the URL, and shows the visit until the person is done with it', async () => {
     let done!: () => void;
     const open = vi.fn((_url: string, _mode: OpenMode) => new Promise<void>((resolve) => (done = resolve)));
-    const { subject, ask } = visits(open);
-    const answered = ask(link('r'));
+    const { subject, consent } = visits(open);
+    const answered = consent(link('r'));
     subject.open('r', 'tab');
     await expect(answered).resolves.toEqual({ id: 'r', ok: true });
     expect(open).toHaveBeenCalledWith('https://example.com/connect', 'tab');
@@ -65,16 +65,16 @@ describe('a visit the person agreed to', () => {
   });
 
   it('ends even when the window could not be opened', async () => {
-    const { subject, ask } = visits(() => Promise.reject(new Error('no window')));
-    void ask(link('r'));
+    const { subject, consent } = visits(() => Promise.reject(new Error('no window')));
+    void consent(link('r'));
     subject.open('r', 'window');
     await vi.waitFor(() => expect(subject.views()).toEqual([]));
   });
 
   it('is only answered for a server’s own sign-in, which opens its own window', async () => {
     const open = vi.fn(async () => {});
-    const { subject, ask } = visits(open);
-    const answered = ask(link('r'), { ...from, purpose: 'oauth' });
+    const { subject, consent } = visits(open);
+    const answered = consent(link('r'), { ...from, purpose: 'oauth' });
     subject.open('r', 'window');
     await expect(answered).resolves.toEqual({ id: 'r', ok: true });
     expect(open).not.toHaveBeenCalled();
@@ -87,9 +87,9 @@ describe('a visit the person agreed to', () => {
   });
 
   it('lets whoever waits on it go on when it finishes or they stop waiting', async () => {
-    const { subject, ask } = visits(() => new Promise(() => {}));
-    void ask(link('a'));
-    void ask(link('b'));
+    const { subject, consent } = visits(() => new Promise(() => {}));
+    void consent(link('a'));
+    void consent(link('b'));
     subject.open('a', 'tab');
     subject.open('b', 'tab');
     const waitedA = subject.until('a', new AbortController().signal);
@@ -104,9 +104,9 @@ describe('a visit the person agreed to', () => {
   });
 
   it('ends with its server, and only its server', () => {
-    const { subject, ask } = visits(() => new Promise(() => {}));
-    void ask(link('a'));
-    void ask(link('b'), { ...from, serverId: 's2' });
+    const { subject, consent } = visits(() => new Promise(() => {}));
+    void consent(link('a'));
+    void consent(link('b'), { ...from, serverId: 's2' });
     subject.open('a', 'tab');
     subject.open('b', 'tab');
     subject.finishServer('s1');
@@ -114,10 +114,10 @@ describe('a visit the person agreed to', () => {
   });
 
   it('ends when the server says its elicitation is complete, and a Request not yet answered needs no answer', async () => {
-    const { subject, inbox, ask } = visits(() => new Promise(() => {}));
-    void ask(link('a', 'https://example.com/a', 'e1'));
-    const notYet = ask(link('b', 'https://example.com/b', 'e2'));
-    void ask(link('c', 'https://example.com/c', 'e1'), { ...from, serverId: 's2' });
+    const { subject, inbox, consent } = visits(() => new Promise(() => {}));
+    void consent(link('a', 'https://example.com/a', 'e1'));
+    const notYet = consent(link('b', 'https://example.com/b', 'e2'));
+    void consent(link('c', 'https://example.com/c', 'e1'), { ...from, serverId: 's2' });
     subject.open('a', 'tab');
     subject.open('c', 'tab');
     subject.complete('s1', 'e1');

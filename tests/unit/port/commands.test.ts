@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type AnsweredMessage, ASKS, type AskMessage, COMMANDS, type CommandMessage, remoteAsks, remoteCommands } from '../../../lib/port/commands';
-import { Hub, type SavedServer } from '../../../lib/hub';
 import { hubCommands } from '../../../lib/port/hubCommands';
 import type { WorkerMessage } from '../../../lib/port/messages';
-import { memory } from '../../integration/hub-harness';
+import { testHub } from '../../hub-harness';
 
 function worker() {
-  const hub = new Hub({ servers: memory<SavedServer[]>([]) });
+  const hub = testHub();
   const replies: WorkerMessage[] = [];
   return { hub, replies, run: hubCommands(hub, (message) => replies.push(message)) };
 }

@@ -44,7 +44,7 @@ describe(`answerToElicitResult (${RUNS.results} generated Answers)`, () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// The Inbox against a model: random interleavings of ask / answer / cancelServer / expire.
+// The Inbox against a model: random interleavings of enqueue / answer / cancelServer / expire.
 
 const IDS = ['elc-p-1', 'elc-p-2', 'elc-p-3', 'elc-p-4', 'elc-p-5', 'elc-p-6'] as const;
 const SERVERS = ['s1', 's2', 's3'] as const;
@@ -131,7 +131,7 @@ async function expectAgrees(model: Model, real: Real): Promise<void> {
   expect(Object.fromEntries(real.settledCalls)).toEqual(Object.fromEntries(model.settledIds));
 }
 
-class Ask implements fc.AsyncCommand<Model, Real> {
+class Enqueue implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly id: string,
     readonly serverId: string,
@@ -144,7 +144,7 @@ class Ask implements fc.AsyncCommand<Model, Real> {
     const duplicate = model.pending.some((entry) => entry.id === this.id);
     const controller = this.signal === 'none' ? undefined : new AbortController();
     if (this.signal === 'aborted') controller!.abort();
-    const promise = real.inbox.ask(
+    const promise = real.inbox.enqueue(
       requestOf(this.id, this.shape, this.prompt),
       { serverId: this.serverId, serverName: `Server ${this.serverId}` },
       controller?.signal,
@@ -174,7 +174,7 @@ class Ask implements fc.AsyncCommand<Model, Real> {
     }
     await expectAgrees(model, real);
   }
-  toString = () => `ask(${this.id}, ${this.serverId}, ${this.shape}, signal ${this.signal})`;
+  toString = () => `enqueue(${this.id}, ${this.serverId}, ${this.shape}, signal ${this.signal})`;
 }
 
 class AnswerCommand implements fc.AsyncCommand<Model, Real> {
@@ -267,7 +267,7 @@ const commands = [
       hostileString(),
       fc.constantFrom('none', 'live', 'live', 'aborted'),
     )
-    .map(([id, serverId, shape, prompt, signal]) => new Ask(id, serverId, shape, prompt, signal as Ask['signal'])),
+    .map(([id, serverId, shape, prompt, signal]) => new Enqueue(id, serverId, shape, prompt, signal as Enqueue['signal'])),
   fc
     .record({
       id: answerId,
@@ -344,7 +344,7 @@ describe(`Answers to accepted hostile schemas (${RUNS.hostileSchemas} generated 
           // Fill every field the form has, as a person would, plus whatever else was generated.
           const filled: Record<string, unknown> = { ...data };
           for (const name of names) if (!(name in filled)) filled[name] = 'aaaaaaaaaaaa';
-          void inbox.ask(request, { serverId: 's', serverName: 'S' });
+          void inbox.enqueue(request, { serverId: 's', serverName: 'S' });
           try {
             inbox.answer({ id: request.id, ok: true, data: filled });
           } catch (error) {
@@ -381,7 +381,7 @@ describe(`Answers to accepted hostile schemas (${RUNS.hostileSchemas} generated 
       return;
     }
     const inbox = new Inbox({ timeoutMs: null });
-    void inbox.ask(request, { serverId: 's', serverName: 'S' });
+    void inbox.enqueue(request, { serverId: 's', serverName: 'S' });
     let thrown: unknown;
     try {
       inbox.answer({ id: request.id, ok: true, data: { a: 'x' } });

@@ -1,6 +1,6 @@
 /**
- * Each server's protocol log: the newest `PROTOCOL_LOG_LENGTH` records of its connections
- * (lib/mcp/protocolLog.ts records them, redacted), each message cut to `MAX_RECORD_CHARS`.
+ * The records of each server's protocol log, as the hub keeps them: the newest
+ * `PROTOCOL_LOG_LENGTH` of its connections (lib/mcp/protocolLog.ts records them, redacted), each message cut to `MAX_RECORD_CHARS`.
  * In the worker's memory only: never stored, gone with the worker or the server.
  */
 import type { ProtocolRecord } from '../mcp/protocolLog';
@@ -21,8 +21,19 @@ function bounded(record: ProtocolRecord): ProtocolRecord {
   };
 }
 
-export class ProtocolLogs {
+export class ProtocolRecords {
   readonly #logs = new Map<string, ProtocolRecord[]>();
+  readonly #recording: () => boolean;
+
+  /** `recording` says whether connections made from now on are recorded (the person can turn it off). */
+  constructor(recording: () => boolean = () => true) {
+    this.#recording = recording;
+  }
+
+  /** What a new connection records with; none while recording is off. */
+  recorder(): ((serverId: string, record: ProtocolRecord) => void) | undefined {
+    return this.#recording() ? (serverId, record) => this.add(serverId, record) : undefined;
+  }
 
   add(serverId: string, record: ProtocolRecord): void {
     let log = this.#logs.get(serverId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SavedCalls } from '../../../lib/hub/savedCalls';
+import { SavedCallStore } from '../../../lib/hub/savedCallStore';
 import type { SavedCall } from '../../../lib/savedCalls';
 
 describe('the hub’s saved calls', () => {
@@ -8,7 +8,7 @@ describe('the hub’s saved calls', () => {
     let kept: SavedCall[] = [before];
     let release = () => {};
     const slowLoad = new Promise<void>((resolve) => (release = resolve));
-    const saved = new SavedCalls(
+    const saved = new SavedCallStore(
       {
         load: async () => {
           await slowLoad;

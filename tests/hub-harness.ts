@@ -1,6 +1,14 @@
-/** What the Hub tests share: an in-memory stored value, and waiting for a state. */
-import type { Hub } from '../../lib/hub';
-import type { HubState } from '../../lib/state';
+/** What the Hub's tests, unit and integration, share: the Hub as they build it, stored values in memory, waiting for a state. */
+import { Hub, type HubOptions, type SavedServer, type Stored } from '../lib/hub';
+import type { HubState } from '../lib/state';
+
+/** What a test sets of its Hub: the saved servers as a list (kept in memory) or a store of its own; the rest as in HubOptions. */
+export type TestHubOptions = Omit<HubOptions, 'servers'> & { servers?: SavedServer[] | Stored<SavedServer[]> };
+
+/** A Hub as the tests build it: its saved servers in memory (those given, else none), every other option as given. */
+export function testHub({ servers = [], ...options }: TestHubOptions = {}): Hub {
+  return new Hub({ servers: Array.isArray(servers) ? memory(servers) : servers, ...options });
+}
 
 /** A `Stored<T>` in memory; `value()` shows what was last saved. */
 export function memory<T>(initial: T) {

@@ -1,8 +1,11 @@
-/** The hub's saved calls: kept in storage (a write that fails is the caller's error to show), listed in the state. */
+/**
+ * Where the hub keeps saved calls (what one is, and its file: lib/savedCalls.ts): in storage (a
+ * write that fails is the caller's error to show), listed in the state.
+ */
 import { exportSavedCalls, MAX_SAVED_CALLS, parseSavedCalls, type SavedCall, SavedCallError, type SavedCallsImport, savedCall } from '../savedCalls';
 import type { Stored } from '../stored';
 
-export class SavedCalls {
+export class SavedCallStore {
   readonly #stored: Stored<SavedCall[]> | undefined;
   readonly #changed: () => void;
   #list: SavedCall[] = [];

@@ -1,0 +1,26 @@
+/**
+ * Links an MCP App asks to open (`ui/open-link`): what the consent card shows of one, and
+ * opening it, in a tab of its own, once the person agreed.
+ */
+import type { OpenMode } from '../state';
+import { analyzeUrl, type UrlAnalysis } from '../urls';
+
+export class AppLinks {
+  readonly #open: ((url: string, mode: OpenMode) => Promise<void>) | undefined;
+
+  /** `open` opens a URL where the extension cannot read it; absent, nothing is opened. */
+  constructor(open?: (url: string, mode: OpenMode) => Promise<void>) {
+    this.#open = open;
+  }
+
+  check(url: string): UrlAnalysis {
+    return analyzeUrl(url);
+  }
+
+  /** @throws Error when the URL is one no one should open. */
+  async open(url: string): Promise<void> {
+    const { refused, href } = analyzeUrl(url);
+    if (refused || !href) throw new Error(refused ?? 'That is not a web address.');
+    await this.#open?.(href, 'tab');
+  }
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AppLinks } from '../../../lib/hub/appLinks';
+
+describe('a link an app asks to open', () => {
+  it('is shown as the consent card shows it, and opened in a tab once agreed to', async () => {
+    const open = vi.fn(async () => {});
+    const links = new AppLinks(open);
+    expect(links.check('https://example.com/docs')).toMatchObject({ refused: null, href: 'https://example.com/docs' });
+    await links.open('https://example.com/docs');
+    expect(open).toHaveBeenCalledWith('https://example.com/docs', 'tab');
+  });
+
+  it('is never opened when no one should open it', async () => {
+    const open = vi.fn(async () => {});
+    const links = new AppLinks(open);
+    expect(links.check('javascript:alert(1)').refused).toEqual(expect.any(String));
+    await expect(links.open('javascript:alert(1)')).rejects.toThrow();
+    await expect(links.open('not a url')).rejects.toThrow();
+    expect(open).not.toHaveBeenCalled();
+  });
+});
