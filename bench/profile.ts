@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import type { SavedServer } from '../lib/hub';
 import { addServer, evaluateInWorker, launchBench, PROFILE_EXTENSION_DIR, waitForState, type BenchBrowser, type TargetSession } from './browser';
-import { summarizeProfile, type CpuProfile, type ProfileSummary } from './cpu-profile';
+import { profileTimeline, summarizeProfile, type CpuProfile, type ProfileSummary } from './cpu-profile';
 import type { ProbeWindow } from './probe';
 import { table, type Section } from './report';
-import type { StorageOp } from './storage-log';
+import type { WorkerOp } from './worker-log';
 import { burst, cancelAll, openWithPending, rerender } from './scale';
 import type { ServerUrls } from './servers';
 import { bytes, ms } from './stats';
@@ -47,20 +47,19 @@ function describe(title: string, summary: ProfileSummary, note = ''): string {
   ].join('\n');
 }
 
-/** The worker's storage calls since the last take (bench/storage-log.ts; the profile build only). */
-function takeStorageLog(browser: BenchBrowser): Promise<StorageOp[]> {
-  return evaluateInWorker<StorageOp[]>(browser, 'globalThis.__storageLog?.splice(0) ?? []');
+/** What the worker asked of the browser since the last take (bench/worker-log.ts; the profile build only). */
+function takeWorkerLog(browser: BenchBrowser): Promise<WorkerOp[]> {
+  return evaluateInWorker<WorkerOp[]>(browser, 'globalThis.__takeWorkerLog?.() ?? []');
 }
 
-/** Every call in order, times from the first: what a cold start reads and writes. */
-function storageSequence(log: StorageOp[]): string {
-  const first = log[0]?.at ?? 0;
+/** Every call in order, at the worker's own clock (from its global scope's start): what a cold start waits on. */
+function workerSequence(log: WorkerOp[]): string {
   return table(
-    ['#', 'at', 'call', 'keys', 'bytes', 'settled after'],
+    ['#', 'at', 'call', 'keys / message', 'bytes', 'settled after'],
     log.map((entry, i) => [
       String(i + 1),
-      ms(entry.at - first),
-      `${entry.area}.${entry.op}`,
+      ms(entry.at),
+      entry.call,
       entry.keys.join(', '),
       bytes(entry.bytes),
       entry.ms === undefined ? '—' : ms(entry.ms),
@@ -68,11 +67,11 @@ function storageSequence(log: StorageOp[]): string {
   );
 }
 
-/** Calls grouped by area, call and key: how many, how many bytes; `per` divides both (per tools/call, per Request). */
-function storageTotals(log: StorageOp[], per: number, unit: string): string {
+/** Calls grouped by call and key: how many, how many bytes; `per` divides both (per tools/call, per Request). */
+function workerTotals(log: WorkerOp[], per: number, unit: string): string {
   const groups = new Map<string, { calls: number; bytes: number }>();
   for (const entry of log) {
-    const key = `${entry.area}.${entry.op} ${entry.keys.join(', ')}`;
+    const key = `${entry.call} ${entry.keys.join(', ')}`;
     const group = groups.get(key) ?? { calls: 0, bytes: 0 };
     group.calls += 1;
     group.bytes += entry.bytes;
@@ -109,6 +108,18 @@ function renderTable(counts: Record<string, number>, top = 15): string {
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, count]) => [`\`${name}\``, String(count)]),
+  );
+}
+
+/** The profile slice by slice (25 ms): busy time and what was busiest, so the waits show too. */
+function timelineTable(profile: CpuProfile, files: Record<string, string>): string {
+  return table(
+    ['from the profile start', 'busy', 'busiest (self time)'],
+    profileTimeline(profile, files, 25).map((slice) => [
+      ms(slice.startMs),
+      ms(slice.busyMs),
+      slice.top.map((line) => `${line.name} ${line.ms.toFixed(1)}`).join(', '),
+    ]),
   );
 }
 
@@ -211,7 +222,7 @@ async function startUp(urls: ServerUrls, files: Record<string, string>, size: nu
     }
     // What the start wrote just after all were connected (eras, the activity list) counts too.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const storage = await takeStorageLog(browser);
+    const storage = await takeWorkerLog(browser);
     const fetches = await evaluateInWorker<FetchEntry[]>(
       browser,
       "performance.getEntriesByType('resource').filter((entry) => entry.initiatorType === 'fetch').map(({ name, startTime, responseEnd }) => ({ name, startTime, responseEnd }))",
@@ -239,9 +250,12 @@ async function startUp(urls: ServerUrls, files: Record<string, string>, size: nu
       '',
       workerProfile ? describe('Service worker thread', summarizeProfile(workerProfile, files)) : '(no worker profile in the trace)',
       '',
-      `Every \`chrome.storage\` call of that start, in order (times from the first; "settled after" is the browser's round trip), up to 500 ms after all were connected:`,
+      ...(workerProfile
+        ? ['The same thread slice by slice (from when tracing began; idle slices left out):', '', timelineTable(workerProfile, files), '']
+        : []),
+      `What that start asked of the browser, in order — every \`chrome.storage\` call, the other extension calls it waits on, each message to the panel — on the worker's clock (from its global scope's start; "settled after" is the browser's round trip), up to 500 ms after all were connected:`,
       '',
-      storageSequence(storage),
+      workerSequence(storage),
       '',
       "Each server's requests in that start (the worker's Resource Timing; times from its global scope's start):",
       '',
@@ -264,7 +278,7 @@ async function toolCalls(urls: ServerUrls, files: Record<string, string>): Promi
     const texts = (prefix: string) => Array.from({ length: 200 }, (_, i) => `${prefix}-${i}`);
     await extensionCalls(page, serverId, texts('warm'));
     let p50 = 0;
-    await takeStorageLog(browser);
+    await takeWorkerLog(browser);
     await takeRenders(page);
     const profiles = await profileBoth(browser, page, 'toolcall', async () => {
       const { roundTrips } = await extensionCalls(page, serverId, texts('profiled'));
@@ -272,7 +286,7 @@ async function toolCalls(urls: ServerUrls, files: Record<string, string>): Promi
     });
     // The last call's deferred writes land after its state did.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const storage = await takeStorageLog(browser);
+    const storage = await takeWorkerLog(browser);
     const renders = await takeRenders(page);
     await page.close();
     const note = ` over 200 sequential calls (p50 ${ms(p50)} while profiled), Tools tab shown`;
@@ -281,9 +295,9 @@ async function toolCalls(urls: ServerUrls, files: Record<string, string>): Promi
       '',
       describe('Worker', summarizeProfile(profiles.worker, files), note),
       '',
-      "The worker's `chrome.storage` calls over those 200 calls (the panel keeps 50 results):",
+      'What the worker asked of the browser over those 200 calls (`chrome.storage`, messages to the panel; the panel keeps 50 results):',
       '',
-      storageTotals(storage, 200, 'call'),
+      workerTotals(storage, 200, 'call'),
       '',
       describe('Panel', summarizeProfile(profiles.panel, files), note),
       '',
@@ -304,7 +318,7 @@ async function scale(urls: ServerUrls, files: Record<string, string>): Promise<s
     const perServer = 10;
     const total = servers.length * perServer;
     let burstMs = 0;
-    await takeStorageLog(browser);
+    await takeWorkerLog(browser);
     await takeRenders(page);
     const during = await profileBoth(browser, page, 'scale-burst', async () => {
       burstMs = (
@@ -316,7 +330,7 @@ async function scale(urls: ServerUrls, files: Record<string, string>): Promise<s
       ).burst;
     });
     await waitForState(page, { inbox: total });
-    const burstStorage = await takeStorageLog(browser);
+    const burstStorage = await takeWorkerLog(browser);
     const burstRenders = await takeRenders(page);
     const redraws: number[] = [];
     const after = await profileBoth(browser, page, 'scale-rerender', async () => {
@@ -339,9 +353,9 @@ async function scale(urls: ServerUrls, files: Record<string, string>): Promise<s
       '',
       describe('Worker during the burst', summarizeProfile(during.worker, files)),
       '',
-      `The worker's \`chrome.storage\` calls during the burst (${total} Requests asked):`,
+      `What the worker asked of the browser during the burst (${total} Requests asked: \`chrome.storage\`, messages to the panel):`,
       '',
-      storageTotals(burstStorage, total, 'Request'),
+      workerTotals(burstStorage, total, 'Request'),
       '',
       describe(
         'Panel handling state changes with all cards shown',
