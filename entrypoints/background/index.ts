@@ -28,7 +28,7 @@ export default defineBackground(() => {
     settings: stored(start, 'settings', {}),
     // Long lists that change an item at a time: each item under a key of its own.
     pending: storedRecords(start, 'pending:', (request) => request.id),
-    suspended: stored(start, 'suspended', [], 'session'),
+    suspended: storedRecords(start, 'suspended:', (call) => call.activity.id),
     tasks: stored(start, 'tasks', []),
     activities: storedRecords(start, 'activity:', (activity) => activity.id),
     notices: stored(start, 'notices', [], 'session'),
