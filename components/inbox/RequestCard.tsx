@@ -1,11 +1,11 @@
 import { memo } from 'preact/compat';
-import type { RefObject } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { InboxItem } from '@/lib/state';
-import { fieldsHeight, SchemaForm } from '../forms/SchemaForm';
+import { SchemaForm } from '../forms/SchemaForm';
 import { useActions } from '../shared/actions';
 import { clock, Clocked, span } from '../shared/time';
 import { UrlConsent } from '../content/UrlConsent';
+import { cardHeight, type CardWindow } from './requestWindow';
 
 export interface RequestCardProps {
   request: InboxItem;
@@ -13,59 +13,44 @@ export interface RequestCardProps {
   refusal?: string;
   /** Take focus on mount (a new Request, or one whose notification was clicked). */
   focus?: boolean;
+  /** Drawn whole (on screen or near it, or drawn before; the default); else an empty frame of about its height (requestWindow.ts). */
+  shown?: boolean;
+  /** What the frame reports to while it is not drawn whole. */
+  cards?: CardWindow;
 }
 
 const TYPING = new Set(['TEXTAREA', 'BUTTON', 'A', 'SUMMARY']);
 
 /**
- * Whether the card is on screen or within a screen of it, or `wanted` (e.g. it is to take
- * focus); once true, it stays true: a form taken down would lose what was typed in it.
- * Decided before the first paint, so a card in view never shows without its form, and
- * watched after that (IntersectionObserver).
+ * A Request not drawn whole: the card's own landmark, the height it will take, nothing inside.
+ * Focus (j/k, a screen reader's landmarks) or nearing the screen draws it; the element stays,
+ * so focus stays on it.
  */
-function useNearScreen(card: RefObject<HTMLElement | null>, wanted: boolean): [boolean, () => void] {
-  const [near, setNear] = useState(wanted);
+function useFrame(frame: { current: HTMLElement | null }, id: string, shown: boolean, cards: CardWindow | undefined): void {
   useLayoutEffect(() => {
-    const element = card.current;
-    if (near || !element) return;
-    if (wanted) return setNear(true);
-    const { top, bottom } = element.getBoundingClientRect();
-    const screen = window.innerHeight;
-    if (typeof IntersectionObserver === 'undefined' || (bottom >= -screen && top <= 2 * screen)) return setNear(true);
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
-      rootMargin: '100% 0px',
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, wanted]);
-  return [near || wanted, () => setNear(true)];
+    const element = frame.current;
+    if (shown || !element || !cards) return;
+    return cards.watch(element, id);
+  }, [shown, id, cards]);
 }
-
-/**
- * Room for a form not built yet, so the cards around it move little when it is: the buttons'
- * row and the fields (measured in Chromium: 4 fields 243 px, 10 with descriptions 590).
- */
-const formHeight = (schema: object | undefined) => 44 + fieldsHeight(schema);
 
 /**
  * One pending Request. It always names the server that asks, when, and until when
  * (spec client/elicitation: the client MUST make clear which server is requesting).
  * Enter submits a form, Escape cancels.
  */
-export const RequestCard = memo(function RequestCard({ request, refusal, focus }: RequestCardProps) {
+export const RequestCard = memo(function RequestCard({ request, refusal, focus, shown = true, cards }: RequestCardProps) {
   const { answer, openUrl } = useActions();
   const { id, serverName, serverOrigin, askedAt, expiresAt } = request;
   const region = useRef<HTMLElement>(null);
-  // Hundreds of forms cost the panel a second to build: only those a person can reach are.
-  // A URL card has none; the card to take focus needs its field at once.
-  const [near, reached] = useNearScreen(region, request.kind !== 'input' || focus === true);
+  useFrame(region, id, shown, cards);
   const decline = () => answer({ id, ok: false, reason: 'declined' });
   const cancel = () => answer({ id, ok: false, reason: 'cancelled' });
   const formLoaded = SchemaForm.loaded.value;
 
   // Again when the form's code comes in: a Request that arrives as the panel opens can beat it.
   useEffect(() => {
-    if (!focus || !region.current) return;
+    if (!focus || !shown || !region.current) return;
     // Never take focus from a field the person is typing in: the rest of what they type would
     // land in this (another server's) form.
     const active = document.activeElement;
@@ -73,7 +58,15 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus }
       return;
     const field = region.current.querySelector<HTMLElement>('input, select, textarea');
     (field ?? region.current).focus();
-  }, [focus, formLoaded]);
+  }, [focus, shown, formLoaded]);
+
+  const label = `Request from ${serverName}`;
+  if (!shown) {
+    const style = { height: `${cardHeight(request)}px` };
+    return (
+      <section ref={region} tabIndex={-1} role="region" aria-label={label} class="card request" style={style} onFocusIn={() => cards?.reach(id)} />
+    );
+  }
 
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
@@ -101,15 +94,7 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus }
   );
 
   return (
-    <section
-      ref={region}
-      tabIndex={-1}
-      role="region"
-      aria-label={`Request from ${serverName}`}
-      class="card request"
-      onKeyDown={onKeyDown}
-      onFocusIn={near ? undefined : reached}
-    >
+    <section ref={region} tabIndex={-1} role="region" aria-label={label} class="card request" onKeyDown={onKeyDown}>
       <header>
         <strong class="server">{serverName}</strong>
         {serverOrigin && <code class="origin">{serverOrigin}</code>}
@@ -129,9 +114,7 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus }
           {refusal}
         </p>
       )}
-      {request.kind === 'input' && !near ? (
-        <div class="form-placeholder" style={{ height: `${formHeight(request.data?.schema)}px` }} />
-      ) : request.kind === 'input' ? (
+      {request.kind === 'input' ? (
         <SchemaForm
           idPrefix={id}
           schema={request.data?.schema ?? { type: 'object', properties: {} }}

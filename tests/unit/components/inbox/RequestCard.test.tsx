@@ -22,21 +22,18 @@ const request = (id: string, overrides: Partial<InboxItem> = {}): InboxItem => (
   ...overrides,
 });
 
-// happy-dom lays nothing out and its IntersectionObserver never reports: both stand in here
-// for a panel whose cards sit at `tops` (px from the top of the view), and that scrolls.
-const getBoundingClientRect = Element.prototype.getBoundingClientRect;
+// happy-dom lays nothing out and its IntersectionObserver never reports: the observers here
+// stand in for a panel that scrolls a frame near the screen.
 const IntersectionObserverBefore = globalThis.IntersectionObserver;
-let tops = new Map<string, number>();
 let observers: Array<{ callback: IntersectionObserverCallback; targets: Set<Element> }> = [];
 
 /** The Request a card shows, read from its prompt. */
 const cardOf = (element: Element) => element.querySelector('.prompt')?.textContent?.replace(/^Question /, '') ?? '';
 
-/** Scrolls the view so the card of `id` is on screen: the observers watching it hear so. */
-function scrollTo(id: string): void {
-  tops = new Map([...tops].map(([key, top]) => [key, key === id ? 100 : top + 50_000]));
+/** Scrolls `element` near the screen: the observers watching it hear so. */
+function scrollTo(element: Element): void {
   for (const observer of observers) {
-    const entries = [...observer.targets].map((target) => ({ target, isIntersecting: cardOf(target) === id }) as IntersectionObserverEntry);
+    const entries = [...observer.targets].map((target) => ({ target, isIntersecting: target === element }) as IntersectionObserverEntry);
     act(() => observer.callback(entries, {} as IntersectionObserver));
   }
 }
@@ -45,12 +42,7 @@ function scrollTo(id: string): void {
 beforeAll(() => SchemaForm.preload());
 
 beforeEach(() => {
-  tops = new Map();
   observers = [];
-  Element.prototype.getBoundingClientRect = function (this: Element) {
-    const top = this.matches('section.card.request') ? tops.get(cardOf(this)) : undefined;
-    return top === undefined ? getBoundingClientRect.call(this) : new DOMRect(0, top, 300, 200);
-  };
   globalThis.IntersectionObserver = class {
     readonly targets = new Set<Element>();
     constructor(readonly callback: IntersectionObserverCallback) {
@@ -58,6 +50,9 @@ beforeEach(() => {
     }
     observe(target: Element) {
       this.targets.add(target);
+    }
+    unobserve(target: Element) {
+      this.targets.delete(target);
     }
     disconnect() {
       this.targets.clear();
@@ -67,7 +62,6 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  Element.prototype.getBoundingClientRect = getBoundingClientRect;
   globalThis.IntersectionObserver = IntersectionObserverBefore;
 });
 
@@ -112,41 +106,57 @@ describe('InboxTab with many Requests', () => {
   const inboxOf = (inbox: InboxItem[], focusId?: string) => (
     <InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} focusId={focusId} connectedServers={[]} />
   );
-  // Newest first: r29 at the top of the view, r0 far below it, one card every 300 px.
+  // Newest first: r29 at the top of the view, r0 far below it, each card about 193 px tall.
   const many = Array.from({ length: 30 }, (_, index) => request(`r${index}`, { askedAt: 1_000_000 + index }));
-  const show = (inbox: InboxItem[], focusId?: string) => {
-    tops = new Map(many.map((item, index) => [item.id, (29 - index) * 300]));
-    return render(inboxOf(inbox, focusId), withActions());
-  };
-  const withForms = (container: Element) =>
-    [...container.querySelectorAll('section.card.request')].filter((card) => card.querySelector('input')).map(cardOf);
+  const show = (inbox: InboxItem[], focusId?: string) => render(inboxOf(inbox, focusId), withActions());
+  const drawn = (container: Element) => [...container.querySelectorAll('section.card.request')].map(cardOf).filter(Boolean);
+  const frames = (container: Element) => [...container.querySelectorAll<HTMLElement>('section.card.request')].filter((card) => !cardOf(card));
 
-  it('builds the forms of the cards on screen or within a screen of it; the rest keep their server, prompt and room', () => {
+  it('draws whole the cards on screen or within a screen of it; the rest are empty frames of about their height, each a landmark', () => {
     const { container } = show(many);
-    const near = many.filter((item) => tops.get(item.id)! <= 2 * window.innerHeight).map((item) => item.id);
-    expect(near.length).toBeGreaterThan(1);
-    expect(near.length).toBeLessThan(many.length);
-    expect(withForms(container).sort()).toEqual(near.sort());
-    const far = screen.getByText('Question r0').closest('section')!;
-    expect(within(far).getByText('Deploys')).toBeTruthy();
-    expect(far.querySelector('input')).toBeNull();
-    expect(far.querySelector<HTMLElement>('.form-placeholder')?.style.height).toBe('96px');
+    const whole = drawn(container);
+    // Two screens of about 193 px cards under the group's header.
+    expect(whole).toEqual(
+      many
+        .slice(-whole.length)
+        .map((item) => item.id)
+        .reverse(),
+    );
+    expect(whole.length).toBe(Math.ceil((2 * window.innerHeight - 42) / 193));
+    expect(frames(container)).toHaveLength(many.length - whole.length);
+    const frame = frames(container)[0]!;
+    expect(frame.getAttribute('aria-label')).toBe('Request from Deploys');
+    expect(frame.style.height).toBe('193px');
+    expect(frame.childElementCount).toBe(0);
+    expect(screen.getAllByRole('region', { name: 'Request from Deploys' })).toHaveLength(many.length);
+    expect(container.querySelector('section.group h2 .count')!.textContent).toBe('30');
   });
 
-  it('builds a card’s form when it is scrolled to, and keeps it (and what was typed) when scrolled away', () => {
+  it('draws a frame as it nears the screen, and keeps the card (and what was typed) when it is scrolled away', () => {
     const { container } = show(many);
-    scrollTo('r3');
-    expect(withForms(container)).toContain('r3');
-    const field = screen.getByText('Question r3').closest('section')!.querySelector('input')!;
+    const far = frames(container).at(-1)!;
+    scrollTo(far);
+    expect(drawn(container)).toContain('r0');
+    const field = screen.getByText('Question r0').closest('section')!.querySelector('input')!;
+    expect(far.contains(field)).toBe(true);
     fireEvent.input(field, { target: { value: 'typed' } });
-    scrollTo('r29');
-    expect(screen.getByText('Question r3').closest('section')!.querySelector('input')).toBe(field);
+    scrollTo(frames(container)[0]!);
+    expect(screen.getByText('Question r0').closest('section')!.querySelector('input')).toBe(field);
     expect(field.value).toBe('typed');
   });
 
-  it('builds the form of the card to focus wherever it is, and focuses its first field', () => {
+  it('draws a frame that gets focus (j/k, a landmark), keeping focus on it', () => {
+    const { container } = show(many);
+    const far = frames(container).at(-1)!;
+    act(() => far.focus());
+    expect(drawn(container)).toContain('r0');
+    expect(document.activeElement).toBe(far);
+    expect(far.querySelector('input')).toBeTruthy();
+  });
+
+  it('draws the card to focus wherever it is, and focuses its first field', () => {
     const { container } = show(many, 'r0');
-    expect(withForms(container)).toContain('r0');
+    expect(drawn(container)).toContain('r0');
     expect(document.activeElement).toBe(screen.getByText('Question r0').closest('section')!.querySelector('input'));
   });
 
