@@ -1,11 +1,10 @@
 import { memo } from 'preact/compat';
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { InboxItem } from '@/lib/state';
 import { SchemaForm } from '../forms/SchemaForm';
 import { useActions } from '../shared/actions';
 import { clock, Clocked, span } from '../shared/time';
 import { UrlConsent } from '../content/UrlConsent';
-import { cardHeight, type CardWindow } from './requestWindow';
 
 export interface RequestCardProps {
   request: InboxItem;
@@ -13,44 +12,26 @@ export interface RequestCardProps {
   refusal?: string;
   /** Take focus on mount (a new Request, or one whose notification was clicked). */
   focus?: boolean;
-  /** Drawn whole (on screen or near it, or drawn before; the default); else an empty frame of about its height (requestWindow.ts). */
-  shown?: boolean;
-  /** What the frame reports to while it is not drawn whole. */
-  cards?: CardWindow;
 }
 
 const TYPING = new Set(['TEXTAREA', 'BUTTON', 'A', 'SUMMARY']);
-
-/**
- * A Request not drawn whole: the card's own landmark, the height it will take, nothing inside.
- * Focus (j/k, a screen reader's landmarks) or nearing the screen draws it; the element stays,
- * so focus stays on it.
- */
-function useFrame(frame: { current: HTMLElement | null }, id: string, shown: boolean, cards: CardWindow | undefined): void {
-  useLayoutEffect(() => {
-    const element = frame.current;
-    if (shown || !element || !cards) return;
-    return cards.watch(element, id);
-  }, [shown, id, cards]);
-}
 
 /**
  * One pending Request. It always names the server that asks, when, and until when
  * (spec client/elicitation: the client MUST make clear which server is requesting).
  * Enter submits a form, Escape cancels.
  */
-export const RequestCard = memo(function RequestCard({ request, refusal, focus, shown = true, cards }: RequestCardProps) {
+export const RequestCard = memo(function RequestCard({ request, refusal, focus }: RequestCardProps) {
   const { answer, openUrl } = useActions();
   const { id, serverName, serverOrigin, askedAt, expiresAt } = request;
   const region = useRef<HTMLElement>(null);
-  useFrame(region, id, shown, cards);
   const decline = () => answer({ id, ok: false, reason: 'declined' });
   const cancel = () => answer({ id, ok: false, reason: 'cancelled' });
   const formLoaded = SchemaForm.loaded.value;
 
   // Again when the form's code comes in: a Request that arrives as the panel opens can beat it.
   useEffect(() => {
-    if (!focus || !shown || !region.current) return;
+    if (!focus || !region.current) return;
     // Never take focus from a field the person is typing in: the rest of what they type would
     // land in this (another server's) form.
     const active = document.activeElement;
@@ -58,15 +39,7 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus, 
       return;
     const field = region.current.querySelector<HTMLElement>('input, select, textarea');
     (field ?? region.current).focus();
-  }, [focus, shown, formLoaded]);
-
-  const label = `Request from ${serverName}`;
-  if (!shown) {
-    const style = { height: `${cardHeight(request)}px` };
-    return (
-      <section ref={region} tabIndex={-1} role="region" aria-label={label} class="card request" style={style} onFocusIn={() => cards?.reach(id)} />
-    );
-  }
+  }, [focus, formLoaded]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
@@ -94,7 +67,15 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus, 
   );
 
   return (
-    <section ref={region} tabIndex={-1} role="region" aria-label={label} class="card request" onKeyDown={onKeyDown}>
+    <section
+      ref={region}
+      tabIndex={-1}
+      role="region"
+      aria-label={`Request from ${serverName}`}
+      class="card request"
+      data-request={id}
+      onKeyDown={onKeyDown}
+    >
       <header>
         <strong class="server">{serverName}</strong>
         {serverOrigin && <code class="origin">{serverOrigin}</code>}

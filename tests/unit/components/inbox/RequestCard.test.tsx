@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { options, type VNode } from 'preact';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InboxTab } from '../../../../components/inbox/InboxTab';
+import { REACH_INTO_GAP } from '../../../../components/inbox/RequestGap';
 import { RequestCard } from '../../../../components/inbox/RequestCard';
 import { RjsfSchemaForm } from '../../../../components/forms/RjsfSchemaForm';
 import { SchemaForm } from '../../../../components/forms/SchemaForm';
@@ -22,47 +23,35 @@ const request = (id: string, overrides: Partial<InboxItem> = {}): InboxItem => (
   ...overrides,
 });
 
-// happy-dom lays nothing out and its IntersectionObserver never reports: the observers here
-// stand in for a panel that scrolls a frame near the screen.
-const IntersectionObserverBefore = globalThis.IntersectionObserver;
-let observers: Array<{ callback: IntersectionObserverCallback; targets: Set<Element> }> = [];
-
 /** The Request a card shows, read from its prompt. */
 const cardOf = (element: Element) => element.querySelector('.prompt')?.textContent?.replace(/^Question /, '') ?? '';
 
-/** Scrolls `element` near the screen: the observers watching it hear so. */
-function scrollTo(element: Element): void {
-  for (const observer of observers) {
-    const entries = [...observer.targets].map((target) => ({ target, isIntersecting: target === element }) as IntersectionObserverEntry);
-    act(() => observer.callback(entries, {} as IntersectionObserver));
-  }
+// happy-dom lays nothing out: each gap here sits where `gapTop` says (px from the top of the
+// view), and the view "scrolls" by moving it and firing a scroll event.
+const getBoundingClientRect = Element.prototype.getBoundingClientRect;
+let gapTop = (_gap: Element) => 10_000;
+
+async function scrollGapTo(top: number): Promise<void> {
+  gapTop = () => top;
+  await act(async () => {
+    window.dispatchEvent(new Event('scroll'));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
 }
 
 // The forms themselves, not their placeholders: their code is loaded first.
 beforeAll(() => SchemaForm.preload());
 
 beforeEach(() => {
-  observers = [];
-  globalThis.IntersectionObserver = class {
-    readonly targets = new Set<Element>();
-    constructor(readonly callback: IntersectionObserverCallback) {
-      observers.push(this);
-    }
-    observe(target: Element) {
-      this.targets.add(target);
-    }
-    unobserve(target: Element) {
-      this.targets.delete(target);
-    }
-    disconnect() {
-      this.targets.clear();
-    }
-  } as unknown as typeof IntersectionObserver;
+  gapTop = () => 10_000;
+  Element.prototype.getBoundingClientRect = function (this: Element) {
+    return this.matches('.request-gap') ? new DOMRect(0, gapTop(this), 300, 1_000) : getBoundingClientRect.call(this);
+  };
 });
 
 afterEach(() => {
   cleanup();
-  globalThis.IntersectionObserver = IntersectionObserverBefore;
+  Element.prototype.getBoundingClientRect = getBoundingClientRect;
 });
 
 /** How often the form itself renders while `run` runs. */
@@ -109,49 +98,45 @@ describe('InboxTab with many Requests', () => {
   // Newest first: r29 at the top of the view, r0 far below it, each card about 193 px tall.
   const many = Array.from({ length: 30 }, (_, index) => request(`r${index}`, { askedAt: 1_000_000 + index }));
   const show = (inbox: InboxItem[], focusId?: string) => render(inboxOf(inbox, focusId), withActions());
-  const drawn = (container: Element) => [...container.querySelectorAll('section.card.request')].map(cardOf).filter(Boolean);
-  const frames = (container: Element) => [...container.querySelectorAll<HTMLElement>('section.card.request')].filter((card) => !cardOf(card));
+  const drawn = (container: Element) => [...container.querySelectorAll('section.card.request')].map(cardOf);
+  const gaps = (container: Element) => [...container.querySelectorAll<HTMLElement>('.request-gap')];
 
-  it('draws whole the cards on screen or within a screen of it; the rest are empty frames of about their height, each a landmark', () => {
+  it('draws the cards on screen or within a screen of it; the rest of the group is one gap of about their height', () => {
     const { container } = show(many);
     const whole = drawn(container);
     // Two screens of about 193 px cards under the group's header.
+    expect(whole.length).toBe(Math.ceil((2 * window.innerHeight - 42) / 193));
     expect(whole).toEqual(
       many
         .slice(-whole.length)
         .map((item) => item.id)
         .reverse(),
     );
-    expect(whole.length).toBe(Math.ceil((2 * window.innerHeight - 42) / 193));
-    expect(frames(container)).toHaveLength(many.length - whole.length);
-    const frame = frames(container)[0]!;
-    expect(frame.getAttribute('aria-label')).toBe('Request from Deploys');
-    expect(frame.style.height).toBe('193px');
-    expect(frame.childElementCount).toBe(0);
-    expect(screen.getAllByRole('region', { name: 'Request from Deploys' })).toHaveLength(many.length);
+    expect(gaps(container)).toHaveLength(1);
+    expect(gaps(container)[0]!.style.height).toBe(`${193 * (many.length - whole.length)}px`);
+    expect(gaps(container)[0]!.getAttribute('aria-hidden')).toBe('true');
     expect(container.querySelector('section.group h2 .count')!.textContent).toBe('30');
   });
 
-  it('draws a frame as it nears the screen, and keeps the card (and what was typed) when it is scrolled away', () => {
+  it('draws a gap’s cards as the view comes near them, and keeps a card (and what was typed) when the view moves away', async () => {
     const { container } = show(many);
-    const far = frames(container).at(-1)!;
-    scrollTo(far);
-    expect(drawn(container)).toContain('r0');
-    const field = screen.getByText('Question r0').closest('section')!.querySelector('input')!;
-    expect(far.contains(field)).toBe(true);
+    await scrollGapTo(300);
+    const now = drawn(container);
+    expect(now.length).toBeGreaterThan(Math.ceil((2 * window.innerHeight - 42) / 193));
+    const last = now.at(-1)!;
+    const field = screen.getByText(`Question ${last}`).closest('section')!.querySelector('input')!;
     fireEvent.input(field, { target: { value: 'typed' } });
-    scrollTo(frames(container)[0]!);
-    expect(screen.getByText('Question r0').closest('section')!.querySelector('input')).toBe(field);
+    await scrollGapTo(50_000);
+    expect(screen.getByText(`Question ${last}`).closest('section')!.querySelector('input')).toBe(field);
     expect(field.value).toBe('typed');
   });
 
-  it('draws a frame that gets focus (j/k, a landmark), keeping focus on it', () => {
+  it('steps into a gap with j/k: draws its nearest card and focuses it', () => {
     const { container } = show(many);
-    const far = frames(container).at(-1)!;
-    act(() => far.focus());
+    const gap = gaps(container)[0]!;
+    act(() => void gap.dispatchEvent(new CustomEvent(REACH_INTO_GAP, { detail: { last: true } })));
     expect(drawn(container)).toContain('r0');
-    expect(document.activeElement).toBe(far);
-    expect(far.querySelector('input')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByText('Question r0').closest('section'));
   });
 
   it('draws the card to focus wherever it is, and focuses its first field', () => {
