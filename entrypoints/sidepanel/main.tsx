@@ -3,6 +3,7 @@ import { render } from 'preact';
 import browser from 'webextension-polyfill';
 import { App } from '@/components/shell/App';
 import type { AppPorts } from '@/components/apps/AppSlot';
+import { LinkCheckContext } from '@/components/content/linkVerdicts';
 import { MarkdownText } from '@/components/content/MarkdownText';
 import { LazyHelp, LazyHistoryTab, LazyPromptsTab, LazyResourcesTab, LazyServersTab, LazyToolsTab, LazyWelcome } from '@/components/shell/LazyTabs';
 import { SchemaForm } from '@/components/forms/SchemaForm';
@@ -179,7 +180,9 @@ connect({
 if (appTab === null) {
   render(
     <ActionsContext.Provider value={actions}>
-      <Root />
+      <LinkCheckContext.Provider value={asks.checkLinks}>
+        <Root />
+      </LinkCheckContext.Provider>
     </ActionsContext.Provider>,
     document.getElementById('app')!,
   );
