@@ -32,11 +32,13 @@ function ask(url: string, check: CheckLinks): void {
     batch = [];
     check(urls).then(
       (analyses) => {
-        urls.forEach((url, i) => analyses[i] && verdicts.set(url, analyses[i]));
+        for (const [i, url] of urls.entries()) if (analyses[i]) verdicts.set(url, analyses[i]);
         arrived.value += 1;
       },
       // Asked again when next drawn: a restarted worker did not answer the old port.
-      () => urls.forEach((url) => asked.delete(url)),
+      () => {
+        for (const url of urls) asked.delete(url);
+      },
     );
   });
 }
