@@ -90,3 +90,55 @@ export function shippedSizes(dir: string): Shipped {
     other: all.filter((file) => !initial.has(file.path) && !later.has(file.path) && !worker(file)),
   };
 }
+
+/** A file's name without the build's content hash, so a budget outlives a rebuild: `chunks/RjsfSchemaForm-D-7p69Cx.js` → `chunks/RjsfSchemaForm.js`. */
+export function stableName(path: string): string {
+  return path.replace(/-[A-Za-z0-9_-]{8}(\.(?:m?js|css))$/, '$1');
+}
+
+/** bench/budget.json: gzip bytes each shipped file and each total may reach. */
+export interface Budget {
+  totals: Record<BudgetTotal, number>;
+  files: Record<string, number>;
+}
+
+export type BudgetTotal =
+  | 'panel first load'
+  | 'panel, everything it can load but the MCP Apps host'
+  | 'MCP Apps host'
+  | 'worker (background.js, all it loads at its start)';
+
+/** The totals a budget holds, from what a build ships. */
+export function budgetTotals(shipped: Shipped): Record<BudgetTotal, number> {
+  return {
+    'panel first load': total(shipped.panelInitial).gzip,
+    'panel, everything it can load but the MCP Apps host': total([...shipped.panelInitial, ...shipped.panelLater]).gzip,
+    'MCP Apps host': total(shipped.apps).gzip,
+    'worker (background.js, all it loads at its start)': total(shipped.worker).gzip,
+  };
+}
+
+/**
+ * Every way `shipped` breaks `budget`, in words (none: within it): a file or total past its
+ * number, a file the budget does not name (a new chunk gets a number of its own), and a number
+ * for a file no longer built (it would hide the bytes moved elsewhere).
+ */
+export function overBudget(shipped: Shipped, budget: Budget): string[] {
+  const problems: string[] = [];
+  const files = [...shipped.panelInitial, ...shipped.panelLater, ...shipped.apps, ...shipped.worker, ...shipped.other];
+  const names = new Set<string>();
+  for (const file of files) {
+    const name = stableName(file.path);
+    names.add(name);
+    const allowed = budget.files[name];
+    if (allowed === undefined) problems.push(`${name} (${file.gzip} B gzip) is new: give it a number in bench/budget.json`);
+    else if (file.gzip > allowed) problems.push(`${name} is ${file.gzip} B gzip, past its ${allowed} B (${file.gzip - allowed} B over)`);
+  }
+  for (const name of Object.keys(budget.files))
+    if (!names.has(name)) problems.push(`${name} is no longer built: take its number out of bench/budget.json`);
+  for (const [name, size] of Object.entries(budgetTotals(shipped)) as Array<[BudgetTotal, number]>) {
+    const allowed = budget.totals[name];
+    if (size > allowed) problems.push(`${name} is ${size} B gzip, past its ${allowed} B (${size - allowed} B over)`);
+  }
+  return problems;
+}
