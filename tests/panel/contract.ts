@@ -54,7 +54,8 @@ export class Panel<L extends PanelLocator<L>> {
     const form = this.page.getByRole('region', { name: 'Add a server' });
     await form.getByRole('textbox', { name: 'Server URL' }).fill(url);
     if (options.name !== undefined || options.headers !== undefined) {
-      await form.getByText('Name, headers and sign-in').click();
+      // The section stays open after an add: a second click would close it.
+      if ((await form.locator('details[open]').count()) === 0) await form.getByText('Name, headers and sign-in').click();
       if (options.name !== undefined) await form.getByRole('textbox', { name: 'Name' }).fill(options.name);
       if (options.headers !== undefined) await form.getByRole('textbox', { name: 'Headers' }).fill(options.headers);
     }
