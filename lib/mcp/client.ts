@@ -34,24 +34,16 @@ import { createServerAuthorization } from '../auth';
 import { errorMessage } from '../errorMessage';
 import type { Problem } from '../forms/validate';
 import { checkAnswer, type Answer, type Request } from '../request';
-import {
-  CallEndedError,
-  CallError,
-  type CallOptions,
-  type Connection,
-  type InputRound,
-  type ListChange,
-  type LoadOptions,
-  type ServerConfig,
-} from './connection';
+import type { CallOptions, Connection, InputRound, ListChange, LoadOptions, ServerConfig } from './connection';
+import { CallEndedError, CallError } from './errors';
 import { type ServerRequestId, watchCallStreams } from './callStreams';
 import { limitOpenRequests } from './connectionLimit';
 import { ElicitingClient } from './elicitingClient';
-import { idleClock } from './idleClock';
+import { idleClock, NO_SDK_TIMEOUT } from './idleClock';
 import { answerRound, describeRequest, inputRounds, sendRoundMethod, toRound } from './inputRounds';
 import { answerToElicitResult, elicitationToRequest } from './protocol';
 import { resourceWatching } from './resourceWatch';
-import { NO_SDK_TIMEOUT, requestRunner } from './runRequest';
+import { requestRunner } from './runRequest';
 import {
   cancelTask,
   createdTask,

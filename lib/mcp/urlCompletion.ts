@@ -5,7 +5,7 @@
  * page it named is done.
  */
 import type { Answer, Request } from '../request';
-import { CallError } from './connection';
+import { CallError } from './errors';
 
 /** How many completions are remembered: one can arrive before anyone waits for it. */
 const REMEMBERED = 100;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CallError } from '../../../lib/mcp/connection';
+import { CallError } from '../../../lib/mcp/errors';
 import { urlCompletion, visitRequiredUrls } from '../../../lib/mcp/urlCompletion';
 import type { Answer, Request } from '../../../lib/request';
 
