@@ -8,15 +8,11 @@
  * `inputRounds` (2026-07-28 `input_required`), `requestRunner` (how each request ends).
  */
 import { APP_MIME_TYPE, APPS_EXTENSION } from '../apps/resource';
-import { recordingFetch } from './protocolLog';
 import './zodJitless';
 import {
   LOG_LEVEL_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
-  SdkHttpError,
-  SSEClientTransport,
-  StreamableHTTPClientTransport,
   UrlElicitationRequiredError,
   type CallToolResult,
   type Client,
@@ -30,14 +26,12 @@ import {
   type ServerCapabilities,
 } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
-import { createServerAuthorization } from '../auth';
 import { errorMessage } from '../errorMessage';
 import type { Problem } from '../forms/validate';
 import { checkAnswer, type Answer, type Request } from '../request';
-import type { CallOptions, Connection, InputRound, ListChange, LoadOptions, ServerConfig } from './connection';
+import type { CallOptions, Connection, InputRound, LoadOptions, ServerConfig } from './connection';
 import { CallEndedError, CallError } from './errors';
-import { type ServerRequestId, watchCallStreams } from './callStreams';
-import { limitOpenRequests } from './connectionLimit';
+import type { ServerRequestId } from './callStreams';
 import { ElicitingClient } from './elicitingClient';
 import { idleClock, NO_SDK_TIMEOUT } from './idleClock';
 import { answerRound, describeRequest, inputRounds, sendRoundMethod, toRound } from './inputRounds';
@@ -58,55 +52,15 @@ import {
   type Task,
   type TaskRef,
 } from './tasks';
+import { connectTransport, liveness } from './transport';
 import { urlCompletion, visitRequiredUrls } from './urlCompletion';
+import { listChangedOption, listenWithoutAdvertisement } from './listChanges';
 
 /** How often a call is retried after URLElicitationRequired before its error is shown. */
 const MAX_URL_ROUNDS = 3;
 /** spec 2025-11-25 completion: a response holds at most 100 values. */
 const MAX_COMPLETIONS = 100;
 const CLIENT_INFO: Implementation = { name: 'toolnexus', version: '0.1.0' };
-
-/** Opens the 2026-07-28 `subscriptions/listen` stream for every list the server says can change. */
-async function listenForListChanges(client: Client, signal: AbortSignal): Promise<void> {
-  const capabilities = client.getServerCapabilities();
-  const filter = {
-    ...(capabilities?.tools?.listChanged && { toolsListChanged: true }),
-    ...(capabilities?.resources?.listChanged && { resourcesListChanged: true }),
-    ...(capabilities?.prompts?.listChanged && { promptsListChanged: true }),
-  };
-  if (Object.keys(filter).length > 0) await client.listen(filter, { timeout: NO_SDK_TIMEOUT, signal });
-}
-
-/**
- * Leniency (README, "Servers that bend the spec"): a 2025-era server that sends
- * `notifications/<list>/list_changed` without advertising `listChanged` (fastmcp 4.20) means
- * it all the same, and the SDK drops it; listing again is cheap and harmless, so do.
- */
-function listenWithoutAdvertisement(client: Client, onListChanged: LoadOptions['onListChanged']): void {
-  const capabilities = client.getServerCapabilities() ?? {};
-  if (client.getProtocolEra() === 'modern' || !onListChanged) return;
-  const report = (change: Promise<ListChange>) => void change.then(onListChanged, () => {});
-  if (capabilities.tools && !capabilities.tools.listChanged) {
-    client.setNotificationHandler('notifications/tools/list_changed', () =>
-      report(client.listTools().then(({ tools }) => ({ kind: 'tools', items: tools }))),
-    );
-  }
-  if (capabilities.resources && !capabilities.resources.listChanged) {
-    client.setNotificationHandler('notifications/resources/list_changed', () =>
-      report(client.listResources().then(({ resources }) => ({ kind: 'resources', items: resources }))),
-    );
-  }
-  if (capabilities.prompts && !capabilities.prompts.listChanged) {
-    client.setNotificationHandler('notifications/prompts/list_changed', () =>
-      report(client.listPrompts().then(({ prompts }) => ({ kind: 'prompts', items: prompts }))),
-    );
-  }
-}
-
-/** The statuses the spec names for "perhaps an old HTTP+SSE server": the Streamable HTTP POST was not understood. */
-function offersOldTransport(error: unknown): boolean {
-  return error instanceof SdkHttpError && [400, 404, 405].includes(error.status);
-}
 
 /**
  * Connects to `server` and keeps the connection for calls. `elicitation/create` (2025)
@@ -115,9 +69,6 @@ function offersOldTransport(error: unknown): boolean {
  */
 export async function load(server: ServerConfig, options: LoadOptions): Promise<Connection> {
   const { waitFor, idleTimeoutMs = 60_000, maxAttempts = 3 } = options;
-  const report = (error: Error | null, change: ListChange) => {
-    if (!error) options.onListChanged?.(change);
-  };
   const capabilities = {
     elicitation: { form: {}, url: {} },
     // spec 2025-11-25 tasks: parties that support task-augmented requests MUST declare `tasks`;
@@ -131,17 +82,13 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   };
   const client = new ElicitingClient(options.clientInfo ?? CLIENT_INFO, {
     capabilities,
-    listChanged: {
-      tools: { onChanged: (error, items) => report(error, { kind: 'tools', items: items ?? [] }) },
-      resources: { onChanged: (error, items) => report(error, { kind: 'resources', items: items ?? [] }) },
-      prompts: { onChanged: (error, items) => report(error, { kind: 'prompts', items: items ?? [] }) },
-    },
+    listChanged: listChangedOption(options.onListChanged),
     versionNegotiation: { mode: 'auto' },
     // Node would pick Ajv; the worker can only run the eval-free validator, so tests run it too.
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
   });
   const clock = idleClock(idleTimeoutMs);
-  const lost = new AbortController();
+  const live = liveness(client, server.name, options.onLost);
   const urls = urlCompletion(options.untilVisitEnds);
 
   async function askUntilValid(request: Request, signal: AbortSignal): Promise<Answer> {
@@ -196,7 +143,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     waiting.set(id, controller);
     if (ended.delete(id)) callEnded([id]);
     try {
-      return await elicit(elicitationToRequest(message.params), AbortSignal.any([ctx.mcpReq.signal, lost.signal, controller.signal]));
+      return await elicit(elicitationToRequest(message.params), AbortSignal.any([ctx.mcpReq.signal, live.lost, controller.signal]));
     } finally {
       waiting.delete(id);
     }
@@ -222,80 +169,10 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     });
   client.setNotificationHandler('notifications/tasks/status', { params: TaskSchema }, onTaskStatus);
   const rounds = inputRounds(server.name, elicit);
-  client.driveInputRounds = (payload, call) => rounds.drive(payload, call, lost.signal);
-  const run = requestRunner(server.name, clock, lost.signal, rounds);
+  client.driveInputRounds = (payload, call) => rounds.drive(payload, call, live.lost);
+  const run = requestRunner(server.name, clock, live.lost, rounds);
 
-  const authorization =
-    options.authorization &&
-    createServerAuthorization({
-      ...options.authorization,
-      server,
-      // The person signing in is the person answering: the same pause of the idle clock.
-      onInteraction: (waiting) => (waiting ? clock.pause() : clock.resume()),
-    });
-  const network: NonNullable<LoadOptions['fetch']> = options.fetch ?? ((url, init) => fetch(url, init));
-  const mcpFetch = limitOpenRequests(watchCallStreams(options.onRecord ? recordingFetch(network, options.onRecord) : network, callEnded));
-  const transportOptions = {
-    ...(authorization ? authorization.transportOptions(mcpFetch) : { fetch: mcpFetch }),
-    requestInit: server.headers ? { headers: server.headers } : undefined,
-  };
-  const streamable = new StreamableHTTPClientTransport(new URL(server.url), transportOptions);
-  /** Set once the server turned out to speak only the old HTTP+SSE transport (protocol 2024-11-05). */
-  let sse: SSEClientTransport | undefined;
-  let closing = false;
-  /**
-   * Until connected, a closed transport is the connect's own failure (it rejects), not a lost
-   * connection: the SDK closes a failed Streamable HTTP attempt itself, before the fallback.
-   */
-  let connected = false;
-  // Fails every request and Request still waiting on this connection, once.
-  const lose = (error: Error) => {
-    if (closing || !connected || lost.signal.aborted) return;
-    // The host hears first, while what was waiting on the connection is still listed.
-    options.onLost?.(error);
-    lost.abort(error);
-  };
-  client.onclose = () => lose(new Error(`The connection to ${server.name} closed.`));
-  // A server that dies mid-call leaves the call pending forever: the SDK only reports
-  // failed SSE reconnects here. A ping tells a dead server from a passing hiccup.
-  let probing = false;
-  client.onerror = () => {
-    if (probing || closing || lost.signal.aborted) return;
-    probing = true;
-    client
-      .ping({ timeout: 5_000 })
-      .catch((error: unknown) => {
-        if (!(error instanceof ProtocolError)) lose(new Error(`Lost the connection to ${server.name}: ${errorMessage(error)}`));
-      })
-      .finally(() => {
-        probing = false;
-      });
-  };
-  // The SDK's connect timer would run on while the person signs in; ours pauses for them.
-  const connecting = new AbortController();
-  const connectWatch = clock.watch(() =>
-    connecting.abort(new CallError('timeout', `${server.name} did not answer while connecting for ${clock.allowance}.`)),
-  );
-  const connectOptions = { timeout: NO_SDK_TIMEOUT, signal: connecting.signal, prior: options.prior };
-  try {
-    try {
-      await client.connect(streamable, connectOptions);
-    } catch (error) {
-      if (!offersOldTransport(error) || connecting.signal.aborted) throw error;
-      sse = await connectOverSse(error);
-    }
-    // After a probe the SDK subscribes to the list changes the server offers; adopting a
-    // remembered advertisement sends nothing, so subscribe here, which also shows at once
-    // whether the server still speaks the era it was remembered in.
-    if (options.prior?.kind === 'modern') await listenForListChanges(client, connecting.signal);
-  } catch (error) {
-    closing = true;
-    await client.close().catch(() => {});
-    throw connecting.signal.aborted ? connecting.signal.reason : error;
-  } finally {
-    connectWatch.stop();
-  }
-  connected = true;
+  const transport = await connectTransport(client, server, { ...options, clock, liveness: live, onCallEnded: callEnded });
   listenWithoutAdvertisement(client, options.onListChanged);
   const watchResource = resourceWatching(client, server.name);
 
@@ -311,35 +188,19 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   if (logLevel) await setLogLevel(logLevel).catch(() => {});
 
   /**
-   * spec 2025-11-25 basic/transports, backwards compatibility: the URL may be an old HTTP+SSE
-   * endpoint; GET it and expect an `endpoint` event. Where that fails too, the first error is
-   * the one worth showing.
-   */
-  async function connectOverSse(streamableError: unknown): Promise<SSEClientTransport> {
-    await client.close().catch(() => {});
-    const transport = new SSEClientTransport(new URL(server.url), transportOptions);
-    try {
-      await client.connect(transport, { ...connectOptions, prior: undefined });
-      return transport;
-    } catch {
-      throw streamableError;
-    }
-  }
-
-  /**
    * Runs `use` on a client of the task's session: this connection's own, or, for a task an
    * earlier connection created (a stopped worker's), one that joins that session without a
    * handshake, as SDK servers find a task only in the session that created it.
    */
   async function withTaskSession<T>(ref: TaskRef, use: (taskClient: Client) => Promise<T>): Promise<T> {
-    if (sse || !ref.sessionId || ref.sessionId === streamable.sessionId) return use(client);
+    if (transport.kind === 'sse' || !ref.sessionId || ref.sessionId === transport.sessionId) return use(client);
     const joined = new ElicitingClient(options.clientInfo ?? CLIENT_INFO, { capabilities, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
     joined.setRequestHandler('elicitation/create', onElicitation);
     joined.setNotificationHandler('notifications/tasks/status', { params: TaskSchema }, onTaskStatus);
-    const transport = new StreamableHTTPClientTransport(new URL(server.url), { ...transportOptions, sessionId: ref.sessionId });
-    await joined.connect(transport);
+    const joining = transport.joinSession(ref.sessionId);
+    await joined.connect(joining);
     const version = client.getNegotiatedProtocolVersion();
-    if (version) transport.setProtocolVersion(version);
+    if (version) joining.setProtocolVersion(version);
     try {
       return await use(joined);
     } finally {
@@ -357,7 +218,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
 
   /** Follows a task to its result; a cancel from the person is sent on as `tasks/cancel`. `created`: a 2026-07-28 task just created. */
   function follow(ref: TaskRef, callOptions: CallOptions, created?: DetailedTask): Promise<CallToolResult> {
-    const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, lost.signal]) : lost.signal;
+    const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, live.lost]) : live.lost;
     callOptions.onTask?.(ref);
     return withTaskSession(ref, async (taskClient) => {
       try {
@@ -379,7 +240,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
           await cancelTask(taskClient, ref.taskId);
           throw new CallError('cancelled', `Cancelled, and ${server.name} was asked to stop its task.`);
         }
-        if (lost.signal.aborted) throw new CallError('disconnected', errorMessage(lost.signal.reason));
+        if (live.lost.aborted) throw new CallError('disconnected', errorMessage(live.lost.reason));
         throw error;
       }
     });
@@ -394,7 +255,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   async function callAsTask(params: Record<string, unknown>, callOptions: CallOptions): Promise<CallToolResult> {
     const created = await run(describeRequest('tools/call', params), (sdk) => createTask(client, params, sdk), callOptions);
     if ('result' in created) return created.result;
-    return follow(taskRef(created.task, sse ? undefined : streamable.sessionId), callOptions);
+    return follow(taskRef(created.task, transport.sessionId), callOptions);
   }
 
   async function callTool(name: string, args: Record<string, unknown>, callOptions: CallOptions = {}): Promise<CallToolResult> {
@@ -410,7 +271,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
         return await followIfTask(result, callOptions);
       } catch (error) {
         if (!(error instanceof UrlElicitationRequiredError) || round > MAX_URL_ROUNDS) throw error;
-        const signal = callOptions?.signal ? AbortSignal.any([callOptions.signal, lost.signal]) : lost.signal;
+        const signal = callOptions?.signal ? AbortSignal.any([callOptions.signal, live.lost]) : live.lost;
         const requests = error.elicitations.map((params) => elicitationToRequest({ ...(params as object), mode: 'url' }));
         clock.pause();
         try {
@@ -466,7 +327,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   return {
     server,
     era: client.getProtocolEra() ?? 'legacy',
-    transport: sse ? 'sse' : 'streamable-http',
+    transport: transport.kind,
     protocolVersion: client.getNegotiatedProtocolVersion(),
     discover: client.getDiscoverResult(),
     serverInfo: client.getServerVersion(),
@@ -502,15 +363,6 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     resume,
     followTask: (ref, followOptions = {}) => follow(ref, followOptions),
     setLogLevel,
-    close: async () => {
-      closing = true;
-      const endSession = !sse && streamable.sessionId !== undefined && !lost.signal.aborted;
-      // Calls still waiting hold connections the DELETE needs: end them first.
-      lost.abort(new CallError('disconnected', `The connection to ${server.name} was closed.`));
-      // spec 2025-11-25 transports: a client that no longer needs its session SHOULD end it
-      // with DELETE. A server that is gone, slow or does not allow it changes nothing here.
-      if (endSession) await Promise.race([streamable.terminateSession().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2_000))]);
-      await client.close();
-    },
+    close: () => transport.close(),
   };
 }
