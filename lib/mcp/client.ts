@@ -13,12 +13,8 @@ import {
   LOG_LEVEL_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
-  UrlElicitationRequiredError,
   type CallToolResult,
   type Client,
-  type ClientContext,
-  type ElicitRequest,
-  type ElicitResult,
   type LoggingLevel,
   type GetPromptResult,
   type Implementation,
@@ -27,15 +23,11 @@ import {
 } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { errorMessage } from '../errorMessage';
-import type { Problem } from '../forms/validate';
-import { checkAnswer, type Answer, type Request } from '../request';
 import type { CallOptions, Connection, InputRound, LoadOptions, ServerConfig } from './connection';
-import { CallEndedError, CallError } from './errors';
-import type { ServerRequestId } from './callStreams';
+import { CallError } from './errors';
 import { ElicitingClient } from './elicitingClient';
 import { idleClock, NO_SDK_TIMEOUT } from './idleClock';
 import { answerRound, describeRequest, inputRounds, sendRoundMethod, toRound } from './inputRounds';
-import { answerToElicitResult, elicitationToRequest } from './protocol';
 import { resourceWatching } from './resourceWatch';
 import { requestRunner } from './runRequest';
 import {
@@ -53,11 +45,10 @@ import {
   type TaskRef,
 } from './tasks';
 import { connectTransport, liveness } from './transport';
-import { urlCompletion, visitRequiredUrls } from './urlCompletion';
+import { sendAfterUrlVisits } from './urlCompletion';
+import { elicitations } from './elicitations';
 import { listChangedOption, listenWithoutAdvertisement } from './listChanges';
 
-/** How often a call is retried after URLElicitationRequired before its error is shown. */
-const MAX_URL_ROUNDS = 3;
 /** spec 2025-11-25 completion: a response holds at most 100 values. */
 const MAX_COMPLETIONS = 100;
 const CLIENT_INFO: Implementation = { name: 'toolnexus', version: '0.1.0' };
@@ -68,7 +59,7 @@ const CLIENT_INFO: Implementation = { name: 'toolnexus', version: '0.1.0' };
  * checked, mapped to a Request, answered through `waitFor`, and mapped back.
  */
 export async function load(server: ServerConfig, options: LoadOptions): Promise<Connection> {
-  const { waitFor, idleTimeoutMs = 60_000, maxAttempts = 3 } = options;
+  const { idleTimeoutMs = 60_000, maxAttempts = 3 } = options;
   const capabilities = {
     elicitation: { form: {}, url: {} },
     // spec 2025-11-25 tasks: parties that support task-augmented requests MUST declare `tasks`;
@@ -89,66 +80,18 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   });
   const clock = idleClock(idleTimeoutMs);
   const live = liveness(client, server.name, options.onLost);
-  const urls = urlCompletion(options.untilVisitEnds);
-
-  async function askUntilValid(request: Request, signal: AbortSignal): Promise<Answer> {
-    let problems: Problem[] = [];
-    for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-      const answer = await waitFor(request, { signal, problems });
-      problems = checkAnswer(request, answer);
-      // spec client/elicitation: clients SHOULD validate content against requestedSchema.
-      if (problems.length === 0) return answer;
-    }
-    return { id: request.id, ok: false, reason: 'invalid' };
-  }
-
-  /** Asks the person one elicitation and maps their Answer to what the server expects. */
-  async function elicit(request: Request, signal: AbortSignal): Promise<ElicitResult> {
-    clock.pause();
-    try {
-      const answer = await askUntilValid(request, signal);
-      if (request.kind === 'authorization' && answer.ok && client.getProtocolEra() === 'modern') {
-        // 2026-07-28: the accept rides on the retried call, so sending it while the person
-        // is still in the page would have the server ask again; wait until they are done.
-        await urls.settled(request, signal);
-      }
-      // Accepted content has passed checkAnswer against requestedSchema, whose properties
-      // the SDK has already limited to primitive types, so it has the SDK's content shape.
-      return answerToElicitResult(answer) as ElicitResult;
-    } finally {
-      clock.resume();
-    }
-  }
-
-  client.setNotificationHandler('notifications/message', ({ params }) => options.onLog?.(params));
-  client.setNotificationHandler('notifications/elicitation/complete', ({ params }) => {
-    urls.complete(params.elicitationId);
-    options.onElicitationComplete?.(params.elicitationId);
+  const elicits = elicitations({
+    ...options,
+    serverName: server.name,
+    maxAttempts,
+    clock,
+    lost: live.lost,
+    modern: () => client.getProtocolEra() === 'modern',
   });
-  // 2025-11-25: the server sends elicitation/create itself. Params were checked by
-  // ElicitingClient, so the mapping does not throw. Each waits until the call it came with
-  // ends (callStreams), which can be seen before the SDK hands the request over.
-  const waiting = new Map<ServerRequestId, AbortController>();
-  const ended = new Set<ServerRequestId>();
-  const callEnded = (requests: ServerRequestId[]) => {
-    for (const id of requests) {
-      const controller = waiting.get(id);
-      if (controller) controller.abort(new CallEndedError(`${server.name} ended the call this came with, so an answer could no longer be read.`));
-      else if (ended.add(id).size > 100) ended.delete(ended.values().next().value!);
-    }
-  };
-  const onElicitation = async (message: ElicitRequest, ctx: ClientContext): Promise<ElicitResult> => {
-    const { id } = ctx.mcpReq;
-    const controller = new AbortController();
-    waiting.set(id, controller);
-    if (ended.delete(id)) callEnded([id]);
-    try {
-      return await elicit(elicitationToRequest(message.params), AbortSignal.any([ctx.mcpReq.signal, live.lost, controller.signal]));
-    } finally {
-      waiting.delete(id);
-    }
-  };
-  client.setRequestHandler('elicitation/create', onElicitation);
+  const { elicit } = elicits;
+  client.setNotificationHandler('notifications/message', ({ params }) => options.onLog?.(params));
+  client.setNotificationHandler('notifications/elicitation/complete', ({ params }) => elicits.complete(params.elicitationId));
+  elicits.handle(client);
   // spec 2025-11-25 tasks: status notifications are optional (requestors MUST NOT rely on
   // them); one that says the task ended or needs input only cuts the wait for the next poll.
   const taskPushes = new Map<string, Set<() => void>>();
@@ -172,7 +115,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   client.driveInputRounds = (payload, call) => rounds.drive(payload, call, live.lost);
   const run = requestRunner(server.name, clock, live.lost, rounds);
 
-  const transport = await connectTransport(client, server, { ...options, clock, liveness: live, onCallEnded: callEnded });
+  const transport = await connectTransport(client, server, { ...options, clock, liveness: live, onCallEnded: elicits.callEnded });
   listenWithoutAdvertisement(client, options.onListChanged);
   const watchResource = resourceWatching(client, server.name);
 
@@ -195,7 +138,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   async function withTaskSession<T>(ref: TaskRef, use: (taskClient: Client) => Promise<T>): Promise<T> {
     if (transport.kind === 'sse' || !ref.sessionId || ref.sessionId === transport.sessionId) return use(client);
     const joined = new ElicitingClient(options.clientInfo ?? CLIENT_INFO, { capabilities, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
-    joined.setRequestHandler('elicitation/create', onElicitation);
+    elicits.handle(joined);
     joined.setNotificationHandler('notifications/tasks/status', { params: TaskSchema }, onTaskStatus);
     const joining = transport.joinSession(ref.sessionId);
     await joined.connect(joining);
@@ -261,31 +204,17 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   async function callTool(name: string, args: Record<string, unknown>, callOptions: CallOptions = {}): Promise<CallToolResult> {
     const params = withLogLevel({ name, arguments: args });
     if (callOptions.asTask && !modern) return callAsTask(params, callOptions);
-    for (let round = 1; ; round += 1) {
-      try {
+    return sendAfterUrlVisits(
+      async () => {
         const result = (await run(
           describeRequest('tools/call', params),
           (sdk) => sendRoundMethod(client, 'tools/call', params, sdk),
           callOptions,
         )) as CallToolResult;
-        return await followIfTask(result, callOptions);
-      } catch (error) {
-        if (!(error instanceof UrlElicitationRequiredError) || round > MAX_URL_ROUNDS) throw error;
-        const signal = callOptions?.signal ? AbortSignal.any([callOptions.signal, live.lost]) : live.lost;
-        const requests = error.elicitations.map((params) => elicitationToRequest({ ...(params as object), mode: 'url' }));
-        clock.pause();
-        try {
-          await visitRequiredUrls(
-            name,
-            requests,
-            (request) => askUntilValid(request, signal),
-            (request) => urls.settled(request, signal),
-          );
-        } finally {
-          clock.resume();
-        }
-      }
-    }
+        return followIfTask(result, callOptions);
+      },
+      (required) => elicits.visitUrls(name, required.elicitations, callOptions.signal ? AbortSignal.any([callOptions.signal, live.lost]) : live.lost),
+    );
   }
 
   async function resume(round: InputRound, resumeOptions: CallOptions = {}) {
