@@ -45,7 +45,10 @@ export interface WaitForContext {
   problems: Problem[];
 }
 
-/** Hands a Request to the person (the inbox, or a script in tests) and resolves with the Answer. */
+/**
+ * Hands a Request to the person (the inbox, or a script in tests) and resolves with the Answer.
+ * It need not check the Answer: the client does, and asks again with `problems` when it does not fit.
+ */
 export type WaitFor = (request: Request, context: WaitForContext) => Promise<Answer>;
 
 export interface LoadOptions {
@@ -66,7 +69,7 @@ export interface LoadOptions {
    * otherwise expire a 2025-era call while someone is still filling in the form.
    */
   idleTimeoutMs?: number;
-  /** How often one Request is asked again after Answers that do not fit its schema. */
+  /** How often one Request is asked before Answers that do not fit its schema end in `cancel` (lib/mcp/elicitations.ts checks each). */
   maxAttempts?: number;
   /** Fresh lists after the server announces a change, so views refresh without a reload. */
   onListChanged?: (change: ListChange) => void;
