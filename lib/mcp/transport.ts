@@ -80,7 +80,7 @@ export function liveness(client: Watched, serverName: string, onLost?: (error: E
 }
 
 /** The statuses the spec names for "perhaps an old HTTP+SSE server": the Streamable HTTP POST was not understood. */
-export function offersOldTransport(error: unknown): boolean {
+function offersOldTransport(error: unknown): boolean {
   return error instanceof SdkHttpError && [400, 404, 405].includes(error.status);
 }
 

@@ -4,6 +4,7 @@ import type { WaitFor } from '../../../lib/mcp/connection';
 import { type ElicitationSetup, elicitations, endedCalls } from '../../../lib/mcp/elicitations';
 import { CallEndedError, CallError } from '../../../lib/mcp/errors';
 import { idleClock } from '../../../lib/mcp/idleClock';
+import { elicitationToRequest } from '../../../lib/mcp/protocol';
 import type { Request } from '../../../lib/request';
 
 const form = (id = 'elc-1'): Request => ({
@@ -13,14 +14,8 @@ const form = (id = 'elc-1'): Request => ({
   url: null,
   data: { schema: { type: 'object', properties: { target: { type: 'string', enum: ['staging', 'prod'] } }, required: ['target'] } },
 });
-const page = (id = 'elc-2', elicitationId?: string): Request => ({
-  id,
-  kind: 'authorization',
-  prompt: 'Link your account',
-  url: 'https://auth.example.com/start',
-  data: null,
-  ...(elicitationId !== undefined && { elicitationId }),
-});
+const page = (id = 'elc-2', elicitationId?: string): Request =>
+  elicitationToRequest({ mode: 'url', message: 'Link your account', url: 'https://auth.example.com/start', elicitationId }, id);
 const signal = () => new AbortController().signal;
 
 function setup(waitFor: WaitFor, more: Partial<ElicitationSetup> = {}) {
