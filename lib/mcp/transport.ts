@@ -130,19 +130,18 @@ export async function connectTransport(client: Client, server: ServerConfig, set
   );
   const connectOptions = { timeout: NO_SDK_TIMEOUT, signal: connecting.signal, prior: setup.prior };
   /** Set once the server turned out to speak only the old HTTP+SSE transport (protocol 2024-11-05). */
-  let sse: SSEClientTransport | undefined;
+  let overSse = false;
 
   /**
    * spec 2025-11-25 basic/transports, backwards compatibility: the URL may be an old HTTP+SSE
    * endpoint; GET it and expect an `endpoint` event. Where that fails too, the first error is
    * the one worth showing.
    */
-  async function connectOverSse(streamableError: unknown): Promise<SSEClientTransport> {
+  async function connectOverSse(streamableError: unknown): Promise<void> {
     await client.close().catch(() => {});
     const transport = new SSEClientTransport(new URL(server.url), transportOptions);
     try {
       await client.connect(transport, { ...connectOptions, prior: undefined });
-      return transport;
     } catch {
       throw streamableError;
     }
@@ -153,7 +152,8 @@ export async function connectTransport(client: Client, server: ServerConfig, set
       await client.connect(streamable, connectOptions);
     } catch (error) {
       if (!offersOldTransport(error) || connecting.signal.aborted) throw error;
-      sse = await connectOverSse(error);
+      await connectOverSse(error);
+      overSse = true;
     }
     // After a probe the SDK subscribes to the list changes the server offers; adopting a
     // remembered advertisement sends nothing, so subscribe here, which also shows at once
@@ -167,7 +167,6 @@ export async function connectTransport(client: Client, server: ServerConfig, set
     connectWatch.stop();
   }
   liveness.connected();
-  const overSse = sse !== undefined;
   return {
     kind: overSse ? 'sse' : 'streamable-http',
     get sessionId() {
