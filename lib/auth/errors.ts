@@ -26,7 +26,15 @@ export type AuthorizationErrorCode =
   /** The callback carried neither a code nor an error. */
   | 'invalid-callback'
   /** The server still wants more scope after the allowed number of step-up sign-ins. */
-  | 'insufficient-scope';
+  | 'insufficient-scope'
+  /** No client to sign in with: nothing pre-registered, and the authorization server offers no registration. */
+  | 'no-registration'
+  /** The client id the person entered belongs to another authorization server than the one the server now names (SEP-2352). */
+  | 'client-elsewhere'
+  /** The server refused the token its authorization server had just issued. */
+  | 'token-refused'
+  /** Any other failure of a sign-in, in the words of lib/auth/explain.ts. */
+  | 'failed';
 
 export class AuthorizationError extends Error {
   constructor(

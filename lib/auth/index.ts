@@ -12,13 +12,8 @@ export {
   type ServerAuthorization,
   type ServerAuthorizationOptions,
 } from './flow';
-export {
-  authorizationContext,
-  authStatus,
-  createOAuthProvider,
-  type AuthStatus,
-  type PreRegisteredClient,
-} from './provider';
+export { createOAuthProvider, type PreRegisteredClient } from './provider';
+export { authorizationContext, authStatus, type AuthStatus } from './record';
 export { signOut } from './signOut';
 export {
   cachedArea,

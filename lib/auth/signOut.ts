@@ -13,7 +13,8 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import { readRecord, storageKeys, type AuthServer } from './provider';
+import type { AuthServer } from './provider';
+import { readRecord, storageKeys } from './record';
 import type { AuthStorage } from './storage';
 import { errorMessage } from '../errorMessage';
 

@@ -1,0 +1,182 @@
+/**
+ * What a step of a sign-in trace that is made of HTTP exchanges says: which URLs were tried
+ * and what each answered, what was found, and, when nothing usable was, why. Read from the
+ * exchanges as the trace kept them (redacted). Pure.
+ */
+import type { TraceExchange, TraceStep } from './trace';
+
+type Json = Record<string, unknown>;
+
+const objectOf = (body: unknown): Json | undefined =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) && !('cut' in body) ? (body as Json) : undefined;
+const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const ok = (exchange: TraceExchange) => exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 && !exchange.note;
+const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
+
+/** What one exchange got back, in a few words: the status (and what was made of it), or why there was none. */
+export function answerWords(exchange: TraceExchange): string {
+  if (exchange.problem) return exchange.problem;
+  if (exchange.status === undefined) return 'waiting for an answer…';
+  return exchange.note ? `${exchange.status}, ${exchange.note}` : String(exchange.status);
+}
+
+const tried = (exchanges: TraceExchange[]) => exchanges.map((exchange) => `${exchange.url} → ${answerWords(exchange)}`).join('; ');
+
+/** An OAuth error answer (RFC 6749 §5.2) as ` error: description`, or the start of whatever else came. */
+function refusal(exchange: TraceExchange): string {
+  const body = objectOf(exchange.responseBody);
+  const error = stringOf(body?.error);
+  if (error) {
+    const description = stringOf(body?.error_description);
+    return ` ${error}${description ? `: ${description}` : ''}`;
+  }
+  const text = typeof exchange.responseBody === 'string' ? exchange.responseBody : exchange.responseBody ? JSON.stringify(exchange.responseBody) : '';
+  return text ? ` (${text.slice(0, 300)})` : '';
+}
+
+/** Which well-known placement a URL is, as spec 2026-07-28 authorization-server-discovery lists them. */
+export function placementOf(url: string): string {
+  const path = URL.canParse(url) ? new URL(url).pathname : url;
+  for (const [suffix, name] of [
+    ['/.well-known/oauth-authorization-server', 'RFC 8414'],
+    ['/.well-known/openid-configuration', 'OpenID Connect discovery'],
+  ] as const) {
+    if (path === suffix) return name;
+    if (path.startsWith(`${suffix}/`)) return `${name}, path inserted`;
+    if (path.endsWith(suffix)) return `${name}, path appended`;
+  }
+  return 'named by the server';
+}
+
+function resourceMetadata(step: TraceStep): void {
+  const found = step.exchanges.find((exchange) => ok(exchange) && listOf(objectOf(exchange.responseBody)?.authorization_servers).length > 0);
+  if (found) {
+    const body = objectOf(found.responseBody)!;
+    const others = step.exchanges.length - 1;
+    step.outcome = 'ok';
+    step.summary = `Published at ${found.url}${others > 0 ? ` (after ${tried(step.exchanges.slice(0, -1))})` : ''}: sign-in is at ${listOf(body.authorization_servers).join(', ')}.`;
+    step.facts = [
+      ['resource', stringOf(body.resource) ?? '(not given)'],
+      ['authorization_servers', listOf(body.authorization_servers).join(', ')],
+      ['scopes_supported', listOf(body.scopes_supported).join(' ') || '(not given)'],
+    ];
+    return;
+  }
+  step.outcome = 'failed';
+  const empty = step.exchanges.find((exchange) => ok(exchange) && objectOf(exchange.responseBody));
+  step.summary = empty
+    ? `The protected resource metadata at ${empty.url} names no authorization server (its authorization_servers is missing or empty).`
+    : `Not published: ${tried(step.exchanges)}.`;
+}
+
+function authorizationServerMetadata(step: TraceStep): void {
+  const found = step.exchanges.find((exchange) => ok(exchange) && stringOf(objectOf(exchange.responseBody)?.issuer));
+  if (!found) {
+    step.outcome = 'failed';
+    step.summary = `No authorization server metadata at any of the ${step.exchanges.length} well-known URLs tried: ${tried(step.exchanges)}.`;
+    return;
+  }
+  const body = objectOf(found.responseBody)!;
+  const before = step.exchanges.slice(0, step.exchanges.indexOf(found));
+  const yesNo = (value: unknown) => (value === true ? 'yes' : 'no');
+  step.outcome = 'ok';
+  step.summary = `Found at ${found.url} (${placementOf(found.url)})${before.length > 0 ? `, after ${tried(before)}` : ''}.`;
+  step.facts = [
+    ['issuer', stringOf(body.issuer)!],
+    ['authorization_endpoint', stringOf(body.authorization_endpoint) ?? '(missing)'],
+    ['token_endpoint', stringOf(body.token_endpoint) ?? '(missing)'],
+    ['registration_endpoint', stringOf(body.registration_endpoint) ?? 'none: no Dynamic Client Registration'],
+    ['client_id_metadata_document_supported', yesNo(body.client_id_metadata_document_supported)],
+    ['code_challenge_methods_supported', listOf(body.code_challenge_methods_supported).join(' ') || 'none: no PKCE'],
+    ['authorization_response_iss_parameter_supported (RFC 9207)', yesNo(body.authorization_response_iss_parameter_supported)],
+    ['offline_access', listOf(body.scopes_supported).includes('offline_access') ? 'offered' : 'not offered'],
+  ];
+}
+
+function registration(step: TraceStep, exchange: TraceExchange): void {
+  const sent = objectOf(exchange.requestBody);
+  step.facts = [
+    ['application_type', stringOf(sent?.application_type) ?? '(not sent)'],
+    ['redirect_uris', listOf(sent?.redirect_uris).join(' ')],
+    ['token_endpoint_auth_method', stringOf(sent?.token_endpoint_auth_method) ?? '(not sent)'],
+    ['grant_types', listOf(sent?.grant_types).join(' ')],
+  ];
+  const clientId = stringOf(objectOf(exchange.responseBody)?.client_id);
+  if (exchange.problem) {
+    step.outcome = 'failed';
+    step.summary = `Registration (RFC 7591) at ${exchange.url} got no answer: ${exchange.problem}`;
+  } else if (!ok(exchange)) {
+    step.outcome = 'failed';
+    step.summary = `${hostOf(exchange.url)} refused to register toolnexus (RFC 7591): HTTP ${exchange.status}${refusal(exchange)}.`;
+  } else if (!clientId) {
+    step.outcome = 'failed';
+    step.summary = `${hostOf(exchange.url)} answered the registration (HTTP ${exchange.status}) without a client_id, so there is no client to sign in with.`;
+  } else {
+    step.outcome = 'ok';
+    step.summary = `Registered toolnexus with Dynamic Client Registration (RFC 7591): client_id ${clientId}.`;
+  }
+}
+
+function tokens(step: TraceStep, exchange: TraceExchange, refreshing: boolean): void {
+  const body = objectOf(exchange.responseBody);
+  const sent = new URLSearchParams(typeof exchange.requestBody === 'string' ? exchange.requestBody : '');
+  step.facts = [
+    ['grant_type', sent.get('grant_type') ?? ''],
+    ['resource (RFC 8707)', sent.get('resource') ?? '(not sent)'],
+    [
+      'client authentication',
+      exchange.requestHeaders.authorization ? 'client_secret_basic' : sent.has('client_secret') ? 'client_secret_post' : 'none (public client)',
+    ],
+  ];
+  const what = refreshing ? 'refresh' : 'code exchange';
+  if (exchange.problem) {
+    step.outcome = 'failed';
+    step.summary = `The ${what} at ${exchange.url} got no answer: ${exchange.problem}`;
+  } else if (!ok(exchange) || !body || !('access_token' in body)) {
+    step.outcome = 'failed';
+    step.summary = ok(exchange)
+      ? `${hostOf(exchange.url)} answered the ${what} (HTTP ${exchange.status}) without an access_token.`
+      : `${hostOf(exchange.url)}'s token endpoint refused the ${what}: HTTP ${exchange.status}${refusal(exchange)}.`;
+  } else {
+    const expires = typeof body.expires_in === 'number' ? `, valid for ${body.expires_in} s` : '';
+    const scope = stringOf(body.scope);
+    step.outcome = 'ok';
+    step.summary = `${refreshing ? 'Refreshed' : 'Tokens received'} (HTTP ${exchange.status}): ${stringOf(body.token_type) ?? 'an'} access token${expires}, ${'refresh_token' in body ? 'a refresh token' : 'no refresh token'}${scope ? `; scope ${scope}` : ''}.`;
+  }
+}
+
+function revocation(step: TraceStep): void {
+  const failed = step.exchanges.find((exchange) => !ok(exchange));
+  step.outcome = failed ? 'failed' : 'ok';
+  step.summary = failed
+    ? `Revocation (RFC 7009) at ${failed.url} failed: ${failed.problem ?? `HTTP ${failed.status}${refusal(failed)}`}.`
+    : `Revoked at ${hostOf(step.exchanges[0]!.url)} (RFC 7009): ${step.exchanges.length} token${step.exchanges.length === 1 ? '' : 's'}.`;
+}
+
+const DESCRIBE: Partial<Record<TraceStep['kind'], (step: TraceStep, last: TraceExchange) => void>> = {
+  'resource-metadata': resourceMetadata,
+  'authorization-server-metadata': authorizationServerMetadata,
+  client: registration,
+  token: (step, last) => tokens(step, last, false),
+  refresh: (step, last) => tokens(step, last, true),
+  revocation,
+};
+
+/** Writes an exchange-made step's outcome, summary and facts from its exchanges. */
+export function describeStep(step: TraceStep): void {
+  const last = step.exchanges.at(-1);
+  if (!last) return;
+  if (last.status === undefined && !last.problem) {
+    step.outcome = 'running';
+    step.summary = `Waiting for ${last.url}…`;
+    return;
+  }
+  const describe = DESCRIBE[step.kind];
+  if (describe) {
+    describe(step, last);
+    return;
+  }
+  step.outcome = ok(last) ? 'info' : 'failed';
+  step.summary = `${last.method} ${last.url} → ${answerWords(last)}.`;
+}
