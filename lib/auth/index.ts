@@ -11,6 +11,7 @@ export {
   type Consent,
   type ServerAuthorization,
   type ServerAuthorizationOptions,
+  type SharedSignIn,
 } from './flow';
 export { createOAuthProvider, type PreRegisteredClient } from './provider';
 export { authorizationContext, authStatus, type AuthStatus } from './record';

@@ -128,9 +128,7 @@ describe('createOAuthProvider', () => {
       });
     expect(await make('entered').clientInformation({ issuer: ISSUER_A })).toMatchObject({ client_id: 'entered', issuer: ISSUER_A });
     // The binding is kept: a new provider (a new connection, a new worker) refuses B as well.
-    const refused = await make('entered')
-      .clientInformation({ issuer: ISSUER_B })
-      .catch((error: unknown) => error);
+    const refused = await Promise.resolve(make('entered').clientInformation({ issuer: ISSUER_B })).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'client-elsewhere' });
     expect(String((refused as Error).message)).toContain(`registered with ${ISSUER_A}, but the server now signs people in at ${ISSUER_B}`);
     // Another client id the person enters is bound afresh.
