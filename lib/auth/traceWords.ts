@@ -13,10 +13,12 @@ const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefi
 const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 const ok = (exchange: TraceExchange) => exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 && !exchange.note;
 const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
+/** `text` ending as a sentence does, whatever the server's own words ended with. */
+const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 
 /** What one exchange got back, in a few words: the status (and what was made of it), or why there was none. */
 export function answerWords(exchange: TraceExchange): string {
-  if (exchange.problem) return exchange.problem;
+  if (exchange.problem) return exchange.problem.replace(/\.$/, '');
   if (exchange.status === undefined) return 'waiting for an answer…';
   return exchange.note ? `${exchange.status}, ${exchange.note}` : String(exchange.status);
 }
@@ -53,9 +55,9 @@ function resourceMetadata(step: TraceStep): void {
   const found = step.exchanges.find((exchange) => ok(exchange) && listOf(objectOf(exchange.responseBody)?.authorization_servers).length > 0);
   if (found) {
     const body = objectOf(found.responseBody)!;
-    const others = step.exchanges.length - 1;
+    const before = step.exchanges.slice(0, step.exchanges.indexOf(found));
     step.outcome = 'ok';
-    step.summary = `Published at ${found.url}${others > 0 ? ` (after ${tried(step.exchanges.slice(0, -1))})` : ''}: sign-in is at ${listOf(body.authorization_servers).join(', ')}.`;
+    step.summary = `Published at ${found.url}${before.length > 0 ? ` (after ${tried(before)})` : ''}: sign-in is at ${listOf(body.authorization_servers).join(', ')}.`;
     step.facts = [
       ['resource', stringOf(body.resource) ?? '(not given)'],
       ['authorization_servers', listOf(body.authorization_servers).join(', ')],
@@ -67,14 +69,16 @@ function resourceMetadata(step: TraceStep): void {
   const empty = step.exchanges.find((exchange) => ok(exchange) && objectOf(exchange.responseBody));
   step.summary = empty
     ? `The protected resource metadata at ${empty.url} names no authorization server (its authorization_servers is missing or empty).`
-    : `Not published: ${tried(step.exchanges)}.`;
+    : sentence(`Not published: ${tried(step.exchanges)}`);
 }
 
 function authorizationServerMetadata(step: TraceStep): void {
   const found = step.exchanges.find((exchange) => ok(exchange) && stringOf(objectOf(exchange.responseBody)?.issuer));
   if (!found) {
     step.outcome = 'failed';
-    step.summary = `No authorization server metadata at any of the ${step.exchanges.length} well-known URLs tried: ${tried(step.exchanges)}.`;
+    step.summary = sentence(
+      `No authorization server metadata at any of the ${step.exchanges.length} well-known URLs tried: ${tried(step.exchanges)}`,
+    );
     return;
   }
   const body = objectOf(found.responseBody)!;
@@ -105,10 +109,10 @@ function registration(step: TraceStep, exchange: TraceExchange): void {
   const clientId = stringOf(objectOf(exchange.responseBody)?.client_id);
   if (exchange.problem) {
     step.outcome = 'failed';
-    step.summary = `Registration (RFC 7591) at ${exchange.url} got no answer: ${exchange.problem}`;
+    step.summary = sentence(`Registration (RFC 7591) at ${exchange.url} got no answer: ${exchange.problem}`);
   } else if (!ok(exchange)) {
     step.outcome = 'failed';
-    step.summary = `${hostOf(exchange.url)} refused to register toolnexus (RFC 7591): HTTP ${exchange.status}${refusal(exchange)}.`;
+    step.summary = sentence(`${hostOf(exchange.url)} refused to register toolnexus (RFC 7591): HTTP ${exchange.status}${refusal(exchange)}`);
   } else if (!clientId) {
     step.outcome = 'failed';
     step.summary = `${hostOf(exchange.url)} answered the registration (HTTP ${exchange.status}) without a client_id, so there is no client to sign in with.`;
@@ -132,12 +136,12 @@ function tokens(step: TraceStep, exchange: TraceExchange, refreshing: boolean): 
   const what = refreshing ? 'refresh' : 'code exchange';
   if (exchange.problem) {
     step.outcome = 'failed';
-    step.summary = `The ${what} at ${exchange.url} got no answer: ${exchange.problem}`;
+    step.summary = sentence(`The ${what} at ${exchange.url} got no answer: ${exchange.problem}`);
   } else if (!ok(exchange) || !body || !('access_token' in body)) {
     step.outcome = 'failed';
     step.summary = ok(exchange)
       ? `${hostOf(exchange.url)} answered the ${what} (HTTP ${exchange.status}) without an access_token.`
-      : `${hostOf(exchange.url)}'s token endpoint refused the ${what}: HTTP ${exchange.status}${refusal(exchange)}.`;
+      : sentence(`${hostOf(exchange.url)}'s token endpoint refused the ${what}: HTTP ${exchange.status}${refusal(exchange)}`);
   } else {
     const expires = typeof body.expires_in === 'number' ? `, valid for ${body.expires_in} s` : '';
     const scope = stringOf(body.scope);
@@ -150,7 +154,7 @@ function revocation(step: TraceStep): void {
   const failed = step.exchanges.find((exchange) => !ok(exchange));
   step.outcome = failed ? 'failed' : 'ok';
   step.summary = failed
-    ? `Revocation (RFC 7009) at ${failed.url} failed: ${failed.problem ?? `HTTP ${failed.status}${refusal(failed)}`}.`
+    ? sentence(`Revocation (RFC 7009) at ${failed.url} failed: ${failed.problem ?? `HTTP ${failed.status}${refusal(failed)}`}`)
     : `Revoked at ${hostOf(step.exchanges[0]!.url)} (RFC 7009): ${step.exchanges.length} token${step.exchanges.length === 1 ? '' : 's'}.`;
 }
 
@@ -178,5 +182,5 @@ export function describeStep(step: TraceStep): void {
     return;
   }
   step.outcome = ok(last) ? 'info' : 'failed';
-  step.summary = `${last.method} ${last.url} → ${answerWords(last)}.`;
+  step.summary = sentence(`${last.method} ${last.url} → ${answerWords(last)}`);
 }
