@@ -3,7 +3,7 @@
  * was thrown and from the attempt's own steps (which URL answered what), so the words name
  * the document, the server and the status rather than a library's message. Pure.
  */
-import { IssuerMismatchError, OAuthError } from '@modelcontextprotocol/client';
+import { InsecureTokenEndpointError, IssuerMismatchError, OAuthError } from '@modelcontextprotocol/client';
 import { errorMessage } from '../errorMessage';
 import { AuthorizationError, type AuthorizationErrorCode } from './errors';
 import type { TraceAttempt, TraceFailure, TraceFix, TraceStep, TraceStepKind } from './trace';
@@ -53,9 +53,13 @@ function discovery(attempt: TraceAttempt, context: ExplainContext): TraceFailure
     };
   }
   if (failed(server)) {
+    const unreachable = server!.exchanges.every((exchange) => exchange.problem);
     return {
       step: 'authorization-server-metadata',
-      words: `${context.serverName}'s authorization server could not be read. ${server!.summary} Its owner has to publish OAuth authorization server metadata (RFC 8414) or OpenID Connect discovery there.`,
+      words: unreachable
+        ? `${context.serverName}'s authorization server could not be reached. ${server!.summary} Sign in tries again once it answers.`
+        : `${context.serverName}'s authorization server could not be read. ${server!.summary} Its owner has to publish OAuth authorization server metadata (RFC 8414) or OpenID Connect discovery there.`,
+      ...(unreachable ? { fix: { kind: 'sign-in' as const } } : {}),
     };
   }
   return undefined;
@@ -102,6 +106,12 @@ function sdkError(error: unknown, context: ExplainContext): TraceFailure | undef
     return {
       step: 'authorization-server-metadata',
       words: `The metadata found for ${error.expected} says its issuer is ${error.received}. toolnexus does not use it (RFC 8414 §3.3: another server's metadata could point the sign-in anywhere); the server's owner has to make them agree.`,
+    };
+  }
+  if (error instanceof InsecureTokenEndpointError) {
+    return {
+      step: 'authorization-server-metadata',
+      words: `${context.serverName}'s authorization server has its token endpoint at ${error.tokenEndpoint}, over plain http on a host that is not this computer: toolnexus does not send a code or token there (OAuth 2.1 §1.5). Its owner has to serve it over https.`,
     };
   }
   const message = error instanceof Error ? error.message : '';

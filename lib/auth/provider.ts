@@ -6,6 +6,7 @@
  * What is stored, and where, is lib/auth/record.ts.
  */
 import {
+  assertSecureTokenEndpoint,
   validateClientMetadataUrl,
   type AuthorizationServerMetadata,
   type OAuthClientInformationContext,
@@ -240,6 +241,10 @@ export function createOAuthProvider(options: OAuthProviderOptions): StoredOAuthP
       // authorization server without PKCE never even sees a registration.
       const problem = pkceProblem(server.name, state.authorizationServerUrl, state.authorizationServerMetadata);
       if (problem) throw new AuthorizationError('pkce-unsupported', problem);
+      // The SDK refuses a plain-http token endpoint only when it is about to send the code: by
+      // then the person has signed in for nothing. Refused here, before anyone is asked.
+      const tokenEndpoint = state.authorizationServerMetadata?.token_endpoint;
+      if (tokenEndpoint) assertSecureTokenEndpoint(tokenEndpoint);
       await storage.session.set(keys.discovery, state);
       // The server names its authorization server anew at each sign-in: once it names another,
       // the last one's tokens are no longer sent to it, signed in there or not (SEP-2352).
