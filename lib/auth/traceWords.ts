@@ -76,8 +76,9 @@ function authorizationServerMetadata(step: TraceStep): void {
   const found = step.exchanges.find((exchange) => ok(exchange) && stringOf(objectOf(exchange.responseBody)?.issuer));
   if (!found) {
     step.outcome = 'failed';
+    const count = step.exchanges.length;
     step.summary = sentence(
-      `No authorization server metadata at any of the ${step.exchanges.length} well-known URLs tried: ${tried(step.exchanges)}`,
+      `No authorization server metadata at ${count === 1 ? 'the well-known URL' : `any of the ${count} well-known URLs`} tried: ${tried(step.exchanges)}`,
     );
     return;
   }
