@@ -69,6 +69,8 @@ export interface ServerAuthorizationOptions extends OAuthProviderOptions {
   trace?: (attempt: TraceAttempt) => void;
   /** One per server; without it, each authorization runs its own sign-ins. */
   shared?: SharedSignIn;
+  /** Told after each sign-in that ended with tokens (a refresh, a step-up, another authorization server): what may be shown of it changed. */
+  onSignedIn?: () => void;
   /** How long a request to an authorization server may take; lib/auth/guardedFetch.ts's default otherwise. */
   requestTimeoutMs?: number;
 }
@@ -222,6 +224,7 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
       trace.end('signed-in');
       const token = (await provider.tokens())?.access_token;
       fresh.token = token ? { token, trace } : undefined;
+      options.onSignedIn?.();
     } catch (error) {
       const failure = explainFailure(error, trace.attempt, {
         serverName: server.name,

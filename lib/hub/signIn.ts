@@ -73,6 +73,8 @@ export class SignIn {
       clientMetadataUrl: this.#options.clientMetadataUrl() || undefined,
       trace: this.#options.traces?.keeper(serverId),
       shared: this.#sharedFor(serverId),
+      // The card says where the person is signed in, with which scopes: a step-up or a new authorization server changes both.
+      onSignedIn: () => void authStatus(base.storage, serverId).then((auth) => servers.update(serverId, { auth: auth.signedIn ? auth : undefined })),
     };
   }
 
