@@ -53,7 +53,8 @@ function discovery(attempt: TraceAttempt, context: ExplainContext): TraceFailure
     };
   }
   if (failed(server)) {
-    const unreachable = server!.exchanges.every((exchange) => exchange.problem);
+    // No status at all: nothing answered (down, unreachable, too slow); a status: something answered, unusably.
+    const unreachable = server!.exchanges.every((exchange) => exchange.status === undefined);
     return {
       step: 'authorization-server-metadata',
       words: unreachable

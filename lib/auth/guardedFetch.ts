@@ -34,6 +34,8 @@ export class SignInFetchError extends Error {
   constructor(
     readonly url: string,
     message: string,
+    /** The status of the answer it would not take, when there was one. */
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'SignInFetchError';
@@ -75,7 +77,11 @@ export function jsonDepth(text: string, limit: number): number {
 
 async function readCapped(response: Response, url: string, maxBytes: number): Promise<string> {
   const tooBig = () =>
-    new SignInFetchError(url, `The answer from ${url} is over ${Math.round(maxBytes / 1024)} KB (such documents are a few KB); it was not read.`);
+    new SignInFetchError(
+      url,
+      `The answer from ${url} is over ${Math.round(maxBytes / 1024)} KB (such documents are a few KB); it was not read.`,
+      response.status,
+    );
   const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
@@ -144,13 +150,13 @@ export function guardedFetch(base: FetchLike, options: GuardOptions = {}): Fetch
       if (response.status === 0 || isRedirect(response.status) || BODILESS.has(response.status) || !response.body) return response;
       const text = await readCapped(response, url, maxBytes);
       if (/^\s*[[{]/.test(text) && jsonDepth(text, maxDepth) > maxDepth) {
-        throw new SignInFetchError(url, `The answer from ${url} is nested more than ${maxDepth} levels deep; it was not read.`);
+        throw new SignInFetchError(url, `The answer from ${url} is nested more than ${maxDepth} levels deep; it was not read.`, response.status);
       }
       const { status, statusText, headers } = response;
       const ok = status >= 200 && status < 300;
       if (ok && expectsJson(kind) && !parses(text)) {
         const type = headers.get('content-type')?.split(';')[0] || 'no content type';
-        if (!isDiscovery(kind)) throw new SignInFetchError(url, `${url} answered ${status} with ${type}, not the JSON OAuth requires.`);
+        if (!isDiscovery(kind)) throw new SignInFetchError(url, `${url} answered ${status} with ${type}, not the JSON OAuth requires.`, status);
         const passed = new Response(text, { status: 404, statusText: 'Not JSON', headers });
         notes.set(passed, { status, note: `answered with ${type}, not JSON: taken as not published here` });
         return passed;

@@ -7,13 +7,13 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { redactBody, redactHeaders, redactUrl } from '../redact';
 import { bodyText, classify } from './exchanges';
-import { guardNote } from './guardedFetch';
+import { guardNote, SignInFetchError } from './guardedFetch';
 import { boundedBody, type TraceExchange, type TraceRecorder } from './trace';
 import { describeStep } from './traceWords';
 
 /** Why a request got no answer, in words. */
 export function problemOf(error: unknown): string {
-  if (error instanceof Error && error.name === 'SignInFetchError') return error.message;
+  if (error instanceof SignInFetchError) return error.message;
   // A browser's fetch says no more than "Failed to fetch" for all of these.
   if (error instanceof TypeError) {
     return `no answer the browser let toolnexus read (${error.message}): the server is down or unreachable, or it does not allow requests from a browser extension (CORS)`;
@@ -58,6 +58,7 @@ export function tracedFetch(base: FetchLike, current: () => TraceRecorder | unde
     } catch (error) {
       exchange.durationMs = took();
       exchange.problem = problemOf(error);
+      if (error instanceof SignInFetchError && error.status !== undefined) exchange.status = error.status;
       throw error;
     } finally {
       describeStep(step);

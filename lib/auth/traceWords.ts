@@ -11,19 +11,32 @@ const objectOf = (body: unknown): Json | undefined =>
   typeof body === 'object' && body !== null && !Array.isArray(body) && !('cut' in body) ? (body as Json) : undefined;
 const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-const ok = (exchange: TraceExchange) => exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 && !exchange.note;
+const ok = (exchange: TraceExchange) =>
+  exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 && !exchange.note && !exchange.problem;
 const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
 /** `text` ending as a sentence does, whatever the server's own words ended with. */
 const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 
-/** What one exchange got back, in a few words: the status (and what was made of it), or why there was none. */
+/** What one exchange got back, in a few words: the status (and what was made of it, or where it redirects), or why there was none. */
 export function answerWords(exchange: TraceExchange): string {
   if (exchange.problem) return exchange.problem.replace(/\.$/, '');
   if (exchange.status === undefined) return 'waiting for an answer…';
-  return exchange.note ? `${exchange.status}, ${exchange.note}` : String(exchange.status);
+  const location = exchange.status >= 300 && exchange.status < 400 ? exchange.responseHeaders?.location : undefined;
+  if (exchange.note) return `${exchange.status}, ${exchange.note}`;
+  return location ? `${exchange.status}, redirects to ${location}` : String(exchange.status);
 }
 
-const tried = (exchanges: TraceExchange[]) => exchanges.map((exchange) => `${exchange.url} → ${answerWords(exchange)}`).join('; ');
+/** Each URL tried and its answer; the same answer from the same URL again and again (a redirect loop) is said once, counted. */
+function tried(exchanges: TraceExchange[]): string {
+  const lines: Array<{ text: string; count: number }> = [];
+  for (const exchange of exchanges) {
+    const text = `${exchange.url} → ${answerWords(exchange)}`;
+    const last = lines.at(-1);
+    if (last?.text === text) last.count += 1;
+    else lines.push({ text, count: 1 });
+  }
+  return lines.map(({ text, count }) => (count > 1 ? `${text} (${count} times)` : text)).join('; ');
+}
 
 /** An OAuth error answer (RFC 6749 §5.2) as ` error: description`, or the start of whatever else came. */
 function refusal(exchange: TraceExchange): string {

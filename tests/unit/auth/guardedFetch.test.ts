@@ -67,7 +67,8 @@ describe('the bounded network a sign-in uses', () => {
   });
 
   it('takes a web page where a discovery document belongs as not published there, and says what it was', async () => {
-    const page: FetchLike = async () => new Response('<!doctype html><title>App</title>', { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    const page: FetchLike = async () =>
+      new Response('<!doctype html><title>App</title>', { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
     const response = await guardedFetch(page)(METADATA);
     expect(response.status).toBe(404);
     expect(guardNote(response)).toEqual({ status: 200, note: 'answered with text/html, not JSON: taken as not published here' });

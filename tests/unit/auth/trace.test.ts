@@ -17,7 +17,14 @@ const approve =
     return callback.href;
   };
 
-function traced(options: { network?: FakeNetworkOptions; authorize?: Authorize; consent?: Consent; preRegistered?: { clientId: string; clientSecret?: string } } = {}) {
+function traced(
+  options: {
+    network?: FakeNetworkOptions;
+    authorize?: Authorize;
+    consent?: Consent;
+    preRegistered?: { clientId: string; clientSecret?: string };
+  } = {},
+) {
   const network = fakeNetwork(options.network);
   const attempts: TraceAttempt[] = [];
   const storage = { local: memoryArea(), session: memoryArea() };
@@ -72,12 +79,17 @@ describe('a sign-in’s trace', () => {
     expect(fact(step(attempt, 'client'), 'application_type')).toBe('web');
     expect(fact(step(attempt, 'authorization-request'), 'resource')).toBe(MCP_URL);
     expect(fact(step(attempt, 'callback'), 'iss')).toContain(`${ISSUER}: the issuer recorded before the sign-in (RFC 9207)`);
-    expect(step(attempt, 'token')?.summary).toBe('Tokens received (HTTP 200): Bearer access token, valid for 3600 s, a refresh token; scope files:read.');
+    expect(step(attempt, 'token')?.summary).toBe(
+      'Tokens received (HTTP 200): Bearer access token, valid for 3600 s, a refresh token; scope files:read.',
+    );
     expect(attempt!.steps.every((each) => each.outcome === 'ok' || each.outcome === 'info')).toBe(true);
   });
 
   it('keeps no code, verifier, state, token or secret: not in URLs, headers or bodies', async () => {
-    const { authorization, attempts, network } = traced({ preRegistered: { clientId: 'app', clientSecret: 'client-secret-9' }, network: { metadata: { token_endpoint_auth_methods_supported: ['client_secret_post'] } } });
+    const { authorization, attempts, network } = traced({
+      preRegistered: { clientId: 'app', clientSecret: 'client-secret-9' },
+      network: { metadata: { token_endpoint_auth_methods_supported: ['client_secret_post'] } },
+    });
     await authorization.signIn();
     const state = new URL(network.calls.find((call) => call.url.includes('/token'))!.url).searchParams.get('state');
     const text = JSON.stringify(attempts);
@@ -107,11 +119,15 @@ describe('a sign-in’s trace', () => {
     const { authorization, attempts } = traced({
       network: {
         override: (url) =>
-          url.pathname === '/register' ? json({ error: 'invalid_redirect_uri', error_description: 'chromiumapp.org is not allowed here' }, 400) : undefined,
+          url.pathname === '/register'
+            ? json({ error: 'invalid_redirect_uri', error_description: 'chromiumapp.org is not allowed here' }, 400)
+            : undefined,
       },
     });
     const error = (await authorization.signIn().catch((caught: unknown) => caught)) as Error;
-    expect(error.message).toContain('auth.example.com refused to register toolnexus (RFC 7591): HTTP 400 invalid_redirect_uri: chromiumapp.org is not allowed here.');
+    expect(error.message).toContain(
+      'auth.example.com refused to register toolnexus (RFC 7591): HTTP 400 invalid_redirect_uri: chromiumapp.org is not allowed here.',
+    );
     expect(error.message).toContain(`Enter a client id that the owner of ${ISSUER} registered for toolnexus (with the redirect URL ${REDIRECT_URL})`);
     expect(attempts[0]!.failure).toMatchObject({ step: 'client', fix: { kind: 'client-id' } });
   });
@@ -121,12 +137,17 @@ describe('a sign-in’s trace', () => {
       network: { override: (url) => (url.pathname === '/register' ? json({ client_name: 'toolnexus' }, 201) : undefined) },
     });
     const error = (await authorization.signIn().catch((caught: unknown) => caught)) as Error;
-    expect(error.message).toContain('auth.example.com answered the registration (HTTP 201) without a client_id, so there is no client to sign in with.');
+    expect(error.message).toContain(
+      'auth.example.com answered the registration (HTTP 201) without a client_id, so there is no client to sign in with.',
+    );
   });
 
   it('gives the token endpoint’s status, error and error_description when it refuses the code', async () => {
     const { authorization, attempts } = traced({
-      network: { override: (url) => (url.pathname === '/token' ? json({ error: 'invalid_grant', error_description: 'The code has expired.' }, 400) : undefined) },
+      network: {
+        override: (url) =>
+          url.pathname === '/token' ? json({ error: 'invalid_grant', error_description: 'The code has expired.' }, 400) : undefined,
+      },
     });
     const error = (await authorization.signIn().catch((caught: unknown) => caught)) as Error;
     expect(error.message).toBe(
@@ -174,7 +195,9 @@ describe('a sign-in’s trace', () => {
 
   it('is handed over as the attempt starts, and grows while the person is asked', async () => {
     let answer: (ok: boolean) => void = () => undefined;
-    const { authorization, attempts } = traced({ consent: (request) => new Promise((resolve) => (answer = (ok) => resolve({ id: request.id, ok }))) });
+    const { authorization, attempts } = traced({
+      consent: (request) => new Promise((resolve) => (answer = (ok) => resolve({ id: request.id, ok }))),
+    });
     const signingIn = authorization.signIn();
     await vi.waitFor(() => expect(step(attempts[0], 'consent')?.outcome).toBe('running'));
     expect(attempts[0]!.outcome).toBe('running');
