@@ -21,15 +21,17 @@ const NOT_SECRET = new Set(['progressToken', 'authorization_servers', 'require_p
 const NAMES_A_CREDENTIAL = /(_endpoint|_supported|_methods?|_alg|_type|_expires_at)$/i;
 const isSecretField = (key: string) => SECRET_FIELD.test(key) && !NAMES_A_CREDENTIAL.test(key);
 const isSecretKey = (key: string) => SECRET_KEY.test(key) && !NOT_SECRET.has(key) && !NAMES_A_CREDENTIAL.test(key);
-const BEARER = /\b(bearer|basic|dpop)\s+[\w\-.~+/]+=*/gi;
-
-/** A challenge names what to send, never a credential; read as bearer strings, its `Bearer resource_metadata=…` would be mangled. */
-const CHALLENGE_HEADER = /^www-authenticate$/i;
+/**
+ * A credential after its scheme (RFC 7235 token68), not an auth-param (`name="…"` or
+ * `name=value`, as in `Bearer resource_metadata="…"`): a challenge names what to send, and
+ * stays readable.
+ */
+const BEARER = /\b(bearer|basic|dpop)\s+(?![\w\-.~+/]+=["\w])[\w\-.~+/]+=*/gi;
 
 export function redactHeaders(headers: Iterable<[string, string]>): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, value] of headers) {
-    kept[name.toLowerCase()] = SECRET_HEADER.test(name) ? REDACTED : CHALLENGE_HEADER.test(name) ? value : value.replace(BEARER, `$1 ${REDACTED}`);
+    kept[name.toLowerCase()] = SECRET_HEADER.test(name) ? REDACTED : value.replace(BEARER, `$1 ${REDACTED}`);
   }
   return kept;
 }

@@ -10,7 +10,6 @@ import {
   validateClientMetadataUrl,
   type AuthorizationServerMetadata,
   type OAuthClientInformationContext,
-  type OAuthClientMetadata,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
   type StoredOAuthClientInformation,
@@ -141,7 +140,7 @@ async function clientAt(
  * `auth()` applies the last two from what {@link clientInformation} returns.
  */
 export function createOAuthProvider(options: OAuthProviderOptions): StoredOAuthProvider {
-  const { server, storage, redirectUrl, preRegistered, clientMetadataUrl, clientName = 'toolnexus', now = Date.now } = options;
+  const { server, storage, redirectUrl, clientMetadataUrl, clientName = 'toolnexus', now = Date.now } = options;
   // Fail at wiring time, not mid-sign-in: the SDK requires an https URL with a path.
   validateClientMetadataUrl(clientMetadataUrl);
   const keys = storageKeys(server.id);

@@ -160,7 +160,8 @@ function tokens(step: TraceStep, exchange: TraceExchange, refreshing: boolean): 
     const expires = typeof body.expires_in === 'number' ? `, valid for ${body.expires_in} s` : '';
     const scope = stringOf(body.scope);
     step.outcome = 'ok';
-    step.summary = `${refreshing ? 'Refreshed' : 'Tokens received'} (HTTP ${exchange.status}): ${stringOf(body.token_type) ?? 'an'} access token${expires}, ${'refresh_token' in body ? 'a refresh token' : 'no refresh token'}${scope ? `; scope ${scope}` : ''}.`;
+    const type = stringOf(body.token_type);
+    step.summary = `${refreshing ? 'Refreshed' : 'Tokens received'} (HTTP ${exchange.status}): an access token${type ? ` (token_type ${type})` : ''}${expires}, ${'refresh_token' in body ? 'a refresh token' : 'no refresh token'}${scope ? `; scope ${scope}` : ''}.`;
   }
 }
 

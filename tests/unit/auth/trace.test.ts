@@ -80,7 +80,7 @@ describe('a sign-in’s trace', () => {
     expect(fact(step(attempt, 'authorization-request'), 'resource')).toBe(MCP_URL);
     expect(fact(step(attempt, 'callback'), 'iss')).toContain(`${ISSUER}: the issuer recorded before the sign-in (RFC 9207)`);
     expect(step(attempt, 'token')?.summary).toBe(
-      'Tokens received (HTTP 200): Bearer access token, valid for 3600 s, a refresh token; scope files:read.',
+      'Tokens received (HTTP 200): an access token (token_type Bearer), valid for 3600 s, a refresh token; scope files:read.',
     );
     expect(attempt!.steps.every((each) => each.outcome === 'ok' || each.outcome === 'info')).toBe(true);
   });
