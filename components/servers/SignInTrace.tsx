@@ -35,14 +35,21 @@ function ClientIdForm({ server, issuer }: { server: ServerView; issuer?: string 
       }}
     >
       <label>
-        Client ID{issuer && <span class="muted"> (registered with {issuer})</span>}
-        <input value={clientId} required autoComplete="off" onInput={(event) => setClientId(event.currentTarget.value)} />
+        Client ID
+        <input
+          value={clientId}
+          required
+          autoComplete="off"
+          placeholder={issuer ? `registered with ${issuer}` : undefined}
+          onInput={(event) => setClientId(event.currentTarget.value)}
+        />
       </label>
       <label>
-        Client secret <span class="muted">(only if its owner gave you one; kept like tokens, never shown again)</span>
+        Client secret (optional)
         <input type="password" value={clientSecret} autoComplete="off" onInput={(event) => setClientSecret(event.currentTarget.value)} />
       </label>
       <button type="submit">Save and sign in</button>
+      <span class="muted">A secret only if its owner gave you one: it is kept like tokens, never shown again.</span>
     </form>
   );
 }

@@ -132,7 +132,7 @@ function refusingFreshTokens(server: { name: string; url: string }, fresh: { tok
     await response.body?.cancel().catch(() => {});
     const said = `401${error ? ` ${error}` : ''}${errorDescription ? `: ${errorDescription}` : ''}`;
     const words = `${server.name} refused the token its authorization server had just issued for it (${said}). The sign-in itself worked; the server and its authorization server disagree about the token (often about whom it is for: it was asked for ${server.url}). Its owner has to fix that; Sign in tries again.`;
-    challengeStep(sent.trace, server.name, response);
+    challengeStep(sent.trace, server, response);
     sent.trace.attempt.steps.at(-1)!.outcome = 'failed';
     sent.trace.failAfter({ step: 'challenge', words, fix: { kind: 'sign-in' } });
     throw new AuthorizationError('token-refused', words);
@@ -259,7 +259,7 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
     const union = computeScopeUnion(requestedScope, held, withoutOfflineAccess(scope));
     const forceReauthorization = isStrictScopeSuperset(union, held);
     await signInOnce(`${server.name} answered 403 insufficient_scope`, { scope: union, resourceMetadataUrl, forceReauthorization }, (trace) => {
-      challengeStep(trace, server.name, response);
+      challengeStep(trace, server, response);
       stepUpStep(trace, server.name, response, held, union, forceReauthorization);
     });
   }
@@ -271,7 +271,7 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
       await signInOnce(
         `${server.name} answered ${response.status}`,
         { resourceMetadataUrl, scope: computeScopeUnion(requestedScope, withoutOfflineAccess(scope)) },
-        (trace) => challengeStep(trace, server.name, response),
+        (trace) => challengeStep(trace, server, response),
       );
     },
   };

@@ -11,7 +11,8 @@ import { type TraceRecorder, withoutState } from './trace';
 const orNot = (value: string | undefined, otherwise: string) => value ?? otherwise;
 
 /** The 401 or 403 that started a sign-in, and its `WWW-Authenticate` (RFC 6750 §3, RFC 9728 §5.1). */
-export function challengeStep(trace: TraceRecorder, serverName: string, response: Response): void {
+export function challengeStep(trace: TraceRecorder, server: { name: string; url: string }, response: Response): void {
+  const serverName = server.name;
   const { resourceMetadataUrl, scope, error, errorDescription } = extractWWWAuthenticateParams(response);
   const header = response.headers.get('www-authenticate');
   const said = error ? ` (${error}${errorDescription ? `: ${errorDescription}` : ''})` : '';
@@ -22,7 +23,8 @@ export function challengeStep(trace: TraceRecorder, serverName: string, response
       ? `${serverName} answered ${response.status}${said}: it wants a sign-in.`
       : `${serverName} answered ${response.status} without a WWW-Authenticate header.`,
     [
-      ['request', response.url ? redactUrl(response.url) : serverName],
+      // A response rebuilt on its way (the protocol log's tee) no longer says where it came from.
+      ['request', redactUrl(response.url || server.url)],
       ['WWW-Authenticate', header ? redactHeaders([['www-authenticate', header]])['www-authenticate']! : '(none)'],
       ['resource_metadata', orNot(resourceMetadataUrl?.href, '(not given: the well-known URLs are tried, path-suffixed first, then the root)')],
       ['scope', orNot(scope, '(not given: the scopes_supported of its metadata are asked for)')],
