@@ -6,8 +6,19 @@
  */
 import type { AuthorizationServerMetadata, OAuthClientMetadata, StoredOAuthClientInformation } from '@modelcontextprotocol/client';
 import { AuthorizationError } from './errors';
-import type { PreRegisteredClient } from './provider';
 import type { ServerRecord } from './record';
+
+/**
+ * A client registered with the server's authorization server out of band (spec: Client
+ * Registration Approaches, option 1). Without `issuer` it is bound to the first
+ * authorization server discovery finds, so give it when known: a secret is then never
+ * offered to another one.
+ */
+export interface PreRegisteredClient {
+  clientId: string;
+  clientSecret?: string;
+  issuer?: string;
+}
 
 export function clientMetadataFor(redirectUrl: string, clientName: string): OAuthClientMetadata {
   return {

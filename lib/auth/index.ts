@@ -13,7 +13,8 @@ export {
   type ServerAuthorizationOptions,
   type SharedSignIn,
 } from './flow';
-export { createOAuthProvider, type PreRegisteredClient } from './provider';
+export type { PreRegisteredClient } from './clients';
+export { createOAuthProvider } from './provider';
 export { authorizationContext, authStatus, type AuthStatus } from './record';
 export { signOut } from './signOut';
 export {

@@ -15,7 +15,7 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import { clientMetadataFor, noRegistration, preRegisteredAt } from './clients';
+import { clientMetadataFor, noRegistration, type PreRegisteredClient, preRegisteredAt } from './clients';
 import { AuthorizationError } from './errors';
 import { type AuthStatus, authStatus, readRecord, type ServerRecord, storageKeys } from './record';
 import type { ClientChoice } from './signInSteps';
@@ -28,18 +28,6 @@ export interface AuthServer {
   /** Shown to the person on the consent card. */
   name: string;
   url: string;
-}
-
-/**
- * A client registered with the server's authorization server out of band (spec: Client
- * Registration Approaches, option 1). Without `issuer` it is bound to the first
- * authorization server discovery finds, so give it when known: a secret is then never
- * offered to another one.
- */
-export interface PreRegisteredClient {
-  clientId: string;
-  clientSecret?: string;
-  issuer?: string;
 }
 
 export interface OAuthProviderOptions {
