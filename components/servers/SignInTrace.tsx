@@ -1,17 +1,15 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { TraceAttempt, TraceFailure } from '@/lib/auth/trace';
 import type { ServerView } from '@/lib/state';
 import { useActions } from '../shared/actions';
 import { stepName, TraceStepItem } from './TraceSteps';
+import { useLiveAsk } from './useLiveAsk';
 import './protocol-log.css';
 import './sign-in-trace.css';
 
 export interface SignInTraceProps {
   server: ServerView;
 }
-
-/** How often an open trace reads the worker's again: a sign-in grows while the person is asked. */
-const LIVE_MS = 2_000;
 
 const OUTCOMES: Record<TraceAttempt['outcome'], string> = {
   running: 'under way',
@@ -95,45 +93,27 @@ function Attempt({ attempt, server, open }: { attempt: TraceAttempt; server: Ser
  */
 export function SignInTrace({ server }: SignInTraceProps) {
   const { signInTrace, clearProtocolLog, exportSignInTrace } = useActions();
-  const [attempts, setAttempts] = useState<TraceAttempt[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const refresh = () =>
-    signInTrace(server.id).then(
-      (next) => {
-        setAttempts(next);
-        setFailure(null);
-      },
-      (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
-    );
-  useEffect(() => {
-    void refresh();
-    const timer = setInterval(() => void refresh(), LIVE_MS);
-    return () => clearInterval(timer);
-  }, [server.id]);
+  // Live while shown: a sign-in grows while the person is asked.
+  const { value: attempts, failure, refresh, set: setAttempts } = useLiveAsk(() => signInTrace(server.id), server.id);
   const newestFirst = attempts ? [...attempts].reverse() : [];
 
   return (
     <section class="sign-in-trace" aria-label={`Sign-in trace of ${server.displayName}`}>
       <div class="protocol-log-bar">
-        <button type="button" class="secondary" onClick={() => void refresh()}>
+        <button type="button" class="secondary" onClick={refresh}>
           Refresh
         </button>
-        <button
-          type="button"
-          class="secondary"
-          disabled={!attempts?.length}
-          onClick={() => attempts && exportSignInTrace(server.displayName, 'json', attempts)}
-        >
-          Export JSON
-        </button>
-        <button
-          type="button"
-          class="secondary"
-          disabled={!attempts?.length}
-          onClick={() => attempts && exportSignInTrace(server.displayName, 'har', attempts)}
-        >
-          Export HAR
-        </button>
+        {(['json', 'har'] as const).map((format) => (
+          <button
+            key={format}
+            type="button"
+            class="secondary"
+            disabled={!attempts?.length}
+            onClick={() => attempts && exportSignInTrace(server.displayName, format, attempts)}
+          >
+            Export {format.toUpperCase()}
+          </button>
+        ))}
         <button
           type="button"
           class="secondary"

@@ -46,7 +46,9 @@ describe('a sign-in in Firefox, with its trace', () => {
   });
 
   it('that succeeds once the client id is entered there, through launchWebAuthFlow, shows each step of it', async () => {
-    await trace().getByRole('textbox', { name: /^Client ID/ }).fill('acme-mcp');
+    await trace()
+      .getByRole('textbox', { name: /^Client ID/ })
+      .fill('acme-mcp');
     await trace().getByRole('button', { name: 'Save and sign in' }).click();
     await panel.request(name).getByRole('button', { name: 'Open' }).click();
     await expect.poll(() => panel.serverStatus(name), { timeout: 20_000 }).toBe('Connected');
