@@ -24,9 +24,10 @@ const isSecretKey = (key: string) => SECRET_KEY.test(key) && !NOT_SECRET.has(key
 /**
  * A credential after its scheme (RFC 7235 token68), not an auth-param (`name="…"` or
  * `name=value`, as in `Bearer resource_metadata="…"`): a challenge names what to send, and
- * stays readable.
+ * stays readable. Eight characters at least: no credential is shorter, and prose that names
+ * the scheme ("only supports jwt-bearer grant", "a Bearer token") stays as written.
  */
-const BEARER = /\b(bearer|basic|dpop)\s+(?![\w\-.~+/]+=["\w])[\w\-.~+/]+=*/gi;
+const BEARER = /\b(bearer|basic|dpop)\s+(?![\w\-.~+/]+=["\w])[\w\-.~+/]{8,}=*/gi;
 
 export function redactHeaders(headers: Iterable<[string, string]>): Record<string, string> {
   const kept: Record<string, string> = {};

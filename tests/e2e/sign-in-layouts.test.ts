@@ -74,6 +74,14 @@ describe('signing in, in the layouts real authorization servers use', () => {
     expect(text).toMatch(/Published at http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource \(after /);
   });
 
+  it('an MCP server below its root that publishes no metadata: it does not say where to sign in, and the trace shows where it was looked for', async () => {
+    const { name } = await add({ mcpPath: '/tenants/acme/mcp', resourceMetadata: 'none' });
+    const { words, failure } = await failed(name);
+    expect(words).toMatch(/needs a sign-in but does not say where \(its protected resource metadata, RFC 9728\)\. Not published: /);
+    expect(words).toMatch(/oauth-protected-resource\/tenants\/acme\/mcp → 404; .*oauth-protected-resource → 404/);
+    expect(failure).toContain('Failed at: Protected resource metadata (RFC 9728).');
+  });
+
   it('metadata only at OpenID Connect discovery', async () => {
     const { name } = await add({ discovery: ['oidc'] });
     await consentAndConnect(name);

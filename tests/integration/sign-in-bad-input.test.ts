@@ -40,7 +40,10 @@ describe('authorization server metadata that cannot be used', () => {
     expect(view.error).toContain(`${authorizationServer!.issuer}/.well-known/oauth-authorization-server → The answer from `);
     expect(view.error).toContain('is over 256 KB (such documents are a few KB); it was not read');
     expect(view.error).toMatch(/could not be read\./);
-    expect(stepOf(trace()[0], 'authorization-server-metadata')!.exchanges[0]).toMatchObject({ status: 200, problem: expect.stringContaining('over 256 KB') });
+    expect(stepOf(trace()[0], 'authorization-server-metadata')!.exchanges[0]).toMatchObject({
+      status: 200,
+      problem: expect.stringContaining('over 256 KB'),
+    });
   });
 
   it('nested past the bound: not parsed, and said so', async () => {
@@ -51,7 +54,9 @@ describe('authorization server metadata that cannot be used', () => {
   it('a web page where JSON belongs: taken as not published, at every URL tried', async () => {
     const { settled, trace } = await broken({ breakage: 'not-json' });
     const view = await settled();
-    expect(view.error).toMatch(/No authorization server metadata at any of the 2 well-known URLs tried: .*oauth-authorization-server → 200, answered with text\/html, not JSON: taken as not published here; .*openid-configuration → 200, answered with text\/html/);
+    expect(view.error).toMatch(
+      /No authorization server metadata at any of the 2 well-known URLs tried: .*oauth-authorization-server → 200, answered with text\/html, not JSON: taken as not published here; .*openid-configuration → 200, answered with text\/html/,
+    );
     expect(trace()[0]!.failure?.step).toBe('authorization-server-metadata');
   });
 
@@ -68,7 +73,9 @@ describe('protected resource metadata that cannot be used', () => {
   it('a web page: taken as not published, and the server named as not saying where to sign in', async () => {
     const { settled, trace } = await broken({ resourceMetadataAnswer: { contentType: 'text/html', body: '<!doctype html><p>Welcome</p>' } });
     const view = await settled();
-    expect(view.error).toMatch(/needs a sign-in but does not say where .* Not published: .*oauth-protected-resource\/mcp → 200, answered with text\/html, not JSON/);
+    expect(view.error).toMatch(
+      /needs a sign-in but does not say where .* Not published: .*oauth-protected-resource\/mcp → 200, answered with text\/html, not JSON/,
+    );
     expect(trace()[0]!.failure?.step).toBe('resource-metadata');
   });
 });

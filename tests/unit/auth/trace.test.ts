@@ -36,6 +36,7 @@ function traced(
     authorize: options.authorize ?? approve(),
     fetch: network.fetch,
     preRegistered: options.preRegistered,
+    clientMetadataUrl: options.clientMetadataUrl,
     trace: (attempt) => attempts.push(attempt),
   });
   return { network, attempts, storage, authorization };
@@ -101,6 +102,29 @@ describe('a sign-in’s trace', () => {
     expect(text).not.toMatch(/state=(?!%5Bredacted%5D)/);
     expect(step(attempts[0], 'client')?.summary).toBe(`The client id you entered, app, with its secret, for ${ISSUER} (pre-registration).`);
     expect(fact(step(attempts[0], 'token'), 'client authentication')).toBe('client_secret_post');
+  });
+
+  it('names a Client ID Metadata Document as the client, where the authorization server takes one', async () => {
+    const document = 'https://toolnexus.example/client.json';
+    const { authorization, attempts, network } = traced({
+      clientMetadataUrl: document,
+      network: { metadata: { client_id_metadata_document_supported: true } },
+    });
+    await authorization.signIn();
+    expect(step(attempts[0], 'client')?.summary).toBe(
+      `Client ID Metadata Document: the client id is the document's URL, ${document}; ${ISSUER} fetches it (client_id_metadata_document_supported).`,
+    );
+    expect(network.to('/register')).toEqual([]);
+  });
+
+  it('shows a silent refresh as its own step, with no consent or window', async () => {
+    const { authorization, attempts } = traced();
+    await authorization.signIn();
+    await authorization.signIn();
+    expect(kinds(attempts[1])).toEqual(['resource-metadata', 'authorization-server-metadata', 'client', 'refresh']);
+    expect(step(attempts[1], 'client')?.summary).toBe(`The client registered-client registered with ${ISSUER} earlier.`);
+    expect(step(attempts[1], 'refresh')?.summary).toMatch(/^Refreshed \(HTTP 200\): an access token \(token_type Bearer\)/);
+    expect(fact(step(attempts[1], 'refresh'), 'grant_type')).toBe('refresh_token');
   });
 
   it('names an authorization server without registration, and asks for a client id from its owner', async () => {

@@ -49,7 +49,11 @@ describe('a sign-in trace as a file', () => {
     expect(har.log.version).toBe('1.2');
     expect(har.log.entries).toHaveLength(1);
     const [entry] = har.log.entries;
-    expect(entry.request).toMatchObject({ method: 'POST', url: 'https://auth.example.com/token', postData: { text: 'grant_type=authorization_code&code=%5Bredacted%5D' } });
+    expect(entry.request).toMatchObject({
+      method: 'POST',
+      url: 'https://auth.example.com/token',
+      postData: { text: 'grant_type=authorization_code&code=%5Bredacted%5D' },
+    });
     expect(entry.response).toMatchObject({ status: 200, content: { mimeType: 'application/json' } });
     expect(file.text).not.toContain('leaked-access');
   });

@@ -57,7 +57,9 @@ describe('a server’s sign-in trace', () => {
       'The server’s answer',
       'Authorization server metadata',
     ]);
-    expect(screen.getByRole('list', { name: 'Requests of Authorization server metadata' }).textContent).toMatch(/oauth-authorization-server → 404[\s\S]*openid-configuration → 200/);
+    expect(screen.getByRole('list', { name: 'Requests of Authorization server metadata' }).textContent).toMatch(
+      /oauth-authorization-server → 404[\s\S]*openid-configuration → 200/,
+    );
     expect(trace.querySelector('.trace-failure')!.textContent).toContain(`Failed at: The client. ${view.error}`);
 
     const form = screen.getByRole('form', { name: 'Client id from the authorization server’s owner' });
