@@ -84,9 +84,10 @@ export interface TraceAttempt {
   failure?: TraceFailure;
 }
 
-/** Bounds, so a server that loops or floods cannot grow the worker's memory. */
-export const MAX_STEPS = 60;
-export const MAX_EXCHANGES_PER_STEP = 12;
+/** Bounds, so a server that loops or floods cannot grow the worker's memory (with 8,000-character bodies, under 1 MB an attempt). */
+const MAX_STEPS = 60;
+const MAX_EXCHANGES_PER_STEP = 12;
+const MAX_EXCHANGES = 48;
 /** Each body, as JSON text; the rest is cut, saying how much there was. */
 export const MAX_BODY_CHARS = 8_000;
 
@@ -120,6 +121,11 @@ export class TraceRecorder {
 
   get running(): boolean {
     return this.attempt.outcome === 'running';
+  }
+
+  /** Whether the attempt holds as many exchanges as it may: later ones are made, not kept. */
+  get full(): boolean {
+    return this.attempt.steps.reduce((count, step) => count + step.exchanges.length, 0) >= MAX_EXCHANGES;
   }
 
   /** Adds a step; past {@link MAX_STEPS} the last one stands for the rest. */

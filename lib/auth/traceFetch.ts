@@ -26,7 +26,7 @@ const isRedirect = (status: number) => status === 0 || (status >= 300 && status 
 export function tracedFetch(base: FetchLike, current: () => TraceRecorder | undefined, resourceMetadataUrl: () => string | undefined): FetchLike {
   return async (input, init) => {
     const trace = current();
-    if (!trace?.running) return base(input, init);
+    if (!trace?.running || trace.full) return base(input, init);
     const url = String(input);
     const method = init?.method ?? 'GET';
     const sent = bodyText(init?.body);

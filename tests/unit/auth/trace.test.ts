@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createServerAuthorization, memoryArea, signOut, type Authorize, type Consent } from '../../../lib/auth';
-import type { TraceAttempt, TraceStep } from '../../../lib/auth/trace';
+import { type TraceAttempt, TraceRecorder, type TraceStep } from '../../../lib/auth/trace';
+import { tracedFetch } from '../../../lib/auth/traceFetch';
 import { fakeNetwork, ISSUER, MCP_URL, REDIRECT_URL, type FakeNetworkOptions } from './fakeNetwork';
 
 const server = { id: 'files', name: 'Files', url: MCP_URL };
@@ -23,6 +24,7 @@ function traced(
     authorize?: Authorize;
     consent?: Consent;
     preRegistered?: { clientId: string; clientSecret?: string };
+    clientMetadataUrl?: string;
   } = {},
 ) {
   const network = fakeNetwork(options.network);
@@ -228,5 +230,23 @@ describe('a sign-in’s trace', () => {
     answer(true);
     await signingIn;
     expect(attempts[0]!.outcome).toBe('signed-in');
+  });
+});
+
+describe('a sign-in trace’s bounds', () => {
+  it('keeps a bounded number of a looping sign-in’s requests, and makes the rest unrecorded', async () => {
+    const trace = new TraceRecorder('a loop');
+    let made = 0;
+    const fetch = tracedFetch(
+      async () => {
+        made += 1;
+        return new Response('{}', { status: 404 });
+      },
+      () => trace,
+      () => undefined,
+    );
+    for (let index = 0; index < 100; index += 1) await fetch(`https://auth.example.com/.well-known/openid-configuration/${index}`);
+    expect(made).toBe(100);
+    expect(trace.attempt.steps.reduce((count, each) => count + each.exchanges.length, 0)).toBe(48);
   });
 });
