@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Breakage, startBrokenAuthorizationServer } from '../fixtures/auth/broken-authorization-server';
 import { startProtectedServer, type ProtectedServerOptions, EXTENSION_REDIRECT_URL } from '../fixtures/auth/protected-server';
 import { startLegacyServer } from '../fixtures/servers';
+import { seriousViolations } from './axe';
 import { withExtension } from './rig';
 
 const rig = withExtension();
@@ -105,6 +106,12 @@ describe('signing in, in the layouts real authorization servers use', () => {
     const { words, region, failure } = await failed(name);
     expect(words).toContain(`${name}'s authorization server, ${server.issuer}, offers no registration: enter a client id from its owner.`);
     expect(failure).toContain('Failed at: The client.');
+    // A failed sign-in's trace, its form open, in both themes: nothing a person would be hurt by.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await rig.panel.page.emulateMedia({ colorScheme });
+      expect(await seriousViolations(rig.panel.page)).toEqual([]);
+    }
+    await rig.panel.page.emulateMedia({ colorScheme: 'light' });
     const form = region.getByRole('form', { name: 'Client id from the authorization server’s owner' });
     await form.getByLabel(/^Client ID/).fill('acme-confidential');
     await form.getByLabel(/^Client secret/).fill('acme-secret-42');
