@@ -3,6 +3,8 @@
  * extension signs in through launchWebAuthFlow against oidc-provider configured in each shape;
  * each failing layout ends on the server's card and in its sign-in trace, in words.
  */
+import { readFileSync } from 'node:fs';
+import type { Har } from 'har-format';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Breakage, startBrokenAuthorizationServer } from '../fixtures/auth/broken-authorization-server';
 import { startProtectedServer, type ProtectedServerOptions, EXTENSION_REDIRECT_URL } from '../fixtures/auth/protected-server';
@@ -65,6 +67,34 @@ describe('signing in, in the layouts real authorization servers use', () => {
     expect(text).toMatch(/\/\.well-known\/oauth-authorization-server\/realms\/toolnexus → 404/);
     expect(text).toMatch(/\/\.well-known\/openid-configuration\/realms\/toolnexus → 404/);
     expect(text).toContain('(OpenID Connect discovery, path appended)');
+  });
+
+  it('exports the trace as JSON and as HAR 1.2: every request of the sign-in, no code, token or state in either', async () => {
+    const name = 'Layout 1';
+    const region = await trace(name);
+    const exported = async (button: string) => {
+      const saved = rig.panel.page.waitForEvent('download');
+      await region.getByRole('button', { name: button }).click();
+      const download = await saved;
+      return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
+    };
+    const json = await exported('Export JSON');
+    expect(json.name).toBe('Layout-1-sign-in-trace.json');
+    expect(JSON.parse(json.text)).toMatchObject({ server: name, attempts: [{ outcome: 'signed-in' }] });
+    const har = await exported('Export HAR');
+    expect(har.name).toBe('Layout-1-sign-in-trace.har');
+    const entries = (JSON.parse(har.text) as Har).log.entries;
+    expect(entries.map((entry) => `${entry.request.method} ${new URL(entry.request.url).pathname}`)).toEqual(
+      expect.arrayContaining([
+        'GET /.well-known/oauth-protected-resource/mcp',
+        'GET /realms/toolnexus/.well-known/openid-configuration',
+        'POST /realms/toolnexus/token',
+      ]),
+    );
+    const token = entries.find((entry) => entry.request.url.endsWith('/token'))!;
+    expect(token.request.postData?.text).toMatch(/code=%5Bredacted%5D/);
+    expect(token.response.content.text).toMatch(/"access_token":"\[redacted\]"/);
+    for (const text of [json.text, har.text]) expect(text).not.toMatch(/"access_token":"(?!\[redacted\])|[?&]state=(?!%5Bredacted%5D)/);
   });
 
   it('an MCP server on a path below its root: its metadata found at the root after the path-suffixed URL', async () => {
