@@ -46,3 +46,16 @@ export class AuthorizationError extends Error {
     this.name = 'AuthorizationError';
   }
 }
+
+/**
+ * The sign-in failure behind `error`, if there is one: itself, or the cause of an error that
+ * wraps it (the SDK's version probe reports what went wrong in its request as
+ * "Version negotiation probe failed", the failure as its cause).
+ */
+export function authorizationFailure(error: unknown): AuthorizationError | undefined {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    if (current instanceof AuthorizationError) return current;
+    current = current.cause;
+  }
+  return undefined;
+}

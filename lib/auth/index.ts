@@ -3,7 +3,7 @@
  * basic/authorization). `createServerAuthorization` is what `load()` needs; the rest is
  * for the panel (status, sign out) and the composition root (storage).
  */
-export { AuthorizationError } from './errors';
+export { AuthorizationError, authorizationFailure } from './errors';
 export {
   createServerAuthorization,
   type AuthorizationSetup,

@@ -191,3 +191,17 @@ describe('a token endpoint that answers an error', () => {
 });
 
 const EXTENSION = 'https://bekjilnimdjfgknlplojgnmbcojiihao.chromiumapp.org/';
+
+describe('a server that refuses the token its own authorization server issued', () => {
+  it('says the sign-in worked and the two disagree, in the attempt that got the token', async () => {
+    const { settled, trace } = await layout({ audience: 'https://elsewhere.example/mcp' });
+    const view = await settled();
+    expect(view.status).toBe('needs-authorization');
+    expect(view.error).toMatch(
+      /refused the token its authorization server had just issued for it \(401 invalid_token: The token was issued for another resource\.\)\. The sign-in itself worked/,
+    );
+    const attempt = trace()[0]!;
+    expect(attempt).toMatchObject({ outcome: 'failed', failure: { step: 'challenge', fix: { kind: 'sign-in' } } });
+    expect(attempt.steps.map((step) => step.kind).slice(-2)).toEqual(['token', 'challenge']);
+  });
+});
