@@ -89,6 +89,13 @@ export default defineBackground(() => {
   browser.notifications.onClicked.addListener((requestId) => {
     ports.focus(requestId);
     void browser.notifications.clear(requestId);
+    // Firefox does not count a notification click as a user action (its onClicked has no input
+    // handling, unlike commands and the toolbar button) and refuses sidebarAction.open() here:
+    // the panel opens in a tab instead, unless one is open already (and focused above).
+    if (browser.sidebarAction) {
+      if (ports.size === 0) void browser.tabs.create({ url: browser.runtime.getURL('/sidepanel.html') });
+      return;
+    }
     void chromeApi.windows.getLastFocused().then((window) => {
       if (window.id !== undefined) return chromeApi.sidePanel?.open({ windowId: window.id });
     });
