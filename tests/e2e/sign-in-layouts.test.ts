@@ -18,9 +18,6 @@ afterAll(() => Promise.allSettled(open.map((server) => server.close())));
 
 let count = 0;
 
-/** The add form keeps "Name, headers and sign-in" open while its tab stays (the helper opens it with a click); leaving the tab resets it. */
-const fresh = () => rig.panel.tab('Inbox');
-
 /** Adds a protected server in `shape` under a name of its own, opening the consent card when it comes. */
 async function add(shape: ProtectedServerOptions & { breakage?: Breakage }) {
   const broken = shape.breakage ? await startBrokenAuthorizationServer(shape.breakage) : undefined;
@@ -28,7 +25,6 @@ async function add(shape: ProtectedServerOptions & { breakage?: Breakage }) {
   const server = await startProtectedServer({ ...shape, namedIssuer: broken?.issuer });
   open.push(server);
   const name = `Layout ${++count}`;
-  await fresh();
   await rig.panel.addServer(server.mcpUrl, { name });
   return { server, name, broken };
 }
@@ -171,7 +167,6 @@ describe('signing in, in the layouts real authorization servers use', () => {
     const plain = await startLegacyServer();
     open.push(plain);
     const other = 'Plain';
-    await fresh();
     await rig.panel.addServer(plain.url, { name: other });
     await expect.poll(() => rig.panel.serverStatus(other)).toBe('Connected');
     const { name, broken } = await add({ breakage: 'never' });
