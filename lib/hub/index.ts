@@ -33,7 +33,7 @@ import { routeServerLogs } from './serverLogs';
 import { Servers, type NewServer } from './servers';
 import { DEFAULT_SETTINGS } from './settings';
 import { SettingsStore } from './settingsStore';
-import { SignIn } from './signIn';
+import { type EnteredClient, SignIn } from './signIn';
 import { UrlVisits } from './urlVisits';
 
 export type { HubOptions } from './options';
@@ -83,6 +83,7 @@ function wire(options: HubOptions, changed: () => void) {
     clientMetadataUrl: () => settings.current().clientMetadataUrl,
     reconnect: (serverId) => connections.reconnect(serverId),
     disconnect: (serverId) => connections.disconnect(serverId),
+    traces: records,
   });
   const connections: Connections = new Connections({
     servers,
@@ -164,7 +165,7 @@ export class Hub {
   readonly exportServers = (format: ExportFormat) => this.#parts.servers.export(format);
   readonly updateServer = (serverId: string, patch: Partial<ServerSettings>) => this.#parts.lifecycle.update(serverId, patch);
   readonly removeServer = (serverId: string) => this.#parts.lifecycle.remove(serverId);
-  readonly signIn = (serverId: string) => this.#parts.signIn.signIn(serverId);
+  readonly signIn = (serverId: string, client?: EnteredClient) => this.#parts.signIn.signIn(serverId, client);
   readonly signOut = (serverId: string) => this.#parts.signIn.signOut(serverId);
   readonly reconnect = (serverId: string) => this.#parts.connections.reconnect(serverId);
   readonly accessChanged = () => this.#parts.connections.accessChanged();
@@ -183,6 +184,7 @@ export class Hub {
   readonly checkLink = (url: string) => this.#parts.links.check(url);
   readonly openLink = (url: string) => this.#parts.links.open(url);
   readonly protocolLog = (serverId: string) => this.#parts.records.list(serverId);
+  readonly signInTrace = (serverId: string) => this.#parts.records.signInTrace(serverId);
   readonly clearProtocolLog = (serverId: string) => this.#parts.records.clear(serverId);
   readonly saveCall = async (serverId: string, tool: string, name: string, args: Record<string, unknown>) =>
     this.#parts.savedCalls.add(this.#parts.servers.urlOf(serverId), tool, name, args);

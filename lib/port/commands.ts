@@ -36,7 +36,7 @@ export const COMMANDS = [
 
 /**
  * The commands whose answer the panel waits for: what an MCP App asks of its server, the
- * consent card's look at a link, a server's protocol log, completions for a field. Each is the Hub method of that name; the answer (or the
+ * consent card's look at a link, a server's protocol log and sign-in trace, completions for a field. Each is the Hub method of that name; the answer (or the
  * error's message) comes back as an `answered` message with the ask's ticket.
  */
 export const ASKS = [
@@ -45,6 +45,7 @@ export const ASKS = [
   'appReadResource',
   'checkLink',
   'protocolLog',
+  'signInTrace',
   'complete',
   'exportSavedCalls',
   'importSavedCalls',
