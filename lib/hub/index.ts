@@ -104,7 +104,7 @@ function wire(options: HubOptions, changed: () => void) {
   const live = new LiveResources({ connection, activities });
   const calls = new Calls({ activities, servers, connection, resumed, live });
   const apps = new Apps({ activities, servers, connection, calls });
-  const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, changed });
+  const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, signIn, changed });
   inbox.onSettled((request, answer, at) => history.record(historyEntry(request, answer, at)));
   const links = new AppLinks(options.openUrl);
   return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, lifecycle, links };
