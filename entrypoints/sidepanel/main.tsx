@@ -83,6 +83,11 @@ const actions: PanelActions = {
       const file = protocolLogFile(serverName, format, records, { name: 'toolnexus', version: browser.runtime.getManifest().version });
       save(file.name, file.text);
     }),
+  exportSignInTrace: (serverName, format, attempts) =>
+    void import('@/lib/auth/traceFile').then(({ signInTraceFile }) => {
+      const file = signInTraceFile(serverName, format, attempts, { name: 'toolnexus', version: browser.runtime.getManifest().version });
+      save(file.name, file.text);
+    }),
   dismissError: () => (lastError.value = null),
   showHelp: (open) => (help.value = open),
 };

@@ -37,7 +37,7 @@ export const COMMANDS = [
 /**
  * The commands whose answer the panel waits for: what an MCP App asks of its server, the
  * consent card's look at a link (and at every link of a markdown text), a server's protocol
- * log, completions for a field. Each is the Hub method of that name; the answer (or the
+ * log and sign-in trace, completions for a field. Each is the Hub method of that name; the answer (or the
  * error's message) comes back as an `answered` message with the ask's ticket.
  */
 export const ASKS = [
@@ -47,6 +47,7 @@ export const ASKS = [
   'checkLink',
   'checkLinks',
   'protocolLog',
+  'signInTrace',
   'complete',
   'exportSavedCalls',
   'importSavedCalls',
