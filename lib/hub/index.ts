@@ -182,6 +182,7 @@ export class Hub {
   readonly appCallTool = (activityId: string, tool: string, args: Record<string, unknown>) => this.#parts.apps.callTool(activityId, tool, args);
   readonly appReadResource = (activityId: string, uri: string) => this.#parts.apps.readResource(activityId, uri);
   readonly checkLink = (url: string) => this.#parts.links.check(url);
+  readonly checkLinks = (urls: string[]) => this.#parts.links.checkAll(urls);
   readonly openLink = (url: string) => this.#parts.links.open(url);
   readonly protocolLog = (serverId: string) => this.#parts.records.list(serverId);
   readonly signInTrace = (serverId: string) => this.#parts.records.signInTrace(serverId);
