@@ -3,6 +3,7 @@
  * and replaces a value to change it (lib/port/statePatch.ts relies on that); the panel only renders
  * it. The port protocol that carries it is lib/port/messages.ts.
  */
+import type { PinnedTool } from './pinnedTools';
 import type { SavedCall } from './savedCalls';
 import type {
   CallToolResult,
@@ -216,5 +217,7 @@ export interface HubState {
   history: HistoryEntry[];
   /** Oldest first. */
   savedCalls: SavedCall[];
+  /** Tools the person keeps at the top of the Tools tab, by server URL; oldest pin first. */
+  pinnedTools: readonly PinnedTool[];
   settings: Settings;
 }

@@ -25,6 +25,7 @@ export default defineBackground(() => {
     originRefused: origins.originRefused,
     history: stored(start, 'history', []),
     savedCalls: stored(start, 'savedCalls', []),
+    pinnedTools: stored(start, 'pinnedTools', []),
     settings: stored(start, 'settings', {}),
     // Long lists that change an item at a time: each item under a key of its own.
     pending: storedRecords(start, 'pending:', (request) => request.id),

@@ -1,4 +1,5 @@
 /** What the composition root gives the hub: where things are stored, and the browser's abilities as functions. */
+import type { PinnedTool } from '../pinnedTools';
 import type { SavedCall } from '../savedCalls';
 import type { AuthorizationSetup } from '../auth';
 import type { HistoryEntry } from '../history';
@@ -15,6 +16,8 @@ export interface HubOptions {
   servers: Stored<SavedServer[]>;
   history?: Stored<HistoryEntry[]>;
   savedCalls?: Stored<SavedCall[]>;
+  /** Pinned tools, kept beside the saved calls (storage.local). */
+  pinnedTools?: Stored<PinnedTool[]>;
   /** Notices of Requests the person did not get to answer, for the next worker (storage.session). */
   notices?: Stored<NoticeView[]>;
   settings?: Stored<Partial<Settings>>;

@@ -30,6 +30,7 @@ export const COMMANDS = [
   'clearProtocolLog',
   'saveCall',
   'deleteSavedCall',
+  'pinTool',
   'watchResource',
   'unwatchResource',
 ] as const satisfies ReadonlyArray<keyof Hub>;
