@@ -102,22 +102,18 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         )}
         {tab === 'tools' && (
           <AppsContext.Provider value={appsContext}>
-            {results('Results', 'tool')}
-            <LazyToolsTab servers={state.servers} savedCalls={state.savedCalls} draft={draft} />
+            <LazyToolsTab
+              servers={state.servers}
+              savedCalls={state.savedCalls}
+              pinnedTools={state.pinnedTools}
+              activities={state.activities}
+              draft={draft}
+              results={results('Results', 'tool')}
+            />
           </AppsContext.Provider>
         )}
-        {tab === 'resources' && (
-          <>
-            {results('Read', 'resource')}
-            <LazyResourcesTab servers={connectedServers} />
-          </>
-        )}
-        {tab === 'prompts' && (
-          <>
-            {results('Prompt messages', 'prompt')}
-            <LazyPromptsTab servers={connectedServers} />
-          </>
-        )}
+        {tab === 'resources' && <LazyResourcesTab servers={state.servers} results={results('Read', 'resource')} />}
+        {tab === 'prompts' && <LazyPromptsTab servers={state.servers} results={results('Prompt messages', 'prompt')} />}
         {tab === 'servers' && <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} />}
         {tab === 'history' && <LazyHistoryTab history={state.history} />}
       </Tabs>
