@@ -152,18 +152,19 @@ export class Connections {
         this.#loadOptions(saved, prior, current),
       );
       if (!current()) return void (await connection.close());
-      const [tools, resources, resourceTemplates, prompts] = await Promise.all([
+      const [tools, resources, resourceTemplates, prompts, skills] = await Promise.all([
         connection.listTools(),
         connection.listResources(),
         connection.listResourceTemplates(),
         connection.listPrompts(),
+        connection.listSkills(),
       ]);
       if (!current()) return void (await connection.close());
       live.connection = connection;
       live.attempts = 0;
       const status = authorization.status(serverId);
       const auth = status && (await status);
-      servers.update(serverId, connectedView(saved, connection, { tools, resources, resourceTemplates, prompts }, auth));
+      servers.update(serverId, connectedView(saved, connection, { tools, resources, resourceTemplates, prompts, skills }, auth));
       if (!prior) await this.#rememberEra(serverId, saved.url, connection, current);
       // A connect can finish before the last worker's kept calls are read.
       await calls.takenOver();
@@ -325,7 +326,9 @@ export class Connections {
 export function connectedView(
   saved: SavedServer,
   connection: Connection,
-  lists: Pick<ServerView, 'tools' | 'resources' | 'prompts'> & { resourceTemplates: Omit<ServerView['resourceTemplates'][number], 'variables'>[] },
+  lists: Pick<ServerView, 'tools' | 'resources' | 'prompts' | 'skills'> & {
+    resourceTemplates: Omit<ServerView['resourceTemplates'][number], 'variables'>[];
+  },
   auth: AuthStatus | undefined,
 ): Partial<ServerView> {
   const info = connection.serverInfo;

@@ -158,8 +158,7 @@ export class Hub {
   }
 
   readonly subscribe = (listener: (state: HubState) => void) => this.#changes.subscribe(listener);
-
-  // The panel's commands and asks (lib/commands.ts), each the part that does it: see there.
+  // The panel's commands and asks (lib/port/commands.ts), each the part that does it: see there.
   readonly addServer = (settings: NewServer) => this.#parts.lifecycle.add(settings);
   readonly importServers = (text: string) => this.#parts.lifecycle.import(text);
   readonly exportServers = (format: ExportFormat) => this.#parts.servers.export(format);
@@ -172,6 +171,7 @@ export class Hub {
   readonly callTool = (serverId: string, tool: string, args: Record<string, unknown>) => this.#parts.calls.callTool(serverId, tool, args);
   readonly readResource = (serverId: string, uri: string) => this.#parts.calls.readResource(serverId, uri);
   readonly readTemplate = (...args: Parameters<Calls['readTemplate']>) => this.#parts.calls.readTemplate(...args);
+  readonly readSkill = (...args: Parameters<Calls['readSkill']>) => this.#parts.calls.readSkill(...args);
   readonly getPrompt = (serverId: string, prompt: string, args: Record<string, string>) => this.#parts.calls.getPrompt(serverId, prompt, args);
   readonly complete = (...args: Parameters<Calls['complete']>) => this.#parts.calls.complete(...args);
   readonly cancelActivity = (activityId: string) => this.#parts.calls.cancel(activityId);

@@ -4,6 +4,7 @@
  * only, so a caller can read the contract without the SDK wiring; the errors a call ends with
  * are in errors.ts.
  */
+import type { SkillView } from './skills';
 import type {
   CallToolResult,
   CompleteRequestParams,
@@ -167,6 +168,10 @@ export interface Connection {
   /** Empty when the server does not offer prompts. */
   listPrompts(): Promise<Prompt[]>;
   getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
+  /** The server's skills (SEP-2640 `skills/list`), empty when it does not declare the extension. */
+  listSkills(): Promise<SkillView[]>;
+  /** One file of a skill (its SKILL.md by default), verified against the skill's `skills/get` entry. */
+  readSkill(skillUri: string, fileUri?: string, options?: CallOptions): Promise<ReadResourceResult>;
   /**
    * Tells `watcher` each time the server says the resource at `uri` changed, until the returned
    * stop is called. @throws Error when the server offers no resource subscriptions, or refuses.
