@@ -4,16 +4,17 @@ import { promptArguments, promptSchema } from '@/lib/forms/argumentSchemas';
 import { Icon } from '../content/Icon';
 import { SchemaForm } from '../forms/SchemaForm';
 import { useActions } from '../shared/actions';
+import { SkillsList } from './SkillsList';
 
 export interface PromptsTabProps {
   servers: ServerView[];
 }
 
-/** Each server's prompts, with a form for their arguments. */
+/** Each server's prompts, with a form for their arguments, and its skills (SEP-2640) beside them. */
 export const PromptsTab = memo(function PromptsTab({ servers }: PromptsTabProps) {
   const { getPrompt, complete } = useActions();
-  const offering = servers.filter((server) => server.prompts.length > 0);
-  if (offering.length === 0) return <p class="empty muted">No connected server offers prompts.</p>;
+  const offering = servers.filter((server) => server.prompts.length > 0 || (server.skills?.length ?? 0) > 0);
+  if (offering.length === 0) return <p class="empty muted">No connected server offers prompts or skills.</p>;
   return (
     <>
       {offering.map((server) => (
@@ -46,6 +47,7 @@ export const PromptsTab = memo(function PromptsTab({ servers }: PromptsTabProps)
               </article>
             );
           })}
+          {server.skills && server.skills.length > 0 && <SkillsList serverId={server.id} serverName={server.displayName} skills={server.skills} />}
         </section>
       ))}
     </>

@@ -32,7 +32,9 @@ export interface AppProps {
   openShortcut?: string;
 }
 
-const byKind = (activities: ActivityView[], kind: ActivityView['kind']) => activities.filter((activity) => activity.kind === kind);
+/** The results a tab shows: a skill's file, read as a resource is, shows beside the prompts, where its skill is listed. */
+const tabKind = (activity: ActivityView) => (activity.kind === 'resource' && activity.skill ? 'prompt' : activity.kind);
+const byKind = (activities: ActivityView[], kind: ActivityView['kind']) => activities.filter((activity) => tabKind(activity) === kind);
 
 export function App({ state, tab, refusals, imported, error, connected, focusId, apps, help = false, openShortcut = '', draft }: AppProps) {
   const actions = useActions();
@@ -114,7 +116,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         )}
         {tab === 'prompts' && (
           <>
-            {results('Prompt messages', 'prompt')}
+            {results('Prompt messages and skills', 'prompt')}
             <LazyPromptsTab servers={connectedServers} />
           </>
         )}

@@ -37,7 +37,8 @@ export interface SkillView {
   uri: string;
   name: string;
   description: string;
-  files?: number;
+  /** The URIs of its files, SKILL.md among them, each readable on its own. */
+  files?: string[];
   bytes?: number;
   /** Why toolnexus will not read it (invalid entry, past the limits, no digests). */
   refused?: string;
@@ -88,7 +89,7 @@ export function skillView(value: unknown): SkillView {
     const refused = skillRefusal(skill);
     if (skill.resources === 'dynamic') return { uri: skill.uri, name, description, refused };
     const bytes = skill.resources.reduce((sum, file) => sum + file.size, 0);
-    return { uri: skill.uri, name, description, files: skill.resources.length, bytes, ...(refused && { refused }) };
+    return { uri: skill.uri, name, description, files: skill.resources.map((file) => file.uri), bytes, ...(refused && { refused }) };
   } catch (error) {
     const uri = isRecord(value) && typeof value.uri === 'string' ? value.uri : '(no uri)';
     const name = uri.split('/').at(-2) ?? uri;

@@ -26,6 +26,8 @@ describe('skills (SEP-2640)', () => {
     close = server.close;
     const connection = await load({ id: 's', name: 'Skills', url: server.url }, { waitFor: never });
     const skills = await connection.listSkills();
+    // SEP-2133 negotiation: the client's capabilities name the extension on every request.
+    expect(server.declared()).toEqual([true, true]);
     expect(skills.map((skill) => skill.name)).toEqual([
       'git-workflow',
       'refunds',
@@ -38,7 +40,7 @@ describe('skills (SEP-2640)', () => {
     ]);
     expect(skills[1]).toMatchObject({
       uri: 'skill://acme/billing/refunds/SKILL.md',
-      files: 2,
+      files: ['skill://acme/billing/refunds/SKILL.md', 'skill://acme/billing/refunds/examples/email.md'],
       description: 'Process customer refund requests per company policy',
     });
     expect(skills[1]?.refused).toBeUndefined();
