@@ -83,6 +83,7 @@ export interface ConnectionsOptions {
   /** The server refused the extension's Origin: requests to its origin go without one from now on (lib/originRules.ts). */
   originRefused?: (serverUrl: string) => Promise<void>;
   mcpApps?: boolean;
+  acceptLanguage?: () => string | undefined;
   /** A record for the server's protocol log; asked at each connect, so recording can be turned off. */
   onRecord?: () => ((serverId: string, record: ProtocolRecord) => void) | undefined;
   /** The server sent a log message. */
@@ -184,6 +185,7 @@ export class Connections {
       prior,
       fetch: this.#options.fetch,
       mcpApps: this.#options.mcpApps,
+      acceptLanguage: this.#options.acceptLanguage,
       logLevel: saved.logLevel,
       onLog: (entry) => current() && this.#options.onLog?.(serverId, entry),
       onRecord: recordFor(this.#options.onRecord?.(), serverId),

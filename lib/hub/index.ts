@@ -54,7 +54,7 @@ function stores(options: HubOptions, newId: () => string, changed: () => void) {
 
 /** Makes the hub's parts, each handed the others it needs; those needing a later one (Connections, most of all) look it up as they run. */
 function wire(options: HubOptions, changed: () => void) {
-  const { pending, suspended, tasks, fetch, canReach, eras, originRefused, mcpApps } = options;
+  const { pending, suspended, tasks, fetch, canReach, eras, originRefused, mcpApps, acceptLanguage } = options;
   const newId = () => options.newId?.() ?? crypto.randomUUID();
   const kept = stores(options, newId, changed);
   const { inbox, settings, records, notices, history, servers } = kept;
@@ -91,11 +91,7 @@ function wire(options: HubOptions, changed: () => void) {
     calls: resumed,
     asking,
     visits,
-    fetch,
-    canReach,
-    eras,
-    originRefused,
-    mcpApps,
+    ...{ fetch, canReach, eras, originRefused, mcpApps, acceptLanguage },
     connect: options.connect ?? load,
     backoffMs: options.backoffMs ?? exponentialBackoff,
     onLog: routeServerLogs({ servers, activities }),

@@ -64,6 +64,8 @@ export interface LoadOptions {
   logLevel?: LoggingLevel;
   /** Declare MCP Apps support (extension `io.modelcontextprotocol/ui`): only where the host can render apps safely. */
   mcpApps?: boolean;
+  /** The person's languages as an `Accept-Language` value (SEP-2792), read at each request; unset, none is sent. */
+  acceptLanguage?: () => string | undefined;
   /**
    * How long a call may go without hearing from the server before it fails. Time
    * spent waiting on the person does not count: the SDK's 60 s default would
