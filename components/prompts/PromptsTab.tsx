@@ -8,6 +8,7 @@ import { searchable } from '../shared/items';
 import { ServerGroup } from '../shared/ServerGroup';
 import { ShowMore, useShown } from '../shared/ShowMore';
 import { PromptRow } from './PromptRow';
+import { SkillsList } from './SkillsList';
 
 export interface PromptsTabProps {
   servers: ServerView[];
@@ -17,13 +18,13 @@ export interface PromptsTabProps {
 
 const promptFields = (prompt: Prompt) => searchable(prompt);
 
-/** Each server's prompts, with a form for their arguments, filtered by the panel's one filter. */
+/** Each server's prompts, with a form for their arguments, filtered by the panel's one filter; its skills (SEP-2640) beside them. */
 export const PromptsTab = memo(function PromptsTab({ servers, results }: PromptsTabProps) {
   const groups = useMemo(
     () =>
       servers
         .map((server): ItemGroup<Prompt> => ({ server, items: server.status === 'connected' ? server.prompts : [] }))
-        .filter(({ server, items }) => listsServer(server, items.length)),
+        .filter(({ server, items }) => listsServer(server, items.length + (server.skills?.length ?? 0))),
     [servers],
   );
   const filter = useFilter(groups, promptFields);
@@ -31,7 +32,7 @@ export const PromptsTab = memo(function PromptsTab({ servers, results }: Prompts
     return (
       <>
         {results}
-        <p class="empty muted">No connected server offers prompts.</p>
+        <p class="empty muted">No connected server offers prompts or skills.</p>
       </>
     );
   }
@@ -72,6 +73,9 @@ function PromptGroup({
         <PromptRow key={prompt.name} server={server} prompt={prompt} terms={terms} />
       ))}
       <ShowMore shown={count} total={prompts.length} noun="prompts" onMore={more} />
+      {!filtering && server.skills && server.skills.length > 0 && (
+        <SkillsList serverId={server.id} serverName={server.displayName} skills={server.skills} />
+      )}
     </ServerGroup>
   );
 }

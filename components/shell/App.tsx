@@ -32,7 +32,9 @@ export interface AppProps {
   openShortcut?: string;
 }
 
-const byKind = (activities: ActivityView[], kind: ActivityView['kind']) => activities.filter((activity) => activity.kind === kind);
+/** The results a tab shows: a skill's file, read as a resource is, shows beside the prompts, where its skill is listed. */
+const tabKind = (activity: ActivityView) => (activity.kind === 'resource' && activity.skill ? 'prompt' : activity.kind);
+const byKind = (activities: ActivityView[], kind: ActivityView['kind']) => activities.filter((activity) => tabKind(activity) === kind);
 
 export function App({ state, tab, refusals, imported, error, connected, focusId, apps, help = false, openShortcut = '', draft }: AppProps) {
   const actions = useActions();
@@ -113,7 +115,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
           </AppsContext.Provider>
         )}
         {tab === 'resources' && <LazyResourcesTab servers={state.servers} results={results('Read', 'resource')} />}
-        {tab === 'prompts' && <LazyPromptsTab servers={state.servers} results={results('Prompt messages', 'prompt')} />}
+        {tab === 'prompts' && <LazyPromptsTab servers={state.servers} results={results('Prompt messages and skills', 'prompt')} />}
         {tab === 'servers' && <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} />}
         {tab === 'history' && <LazyHistoryTab history={state.history} />}
       </Tabs>

@@ -54,7 +54,7 @@ function stores(options: HubOptions, newId: () => string, changed: () => void) {
 
 /** Makes the hub's parts, each handed the others it needs; those needing a later one (Connections, most of all) look it up as they run. */
 function wire(options: HubOptions, changed: () => void) {
-  const { pending, suspended, tasks, fetch, canReach, eras, originRefused, mcpApps } = options;
+  const { pending, suspended, tasks, fetch, canReach, eras, originRefused, mcpApps, acceptLanguage } = options;
   const newId = () => options.newId?.() ?? crypto.randomUUID();
   const kept = stores(options, newId, changed);
   const { inbox, settings, records, notices, history, servers } = kept;
@@ -91,11 +91,7 @@ function wire(options: HubOptions, changed: () => void) {
     calls: resumed,
     asking,
     visits,
-    fetch,
-    canReach,
-    eras,
-    originRefused,
-    mcpApps,
+    ...{ fetch, canReach, eras, originRefused, mcpApps, acceptLanguage },
     connect: options.connect ?? load,
     backoffMs: options.backoffMs ?? exponentialBackoff,
     onLog: routeServerLogs({ servers, activities }),
@@ -160,7 +156,7 @@ export class Hub {
   }
 
   readonly subscribe = (listener: (state: HubState) => void) => this.#changes.subscribe(listener);
-
+  // The panel's commands and asks (lib/port/commands.ts), each the part that does it: see there.
   readonly addServer = (settings: NewServer) => this.#parts.lifecycle.add(settings);
   readonly importServers = (text: string) => this.#parts.lifecycle.import(text);
   readonly exportServers = (format: ExportFormat) => this.#parts.servers.export(format);
@@ -173,6 +169,7 @@ export class Hub {
   readonly callTool = (serverId: string, tool: string, args: Record<string, unknown>) => this.#parts.calls.callTool(serverId, tool, args);
   readonly readResource = (serverId: string, uri: string) => this.#parts.calls.readResource(serverId, uri);
   readonly readTemplate = (...args: Parameters<Calls['readTemplate']>) => this.#parts.calls.readTemplate(...args);
+  readonly readSkill = (...args: Parameters<Calls['readSkill']>) => this.#parts.calls.readSkill(...args);
   readonly getPrompt = (serverId: string, prompt: string, args: Record<string, string>) => this.#parts.calls.getPrompt(serverId, prompt, args);
   readonly complete = (...args: Parameters<Calls['complete']>) => this.#parts.calls.complete(...args);
   readonly cancelActivity = (activityId: string) => this.#parts.calls.cancel(activityId);

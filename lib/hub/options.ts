@@ -77,4 +77,6 @@ export interface HubOptions {
   originRefused?: (serverUrl: string) => Promise<void>;
   /** The panel can render MCP Apps safely here (a sandboxed page exists), so servers are told so. */
   mcpApps?: boolean;
+  /** The person's languages as an `Accept-Language` value (SEP-2792), read at each request: the browser's, from entrypoints/. */
+  acceptLanguage?: () => string | undefined;
 }

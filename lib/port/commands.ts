@@ -17,6 +17,7 @@ export const COMMANDS = [
   'callTool',
   'readResource',
   'readTemplate',
+  'readSkill',
   'getPrompt',
   'cancelActivity',
   'clearActivities',
