@@ -1,5 +1,5 @@
 import { effect } from '@preact/signals';
-import browser from 'webextension-polyfill';
+import { browser } from 'wxt/browser';
 import { collapsedGroups, MAX_REMEMBERED_GROUPS } from '@/components/shared/groups';
 
 const KEY = 'collapsedGroups';
