@@ -12,6 +12,7 @@ import { Clocked, span } from '../shared/time';
 import { openServers, serverOpen, serverToReveal, setServerOpen } from '../shared/groups';
 import { ServerLine } from './ServerLine';
 import './servers.css';
+import { ServerFixes } from '../shared/ServerFixes';
 
 export interface ServerCardProps {
   server: ServerView;
@@ -137,16 +138,7 @@ function ServerDetails({ server, id }: { server: ServerView; id: string }) {
         </div>
       ) : (
         <div class="actions">
-          {server.status === 'needs-permission' && (
-            <button type="button" onClick={() => actions.grantAccess(server)}>
-              Grant access
-            </button>
-          )}
-          {server.status === 'needs-authorization' && (
-            <button type="button" onClick={() => actions.signIn(server.id)}>
-              Sign in
-            </button>
-          )}
+          <ServerFixes server={server} />
           {server.auth?.signedIn && (
             <button type="button" class="secondary" onClick={() => actions.signOut(server.id)}>
               Sign out

@@ -3,6 +3,7 @@ import type { ServerView } from '@/lib/state';
 import { Icon } from '../content/Icon';
 import { useActions } from './actions';
 import { collapsedGroups, type GroupList, groupKey, revealServer, setCollapsed } from './groups';
+import { ServerFixes } from './ServerFixes';
 
 export interface ServerGroupProps {
   server: ServerView;
@@ -35,16 +36,7 @@ function Problem({ server }: { server: ServerView }) {
     <div class="group-problem">
       {server.error && <p class="error clamp">{server.error.slice(0, 1_000)}</p>}
       <div class="actions">
-        {server.status === 'needs-permission' && (
-          <button type="button" onClick={() => actions.grantAccess(server)}>
-            Grant access
-          </button>
-        )}
-        {server.status === 'needs-authorization' && (
-          <button type="button" onClick={() => actions.signIn(server.id)}>
-            Sign in
-          </button>
-        )}
+        <ServerFixes server={server} />
         {server.status === 'error' && (
           <button type="button" onClick={() => actions.reconnect(server.id)}>
             Reconnect
