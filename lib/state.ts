@@ -212,6 +212,8 @@ export interface HubState {
   notices: NoticeView[];
   /** Newest first. */
   activities: ActivityView[];
+  /** How many finished results the list's bound dropped since the last Clear (the panel says so). */
+  activitiesDropped?: number;
   /** Newest first. */
   history: HistoryEntry[];
   /** Oldest first. */

@@ -64,6 +64,7 @@ function wire(options: HubOptions, changed: () => void) {
   const visits = new UrlVisits({ inbox, open: options.openUrl, notify, record: (entry) => history.record(entry), changed });
   const activities: Activities = new Activities({
     keep: options.keepActivities ?? 50,
+    live: (activityId) => apps.isRunning(activityId),
     newId,
     connection,
     displayName,
@@ -145,6 +146,7 @@ export class Hub {
       visits: visits.views(),
       notices: notices.list(),
       activities: activities.list(),
+      activitiesDropped: activities.dropped(),
       history: history.list(),
       savedCalls: savedCalls.list(),
       settings: settings.current(),
@@ -152,9 +154,7 @@ export class Hub {
   }
 
   /** True while something would be lost if the worker stopped now. */
-  busy(): boolean {
-    return this.inbox.size > 0 || this.#parts.visits.size > 0 || this.#parts.activities.running();
-  }
+  readonly busy = (): boolean => this.inbox.size > 0 || this.#parts.visits.size > 0 || this.#parts.activities.running();
 
   readonly subscribe = (listener: (state: HubState) => void) => this.#changes.subscribe(listener);
 
@@ -180,6 +180,7 @@ export class Hub {
   readonly loadApp = (activityId: string) => this.#parts.apps.load(activityId);
   readonly appCallTool = (activityId: string, tool: string, args: Record<string, unknown>) => this.#parts.apps.callTool(activityId, tool, args);
   readonly appReadResource = (activityId: string, uri: string) => this.#parts.apps.readResource(activityId, uri);
+  readonly appsRunning = (activityIds: string[]) => this.#parts.apps.running(activityIds);
   readonly checkLink = (url: string) => this.#parts.links.check(url);
   readonly openLink = (url: string) => this.#parts.links.open(url);
   readonly protocolLog = (serverId: string) => this.#parts.records.list(serverId);

@@ -32,6 +32,7 @@ export const COMMANDS = [
   'deleteSavedCall',
   'watchResource',
   'unwatchResource',
+  'appsRunning',
 ] as const satisfies ReadonlyArray<keyof Hub>;
 
 /**
