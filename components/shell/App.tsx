@@ -55,7 +55,14 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
   );
   if (!state) return <p class="muted">{connected ? 'Loading…' : 'Connecting to the toolnexus worker…'}</p>;
   const results = (title: string, kind: ActivityView['kind']) => (
-    <ActivityList title={title} activities={byKind(state.activities, kind)} serverNames={names} canRerun={canRerun} canWatch={canWatch} />
+    <ActivityList
+      title={title}
+      activities={byKind(state.activities, kind)}
+      serverNames={names}
+      canRerun={canRerun}
+      canWatch={canWatch}
+      dropped={state.activitiesDropped}
+    />
   );
   return (
     <>
@@ -100,12 +107,11 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
             connectedServers={connectedNames}
           />
         )}
-        {tab === 'tools' && (
-          <AppsContext.Provider value={appsContext}>
-            {results('Results', 'tool')}
-            <LazyToolsTab servers={state.servers} savedCalls={state.savedCalls} draft={draft} />
-          </AppsContext.Provider>
-        )}
+        {/* Always mounted, hidden on other tabs: a running MCP App keeps its frame and its state while the person looks elsewhere. */}
+        <div hidden={tab !== 'tools'}>
+          <AppsContext.Provider value={appsContext}>{results('Results', 'tool')}</AppsContext.Provider>
+        </div>
+        {tab === 'tools' && <LazyToolsTab servers={state.servers} savedCalls={state.savedCalls} draft={draft} />}
         {tab === 'resources' && (
           <>
             {results('Read', 'resource')}

@@ -8,6 +8,9 @@
  */
 import type { ActivityView } from '../state';
 
+/** How many finished results the list keeps (beside running ones and those whose app runs). */
+export const RESULTS_KEPT = 50;
+
 /** How many of one app's finished calls are kept, newest first: the log under the app shows them. */
 export const APP_CALLS_KEPT = 20;
 

@@ -21,6 +21,7 @@ import { Asking } from './asking';
 import { Calls } from './calls';
 import { Changes } from './changes';
 import { Connections, exponentialBackoff } from './connections';
+import { RESULTS_KEPT } from './eviction';
 import { HistoryLog } from './historyLog';
 import { LiveResources } from './liveResources';
 import { Notices } from './notices';
@@ -63,7 +64,7 @@ function wire(options: HubOptions, changed: () => void) {
   const connection = (serverId: string): Connection | undefined => connections.connection(serverId);
   const visits = new UrlVisits({ inbox, open: options.openUrl, notify, record: (entry) => history.record(entry), changed });
   const activities: Activities = new Activities({
-    keep: options.keepActivities ?? 50,
+    keep: options.keepActivities ?? RESULTS_KEPT,
     live: (activityId) => apps.isRunning(activityId),
     newId,
     connection,

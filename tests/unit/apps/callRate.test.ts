@@ -31,7 +31,11 @@ describe('an app’s pace', () => {
     vi.useFakeTimers();
     const rate = new CallRate();
     const at: number[] = [];
-    for (let index = 0; index < 30; index += 1) void rate.take().then(() => at.push(Date.now()), () => {});
+    for (let index = 0; index < 30; index += 1)
+      void rate.take().then(
+        () => at.push(Date.now()),
+        () => {},
+      );
     await vi.advanceTimersByTimeAsync(5_000);
     for (const time of at) expect(at.filter((other) => other >= time && other < time + 1_000).length).toBeLessThanOrEqual(APP_CALLS_PER_SECOND);
   });
