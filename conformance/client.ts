@@ -1,7 +1,8 @@
 /**
  * The client under test for `@modelcontextprotocol/conformance` (client mode): toolnexus's
- * own client core — `load()` from lib/mcp, sign-in from lib/auth, answers checked as the
- * inbox checks them — driven by a scripted person instead of the side panel.
+ * own client core — `load()` from lib/mcp, sign-in from lib/auth, every answer through the
+ * client's one check (lib/mcp/elicitations.ts), as the panel's are — driven by a scripted
+ * person instead of the side panel.
  *
  *   tsx conformance/client.ts <server-url>       (the suite appends the URL, sets
  *                                                 MCP_CONFORMANCE_SCENARIO and, for some

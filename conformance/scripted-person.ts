@@ -9,6 +9,8 @@
  * - A URL (`kind: "authorization"`) is "visited": by default a GET with
  *   `redirect: 'manual'`, as far as the first hop, never rendering anything.
  * - A script can decline or cancel instead, per Request.
+ * Its Answers are checked by the client like the inbox's (lib/mcp/elicitations.ts): one a
+ * script gets wrong is asked again, never sent.
  */
 import type { WaitFor } from '../lib/mcp/connection';
 import type { Answer, Request } from '../lib/request';

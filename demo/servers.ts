@@ -3,7 +3,7 @@
  * ports so their URLs stay the same from one run to the next.
  */
 import { startExampleAppServer } from '../tests/fixtures/app-servers';
-import { startProtectedServer } from '../tests/fixtures/auth/protected-server';
+import { EXTENSION_REDIRECT_URL, startProtectedServer } from '../tests/fixtures/auth/protected-server';
 import { startLoggingServer } from '../tests/fixtures/logging-server';
 import { startIconServer } from '../tests/fixtures/icon-server';
 import { startLiveServer } from '../tests/fixtures/live-server';
@@ -14,6 +14,26 @@ import { startLegacyServer, startModernServer, startShowcaseServer, type Fixture
 /** The OAuth fixture (oidc-provider + an SDK server) as a demo server; its ports are picked free. */
 async function startSignInServer(): Promise<FixtureServer> {
   const server = await startProtectedServer({ login: 'auto' });
+  return { url: server.mcpUrl, seen: [], traffic: [], close: () => server.close() };
+}
+
+/** The client id the demo's failing sign-in is fixed with: its authorization server's owner "gave" it. */
+const DEMO_CLIENT_ID = 'toolnexus-demo';
+
+/**
+ * A sign-in that fails as many do in the field: the authorization server offers no
+ * registration (no Dynamic Client Registration, no Client ID Metadata Documents), so the
+ * person needs a client id from its owner. Its trace says so; entering DEMO_CLIENT_ID there
+ * signs in. The ports are picked free.
+ */
+async function startFailingSignInServer(): Promise<FixtureServer> {
+  const server = await startProtectedServer({
+    login: 'auto',
+    registration: false,
+    clientIdMetadataDocuments: false,
+    issuerPath: '/realms/acme',
+    clients: [{ client_id: DEMO_CLIENT_ID, redirect_uris: [EXTENSION_REDIRECT_URL] }],
+  });
   return { url: server.mcpUrl, seen: [], traffic: [], close: () => server.close() };
 }
 
@@ -122,6 +142,12 @@ export const DEMO_SERVERS: DemoServerSpec[] = [
     port: 0,
     start: startSignInServer,
     tryThis: 'OAuth: a consent card names the server, its authorization server and scopes; Open signs you in',
+  },
+  {
+    name: 'Sign-in that fails',
+    port: 0,
+    start: startFailingSignInServer,
+    tryThis: `OAuth that fails: its authorization server (Keycloak-style, /realms/acme) offers no registration. "Show the sign-in, step by step" on its card says each step and why; enter the client id ${DEMO_CLIENT_ID} there and it signs in`,
   },
 ];
 

@@ -18,6 +18,7 @@ const SHOWCASE = 'Showcase';
 const LEGACY = 'Deploys (2025-11-25)';
 const MODERN = 'Deploys (2026-07-28)';
 const SIGN_IN = 'Sign-in required';
+const FAILING_SIGN_IN = 'Sign-in that fails';
 const BUDGET = 'Budget (MCP App)';
 const OLD_TRANSPORT = 'Old transport (HTTP+SSE)';
 const LOGGING = 'Logging';
@@ -68,6 +69,10 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
       `Server ${name}`,
     );
   }
+  await page.waitForFunction(
+    (region) => document.querySelector(`[aria-label="${region}"] [role="status"]`)?.textContent === 'Needs sign-in',
+    `Server ${FAILING_SIGN_IN}`,
+  );
   await shot('01-servers');
 
   // Every content type a tool result can carry.
@@ -182,6 +187,15 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
   await protocol.locator('.protocol-records summary').first().click();
   await protocol.scrollIntoViewIfNeeded();
   await shot('13-protocol-log', 'here');
+
+  // A sign-in that failed, step by step: where it stopped and why, with the field for what is missing.
+  const failing = panel.server(FAILING_SIGN_IN);
+  await failing.getByRole('button', { name: 'Show the sign-in, step by step' }).click();
+  const trace = failing.getByRole('region', { name: `Sign-in trace of ${FAILING_SIGN_IN}` });
+  await trace.locator('.trace-failure').waitFor();
+  // From the top of the trace: where it stopped and what to do, then each step in order.
+  await trace.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await shot('21-sign-in-trace', 'here');
 
   // A call's arguments kept under a name, listed on the tool's card to run again.
   await panel.tab('Tools');

@@ -134,6 +134,8 @@ export class Inbox {
    * @throws InboxError `unknown-request` when no Request with that id is pending (never
    * asked, already answered, expired); `invalid-answer` when accepted content does not
    * satisfy the requested schema — the Request stays pending so the person can fix it.
+   * That refusal is for the person (the same card, the problems beside it): what keeps invalid
+   * content from a server on every path is the client's one check (lib/mcp/elicitations.ts).
    */
   answer(answer: Answer): void {
     const entry = this.#entries.get(answer.id);

@@ -48,7 +48,11 @@ export function nextRequestId(now: number = Date.now()): string {
   return `elc-${now.toString(36)}-${sequence}`;
 }
 
-/** The problems with `answer` as a reply to `request`; empty when it may be sent. */
+/**
+ * The problems with `answer` as a reply to `request`; empty when it may be sent. Applied before
+ * a server can see an Answer in one place, the client's (lib/mcp/elicitations.ts, where the
+ * decision is written down); the inbox uses it too, to refuse early for the person.
+ */
 export function checkAnswer(request: Request, answer: Answer): Problem[] {
   const schema = request.kind === 'input' ? request.data?.schema : undefined;
   if (!answer.ok || !schema) return [];

@@ -18,7 +18,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import type { AppRef } from './apps/resource';
 import type { TaskStatus } from './mcp/tasks';
-import type { AuthStatus } from './auth/provider';
+import type { AuthStatus } from './auth/record';
 import type { HistoryEntry } from './history';
 import type { PendingRequest } from './inbox';
 import type { UrlAnalysis } from './urls';

@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { messageId, type ProtocolRecord } from '@/lib/mcp/protocolLog';
 import { useActions } from '../shared/actions';
+import { useLiveAsk } from './useLiveAsk';
 import './protocol-log.css';
 
 export interface ProtocolLogProps {
@@ -9,9 +10,6 @@ export interface ProtocolLogProps {
 }
 
 type Direction = 'all' | 'out' | 'in' | 'http';
-
-/** How often an open log reads the worker's again. */
-const LIVE_MS = 2_000;
 
 interface Row {
   key: string;
@@ -89,25 +87,10 @@ function Copy({ value }: { value: unknown }) {
 /** A server's protocol log: every exchange and message, newest last, filterable, requests paired with responses. */
 export function ProtocolLog({ serverId, serverName }: ProtocolLogProps) {
   const { protocolLog, clearProtocolLog, exportProtocolLog } = useActions();
-  const [records, setRecords] = useState<ProtocolRecord[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // The server's log as the worker holds it now (already redacted), live while shown: the worker writes records in batches, a moment after each exchange.
+  const { value: records, failure, refresh, set: setRecords } = useLiveAsk(() => protocolLog(serverId), serverId);
   const [direction, setDirection] = useState<Direction>('all');
   const [filter, setFilter] = useState('');
-  // The server's log as the worker holds it now (already redacted).
-  const refresh = () =>
-    protocolLog(serverId).then(
-      (next) => {
-        setRecords(next);
-        setFailure(null);
-      },
-      (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
-    );
-  // Live while shown: the worker writes records in batches, a moment after each exchange.
-  useEffect(() => {
-    void refresh();
-    const timer = setInterval(() => void refresh(), LIVE_MS);
-    return () => clearInterval(timer);
-  }, []);
   const shown = useMemo(() => (records ? rows(records).filter((row) => matches(row, direction, filter)) : []), [records, direction, filter]);
 
   return (
@@ -126,7 +109,7 @@ export function ProtocolLog({ serverId, serverName }: ProtocolLogProps) {
           <option value="in">Received</option>
           <option value="http">HTTP exchanges</option>
         </select>
-        <button type="button" class="secondary" onClick={() => void refresh()}>
+        <button type="button" class="secondary" onClick={refresh}>
           Refresh
         </button>
         <button type="button" class="secondary" disabled={!records?.length} onClick={() => records && exportProtocolLog(serverName, 'json', records)}>

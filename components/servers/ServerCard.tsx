@@ -7,6 +7,7 @@ import { CutNote } from '../content/CutNote';
 import { ServerForm } from './ServerForm';
 import { MarkdownText } from '../content/MarkdownText';
 import { LazyServerLog } from './LazyServerLog';
+import { LazySignInTrace } from './LazySignInTrace';
 import { useActions } from '../shared/actions';
 import { Clocked, span } from '../shared/time';
 
@@ -46,6 +47,8 @@ export const ServerCard = memo(function ServerCard({ server }: ServerCardProps) 
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [showingLog, setShowingLog] = useState(false);
+  const [showingTrace, setShowingTrace] = useState(false);
+  const signsIn = server.status === 'needs-authorization' || server.auth?.signedIn === true;
   const { retryAt, serverInfo: info } = server;
   const onUpdate = (patch: Partial<ServerSettings>) => actions.updateServer(server.id, patch);
   return (
@@ -83,6 +86,14 @@ export const ServerCard = memo(function ServerCard({ server }: ServerCardProps) 
         <p class="error" role={server.status === 'error' ? 'alert' : undefined}>
           {server.error}
           {retryAt !== undefined && <Clocked text={(now) => (retryAt > now ? ` Retrying in ${span(retryAt - now)}.` : '')} />}
+          {server.status === 'needs-authorization' && !showingTrace && (
+            <>
+              {' '}
+              <button type="button" class="link" onClick={() => setShowingTrace(true)}>
+                Show the sign-in, step by step
+              </button>
+            </>
+          )}
         </p>
       )}
       {server.status === 'connected' && server.instructions && <Instructions text={server.instructions} />}
@@ -146,9 +157,15 @@ export const ServerCard = memo(function ServerCard({ server }: ServerCardProps) 
           <button type="button" class="secondary" aria-expanded={showingLog} onClick={() => setShowingLog(!showingLog)}>
             Protocol log
           </button>
+          {signsIn && (
+            <button type="button" class="secondary" aria-expanded={showingTrace} onClick={() => setShowingTrace(!showingTrace)}>
+              Sign-in trace
+            </button>
+          )}
         </div>
       )}
       {showingLog && <LazyProtocolLog serverId={server.id} serverName={server.displayName} />}
+      {showingTrace && <LazySignInTrace server={server} />}
     </section>
   );
 });

@@ -1,5 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { TraceAttempt } from '@/lib/auth/trace';
 import type { ProtocolLogFormat } from '@/lib/mcp/protocolHar';
 import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
 import type { WorkerAsks, WorkerCommands } from '@/lib/port/commands';
@@ -18,6 +19,8 @@ export interface PanelActions extends WorkerCommands, Omit<WorkerAsks, 'exportSa
   editArguments: (serverId: string, tool: string, args: Record<string, unknown>) => void;
   /** Saves a server's protocol log as a file (JSON or HAR). */
   exportProtocolLog: (serverName: string, format: ProtocolLogFormat, records: ProtocolRecord[]) => void;
+  /** Saves a server's sign-in trace as a file (JSON or HAR). */
+  exportSignInTrace: (serverName: string, format: ProtocolLogFormat, attempts: TraceAttempt[]) => void;
   selectTab: (tab: TabKey) => void;
   /** Asks for host access to a server's origin (a browser prompt, so the panel's to do). */
   grantAccess: (server: ServerView) => void;

@@ -26,7 +26,15 @@ export type AuthorizationErrorCode =
   /** The callback carried neither a code nor an error. */
   | 'invalid-callback'
   /** The server still wants more scope after the allowed number of step-up sign-ins. */
-  | 'insufficient-scope';
+  | 'insufficient-scope'
+  /** No client to sign in with: nothing pre-registered, and the authorization server offers no registration. */
+  | 'no-registration'
+  /** The client id the person entered belongs to another authorization server than the one the server now names (SEP-2352). */
+  | 'client-elsewhere'
+  /** The server refused the token its authorization server had just issued. */
+  | 'token-refused'
+  /** Any other failure of a sign-in, in the words of lib/auth/explain.ts. */
+  | 'failed';
 
 export class AuthorizationError extends Error {
   constructor(
@@ -37,4 +45,17 @@ export class AuthorizationError extends Error {
     super(message, options);
     this.name = 'AuthorizationError';
   }
+}
+
+/**
+ * The sign-in failure behind `error`, if there is one: itself, or the cause of an error that
+ * wraps it (the SDK's version probe reports what went wrong in its request as
+ * "Version negotiation probe failed", the failure as its cause).
+ */
+export function authorizationFailure(error: unknown): AuthorizationError | undefined {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    if (current instanceof AuthorizationError) return current;
+    current = current.cause;
+  }
+  return undefined;
 }

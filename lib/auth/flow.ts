@@ -1,5 +1,7 @@
 /**
- * Signing a person in to one MCP server, end to end, on top of the SDK's `auth()`:
+ * Signing a person in to one MCP server, end to end, on top of the SDK's `auth()`, as spec
+ * 2026-07-28 basic/authorization has it (which keeps 2025-11-25's flow and adds RFC 9207 `iss`,
+ * issuer-bound credentials, `application_type` and the `offline_access` rule):
  *
  *   401 → auth(): PRM → AS metadata → registration → (refresh, or an authorization URL)
  *       → consent Request (the person sees server, issuer, scopes, the full URL)
@@ -11,6 +13,10 @@
  * the transport retries once) plus a fetch wrapper (the 403 seam), so a connect or a tool
  * call that needs the person simply waits for them and then succeeds; the caller never
  * sees `UnauthorizedError` or has to call `finishAuth`.
+ *
+ * Every sign-in is one attempt of a trace (lib/auth/trace.ts): each step, each request (made
+ * through lib/auth/guardedFetch.ts, so none hangs or floods), and when it fails, why in words
+ * (lib/auth/explain.ts), which is also what the caller's error says.
  *
  * Why not hand the transport the `OAuthClientProvider` itself: the SDK then ends every
  * interactive leg by throwing `UnauthorizedError` and expects the app to navigate, come
@@ -25,23 +31,22 @@ import {
   type AuthProvider,
   type FetchLike,
 } from '@modelcontextprotocol/client';
-import { nextRequestId, type Answer, type Request } from '../request';
-import { analyzeUrl } from '../urls';
-import { readCallback } from './callback';
 import { AuthorizationError } from './errors';
-import { describeScopes } from './scopes';
+import { explainFailure } from './explain';
+import { guardedFetch } from './guardedFetch';
+import { type Authorize, type Consent, signInWithPerson } from './interactive';
+import { createOAuthProvider, type OAuthProviderOptions } from './provider';
+import type { AuthStatus } from './record';
+import { withoutOfflineAccess } from './scopes';
+import { challengeStep, clientStep, stepUpStep } from './signInSteps';
 import { withStepUp } from './stepUp';
-import { createOAuthProvider, type AuthStatus, type OAuthProviderOptions, type StoredOAuthProvider } from './provider';
+import { TraceRecorder, type TraceAttempt } from './trace';
+import { tracedFetch } from './traceFetch';
 
-/** Puts a Request of kind `authorization` in front of the person (in the extension, `inbox.ask`). */
-export type Consent = (request: Request) => Promise<Answer>;
-
-/**
- * Opens the authorization URL where the client cannot read the page and resolves with the
- * URL the browser was finally sent to under the redirect URL (in the extension,
- * `browser.identity.launchWebAuthFlow({ url, interactive: true })`).
- */
-export type Authorize = (authorizationUrl: URL) => Promise<string>;
+/** The sign-in under way for a server, shared by its connections and its Sign in button so they join one. */
+export interface SharedSignIn {
+  inFlight?: Promise<void>;
+}
 
 export interface ServerAuthorizationOptions extends OAuthProviderOptions {
   consent: Consent;
@@ -60,13 +65,23 @@ export interface ServerAuthorizationOptions extends OAuthProviderOptions {
    * for a person.
    */
   onInteraction?: (waiting: boolean) => void;
+  /** Handed each sign-in attempt as it starts; it is written to as it goes (lib/hub/signInTraces.ts keeps them). */
+  trace?: (attempt: TraceAttempt) => void;
+  /** One per server; without it, each authorization runs its own sign-ins. */
+  shared?: SharedSignIn;
+  /** Told after each sign-in that ended with tokens (a refresh, a step-up, another authorization server): what may be shown of it changed. */
+  onSignedIn?: () => void;
+  /** How long a request to an authorization server may take; lib/auth/guardedFetch.ts's default otherwise. */
+  requestTimeoutMs?: number;
 }
 
 /**
  * Everything but the server and the connection's own hook: what the composition root
  * knows (storage, redirect URL, consent, authorize) and hands to each `load()`.
  */
-export type AuthorizationSetup = Omit<ServerAuthorizationOptions, 'server' | 'onInteraction'>;
+export type { Authorize, Consent };
+
+export type AuthorizationSetup = Omit<ServerAuthorizationOptions, 'server' | 'onInteraction' | 'onClient'>;
 
 /** What to pass to `new StreamableHTTPClientTransport(url, { ...these })`. */
 export interface AuthorizedTransportOptions {
@@ -95,92 +110,75 @@ interface Challenge {
  */
 const DEFAULT_MAX_STEP_UPS = 2;
 
-function authorizationRequest(provider: StoredOAuthProvider, issuer: string, url: URL): Request {
-  return {
-    id: nextRequestId(),
-    kind: 'authorization',
-    prompt: `${provider.server.name} needs you to sign in. Its authorization server, ${issuer}, will ask you to grant: ${describeScopes(url.searchParams.get('scope'))}.`,
-    url: url.href,
-    data: null,
+/** The token a sign-in has just obtained, until the server has taken it or refused it. */
+interface FreshToken {
+  token: string;
+  trace: TraceRecorder;
+}
+
+/**
+ * A server that refuses the token its own authorization server just issued (for another
+ * audience, most often) would otherwise fail as "401 after re-authentication": say so, in the
+ * attempt that got the token, and as the error.
+ */
+function refusingFreshTokens(server: { name: string; url: string }, fresh: { token?: FreshToken }, base: FetchLike): FetchLike {
+  return async (url, init) => {
+    const response = await base(url, init);
+    const sent = fresh.token && new Headers(init?.headers).get('authorization') === `Bearer ${fresh.token.token}` ? fresh.token : undefined;
+    if (!sent) return response;
+    fresh.token = undefined;
+    if (response.status !== 401) return response;
+    const { error, errorDescription } = extractWWWAuthenticateParams(response);
+    await response.body?.cancel().catch(() => {});
+    const said = `401${error ? ` ${error}` : ''}${errorDescription ? `: ${errorDescription}` : ''}`;
+    const words = `${server.name} refused the token its authorization server had just issued for it (${said}). The sign-in itself worked; the server and its authorization server disagree about the token (often about whom it is for: it was asked for ${server.url}). Its owner has to fix that; Sign in tries again.`;
+    challengeStep(sent.trace, server, response);
+    sent.trace.attempt.steps.at(-1)!.outcome = 'failed';
+    sent.trace.failAfter({ step: 'challenge', words, fix: { kind: 'sign-in' } });
+    throw new AuthorizationError('token-refused', words);
   };
 }
 
 /**
  * One server's sign-in, for one connection: create it in `load()` and keep it for the
- * connection's life (it remembers granted scopes and joins concurrent sign-ins). All
- * lasting state is in storage, so a new connection picks up where the last one left off.
+ * connection's life (it remembers the scopes asked for). Concurrent sign-ins are joined (per
+ * server, given `shared`). All lasting state is in storage, so a new connection picks up where
+ * the last one left off.
  */
 export function createServerAuthorization(options: ServerAuthorizationOptions): ServerAuthorization {
-  const { consent, authorize, maxStepUps = DEFAULT_MAX_STEP_UPS } = options;
-  const oauthFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
-  const provider = createOAuthProvider(options);
+  const { maxStepUps = DEFAULT_MAX_STEP_UPS } = options;
+  const shared = options.shared ?? {};
+  // The attempt under way here, whose requests the trace records, and the resource_metadata its challenge named.
+  let recorder: TraceRecorder | undefined;
+  let challengeUrl: string | undefined;
+  const network: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
+  const guarded = guardedFetch(network, { timeoutMs: options.requestTimeoutMs, resourceMetadataUrl: () => challengeUrl });
+  const oauthFetch = tracedFetch(
+    guarded,
+    () => recorder,
+    () => challengeUrl,
+  );
+  const provider = createOAuthProvider({ ...options, onClient: (...chosen) => recorder && clientStep(recorder, ...chosen) });
   const { server } = provider;
-  // Scopes granted through sign-ins in this worker's lifetime, so a step-up never drops one.
+  // Scopes asked for through sign-ins in this worker's lifetime, so a step-up never drops one.
   let requestedScope: string | undefined;
-  // One sign-in at a time: concurrent 401s (a GET stream and a POST) share one consent card.
-  let inFlight: Promise<void> | undefined;
+  const fresh: { token?: FreshToken } = {};
 
-  async function withPerson<T>(work: () => Promise<T>): Promise<T> {
-    options.onInteraction?.(true);
-    try {
-      return await work();
-    } finally {
-      options.onInteraction?.(false);
-    }
-  }
-
-  /** Asks the person, opens the URL, and exchanges the code; throws before any exchange on a bad callback. */
-  async function finishInteractively(challenge: Challenge): Promise<void> {
-    const url = provider.takeAuthorizationUrl();
-    if (!url) throw new Error(`The SDK asked to sign in to ${server.name} without producing an authorization URL.`);
-    try {
-      // After a no, a reconnect or a ping must not put another card in front of the person:
-      // only `signIn()` asks again. Silent refreshes never get here, so they go on.
-      if (await provider.askingPaused()) {
-        throw new AuthorizationError(
-          'needs-authorization',
-          `${server.name} needs you to sign in, and the last sign-in was declined or not finished; choose Sign in to try again.`,
-        );
+  const interaction = {
+    provider,
+    consent: options.consent,
+    authorize: options.authorize,
+    redirectUrl: options.redirectUrl,
+    oauthFetch,
+    async withPerson<T>(work: () => Promise<T>): Promise<T> {
+      options.onInteraction?.(true);
+      try {
+        return await work();
+      } finally {
+        options.onInteraction?.(false);
       }
-      const refused = analyzeUrl(url.href).refused;
-      if (refused) throw new AuthorizationError('unsafe-url', refused);
-      const issuer = (await provider.discoveryState())?.authorizationServerMetadata?.issuer ?? url.origin;
-
-      const landed = await withPerson(async () => {
-        const answer = await consent(authorizationRequest(provider, issuer, url));
-        if (!answer.ok) {
-          await provider.pauseAsking(true);
-          throw answer.reason === 'declined'
-            ? new AuthorizationError('declined', `You declined to sign in to ${server.name}; it stays signed out until you choose Sign in.`)
-            : new AuthorizationError('cancelled', `The sign-in to ${server.name} was not answered (${answer.reason ?? 'cancelled'}).`);
-        }
-        try {
-          return await authorize(url);
-        } catch (error) {
-          await provider.pauseAsking(true);
-          throw new AuthorizationError('cancelled', `The sign-in window for ${server.name} closed before it finished.`, { cause: error });
-        }
-      });
-      const { code, iss } = readCallback(landed, {
-        redirectUrl: options.redirectUrl,
-        state: await provider.expectedState(),
-        metadata: (await provider.discoveryState())?.authorizationServerMetadata,
-        serverName: server.name,
-      });
-      const result = await auth(provider, {
-        serverUrl: server.url,
-        resourceMetadataUrl: challenge.resourceMetadataUrl,
-        authorizationCode: code,
-        iss,
-        fetchFn: oauthFetch,
-      });
-      if (result !== 'AUTHORIZED') throw new Error(`Exchanging the code for ${server.name} ended in ${result}.`);
-      requestedScope = computeScopeUnion(requestedScope, url.searchParams.get('scope') ?? undefined);
-    } finally {
-      // A verifier or state outliving its sign-in could only ever serve a replay.
-      await provider.endSignIn();
-    }
-  }
+    },
+  };
 
   /**
    * The SDK registers a client (RFC 7591) for the scopes of its first sign-in, and an
@@ -196,7 +194,10 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
     }
   }
 
-  async function obtain(challenge: Challenge): Promise<void> {
+  async function obtain(challenge: Challenge, trace: TraceRecorder): Promise<void> {
+    // Discovery is read afresh for each sign-in, so a server that now names another
+    // authorization server is seen to (SEP-2352): no refresh or token goes to the last one.
+    await provider.invalidateCredentials('discovery');
     await dropNarrowRegistration(challenge.scope);
     const result = await auth(provider, {
       serverUrl: server.url,
@@ -206,51 +207,92 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
       fetchFn: oauthFetch,
     });
     // AUTHORIZED without the person: a refresh token did it (spec: tokens are refreshed silently).
-    if (result === 'REDIRECT') await finishInteractively(challenge);
+    if (result !== 'REDIRECT') return;
+    const asked = await signInWithPerson(interaction, trace, challenge.resourceMetadataUrl);
+    requestedScope = computeScopeUnion(requestedScope, withoutOfflineAccess(asked));
   }
 
-  /** Runs one sign-in, or joins the one already running. */
-  function signInOnce(challenge: Challenge): Promise<void> {
-    inFlight ??= obtain(challenge).finally(() => {
-      inFlight = undefined;
+  /** One traced attempt; a failure is thrown in the words the trace gives it. */
+  async function attempt(reason: string, challenge: Challenge, first?: (trace: TraceRecorder) => void): Promise<void> {
+    const trace = new TraceRecorder(reason);
+    recorder = trace;
+    challengeUrl = challenge.resourceMetadataUrl?.href;
+    options.trace?.(trace.attempt);
+    first?.(trace);
+    try {
+      await obtain(challenge, trace);
+      trace.end('signed-in');
+      const token = (await provider.tokens())?.access_token;
+      fresh.token = token ? { token, trace } : undefined;
+      options.onSignedIn?.();
+    } catch (error) {
+      const failure = explainFailure(error, trace.attempt, {
+        serverName: server.name,
+        serverUrl: server.url,
+        redirectUrl: options.redirectUrl,
+        preRegistered: options.preRegistered !== undefined,
+      });
+      trace.end('failed', failure);
+      throw new AuthorizationError(error instanceof AuthorizationError ? error.code : 'failed', failure.words, { cause: error });
+    } finally {
+      if (recorder === trace) recorder = undefined;
+    }
+  }
+
+  /** Runs one sign-in, or joins the one already running for this server. */
+  function signInOnce(reason: string, challenge: Challenge, first?: (trace: TraceRecorder) => void): Promise<void> {
+    shared.inFlight ??= attempt(reason, challenge, first).finally(() => {
+      shared.inFlight = undefined;
     });
-    return inFlight;
+    return shared.inFlight;
   }
 
   /**
-   * spec 2025-11-25 basic/authorization, Step-Up Authorization Flow: ask again for the
-   * union of what was asked before, what was granted, and what the server now names, so
-   * earlier permissions are not lost; refresh cannot widen a grant (RFC 6749 §6), so a
-   * wider union forces a new authorization.
+   * spec 2026-07-28 basic/authorization, Step-Up Authorization Flow: ask again for the union
+   * of what was asked before, what is held, and what the server now names, so earlier
+   * permissions are not lost; refresh cannot widen a grant (RFC 6749 §6), so a wider union
+   * forces a new authorization.
    */
   async function stepUp(response: Response): Promise<void> {
     const { scope, resourceMetadataUrl } = extractWWWAuthenticateParams(response);
-    const granted = (await provider.tokens())?.scope;
-    const union = computeScopeUnion(requestedScope, granted, scope);
-    await signInOnce({ scope: union, resourceMetadataUrl, forceReauthorization: isStrictScopeSuperset(union, granted) });
+    const held = withoutOfflineAccess((await provider.tokens())?.scope);
+    const union = computeScopeUnion(requestedScope, held, withoutOfflineAccess(scope));
+    const forceReauthorization = isStrictScopeSuperset(union, held);
+    await signInOnce(`${server.name} answered 403 insufficient_scope`, { scope: union, resourceMetadataUrl, forceReauthorization }, (trace) => {
+      challengeStep(trace, server, response);
+      stepUpStep(trace, server.name, response, held, union, forceReauthorization);
+    });
   }
 
   const authProvider: AuthProvider = {
     token: async () => (await provider.tokens())?.access_token,
     onUnauthorized: async ({ response }) => {
       const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
-      await signInOnce({ resourceMetadataUrl, scope: computeScopeUnion(requestedScope, scope) });
+      await signInOnce(
+        `${server.name} answered ${response.status}`,
+        { resourceMetadataUrl, scope: computeScopeUnion(requestedScope, withoutOfflineAccess(scope)) },
+        (trace) => challengeStep(trace, server, response),
+      );
     },
   };
 
   return {
     transportOptions: (fetchForServer) => ({
       authProvider,
-      fetch: withStepUp(fetchForServer ?? ((url, init) => fetch(url, init)), {
-        serverName: server.name,
-        maxStepUps,
-        stepUp,
-        token: async () => (await provider.tokens())?.access_token,
-      }),
+      fetch: refusingFreshTokens(
+        server,
+        fresh,
+        withStepUp(fetchForServer ?? ((url, init) => fetch(url, init)), {
+          serverName: server.name,
+          maxStepUps,
+          stepUp,
+          token: async () => (await provider.tokens())?.access_token,
+        }),
+      ),
     }),
     signIn: async () => {
       await provider.pauseAsking(false);
-      await signInOnce({ scope: requestedScope });
+      await signInOnce('You chose Sign in', { scope: requestedScope });
     },
     status: () => provider.status(),
   };

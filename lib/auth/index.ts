@@ -3,7 +3,7 @@
  * basic/authorization). `createServerAuthorization` is what `load()` needs; the rest is
  * for the panel (status, sign out) and the composition root (storage).
  */
-export { AuthorizationError } from './errors';
+export { AuthorizationError, authorizationFailure } from './errors';
 export {
   createServerAuthorization,
   type AuthorizationSetup,
@@ -11,14 +11,11 @@ export {
   type Consent,
   type ServerAuthorization,
   type ServerAuthorizationOptions,
+  type SharedSignIn,
 } from './flow';
-export {
-  authorizationContext,
-  authStatus,
-  createOAuthProvider,
-  type AuthStatus,
-  type PreRegisteredClient,
-} from './provider';
+export type { PreRegisteredClient } from './clients';
+export { createOAuthProvider } from './provider';
+export { authorizationContext, authStatus, forgetRecord, type AuthStatus } from './record';
 export { signOut } from './signOut';
 export {
   cachedArea,

@@ -3,28 +3,22 @@
  * discovery, registration, PKCE, token exchange and refresh, and calls back here to read
  * and write what it learns. Nothing here talks to the network.
  *
- * Layout (one `local` record per server, maps inside keyed by authorization-server issuer,
- * because a client id or token is only meaningful at the issuer that minted it, SEP-2352):
- *
- *   local   `auth:<serverId>`            { issuer, clients: {<issuer>: …}, tokens: {<issuer>: …} }
- *   session `auth:<serverId>:state`      the `state` of the sign-in in progress
- *   session `auth:<serverId>:verifier`   its PKCE code verifier
- *   session `auth:<serverId>:discovery`  PRM + AS metadata of that sign-in (the SDK requires
- *                                        it to live as long as the verifier)
- *   session `auth:<serverId>:paused`     set after the person said no: ask again only when
- *                                        they choose to sign in (survives worker restarts)
+ * What is stored, and where, is lib/auth/record.ts.
  */
 import {
+  assertSecureTokenEndpoint,
   validateClientMetadataUrl,
   type AuthorizationServerMetadata,
   type OAuthClientInformationContext,
-  type OAuthClientMetadata,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import { clientMetadataFor, noRegistration, type PreRegisteredClient, preRegisteredAt } from './clients';
 import { AuthorizationError } from './errors';
+import { type AuthStatus, authStatus, readRecord, type ServerRecord, storageKeys } from './record';
+import type { ClientChoice } from './signInSteps';
 import type { AuthStorage } from './storage';
 
 /** The server being authorized, as the rest of toolnexus names it (a `ServerConfig` fits). */
@@ -34,18 +28,6 @@ export interface AuthServer {
   /** Shown to the person on the consent card. */
   name: string;
   url: string;
-}
-
-/**
- * A client registered with the server's authorization server out of band (spec: Client
- * Registration Approaches, option 1). Without `issuer` it is bound to the first
- * authorization server discovery finds, so give it when known: a secret is then never
- * offered to another one.
- */
-export interface PreRegisteredClient {
-  clientId: string;
-  clientSecret?: string;
-  issuer?: string;
 }
 
 export interface OAuthProviderOptions {
@@ -62,40 +44,9 @@ export interface OAuthProviderOptions {
   clientMetadataUrl?: string;
   clientName?: string;
   now?: () => number;
+  /** Told which client a sign-in uses when no registration is seen happening (for its trace). */
+  onClient?: (how: ClientChoice, clientId: string, issuer: string, withSecret: boolean) => void;
 }
-
-/** What may be shown about a server's sign-in. Deliberately holds no token values. */
-export interface AuthStatus {
-  signedIn: boolean;
-  /** The authorization server that issued the current tokens. */
-  issuer: string | null;
-  /** Scopes the authorization server says it granted. */
-  scopes: string[];
-  /** When the access token stops working (ms since epoch); `null` when unknown. A refresh token may outlive it. */
-  expiresAt: number | null;
-}
-
-export interface TokenRecord {
-  tokens: StoredOAuthTokens;
-  receivedAt: number;
-}
-
-export interface ServerRecord {
-  /** The issuer whose tokens are sent with requests (SDK: "most recently saved"). */
-  issuer: string | null;
-  clients: Record<string, StoredOAuthClientInformation>;
-  tokens: Record<string, TokenRecord>;
-}
-
-const emptyRecord = (): ServerRecord => ({ issuer: null, clients: {}, tokens: {} });
-
-export const storageKeys = (serverId: string) => ({
-  record: `auth:${serverId}`,
-  state: `auth:${serverId}:state`,
-  verifier: `auth:${serverId}:verifier`,
-  discovery: `auth:${serverId}:discovery`,
-  paused: `auth:${serverId}:paused`,
-});
 
 function randomState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -103,41 +54,6 @@ function randomState(): string {
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
-}
-
-export async function readRecord(storage: AuthStorage, serverId: string): Promise<ServerRecord> {
-  const stored = await storage.local.get(storageKeys(serverId).record);
-  return typeof stored === 'object' && stored !== null ? (stored as ServerRecord) : emptyRecord();
-}
-
-function statusOf(record: ServerRecord): AuthStatus {
-  const current = record.issuer ? record.tokens[record.issuer] : undefined;
-  if (!current) return { signedIn: false, issuer: record.issuer, scopes: [], expiresAt: null };
-  const { tokens, receivedAt } = current;
-  const expiresAt = tokens.expires_in === undefined ? null : receivedAt + tokens.expires_in * 1000;
-  return {
-    signedIn: true,
-    issuer: record.issuer,
-    scopes: (tokens.scope ?? '').split(' ').filter(Boolean),
-    expiresAt,
-  };
-}
-
-/** A server's sign-in status for display, read straight from storage (no provider needed). */
-export async function authStatus(storage: AuthStorage, serverId: string): Promise<AuthStatus> {
-  return statusOf(await readRecord(storage, serverId));
-}
-
-/**
- * Names the authorization context requests to a server are made in, with nothing secret in
- * it: empty while no token is held, else the issuer and when its current token was saved. A
- * new token (a sign-in, a refresh, another account) is a new context, as spec 2026-07-28
- * server/utilities/caching has it: "a different access token requires a different cache".
- */
-export async function authorizationContext(storage: AuthStorage, serverId: string): Promise<string> {
-  const record = await readRecord(storage, serverId);
-  const current = record.issuer ? record.tokens[record.issuer] : undefined;
-  return current ? `${record.issuer} ${current.receivedAt}` : '';
 }
 
 /**
@@ -174,13 +90,45 @@ export interface StoredOAuthProvider extends OAuthClientProvider {
 }
 
 /**
+ * The client a sign-in at `issuer` uses, or `undefined` for the SDK to get one (a metadata
+ * document or a registration), after checking that it can (lib/auth/clients.ts).
+ */
+async function clientAt(
+  options: OAuthProviderOptions & { onClient: NonNullable<OAuthProviderOptions['onClient']> },
+  record: ServerRecord,
+  issuer: string,
+  update: (change: (record: ServerRecord) => void) => Promise<void>,
+): Promise<StoredOAuthClientInformation | undefined> {
+  const { server, preRegistered, clientMetadataUrl, onClient, storage } = options;
+  if (preRegistered) {
+    const client = preRegisteredAt(server.name, preRegistered, record, issuer);
+    if (record.preRegistered?.clientId !== preRegistered.clientId) {
+      await update((next) => {
+        next.preRegistered = { clientId: preRegistered.clientId, issuer };
+      });
+    }
+    onClient('pre-registered', client.client_id, issuer, client.client_secret !== undefined);
+    return client;
+  }
+  const stored = record.clients[issuer];
+  if (stored) {
+    onClient(stored.client_id === clientMetadataUrl ? 'metadata-document' : 'stored', stored.client_id, issuer, false);
+    return stored;
+  }
+  const discovery = (await storage.session.get(storageKeys(server.id).discovery)) as OAuthDiscoveryState | undefined;
+  const problem = noRegistration(server.name, issuer, discovery?.authorizationServerMetadata, clientMetadataUrl);
+  if (problem) throw problem;
+  return undefined;
+}
+
+/**
  * A storage-backed provider for one MCP server. Registration preference (spec: Client
  * Registration Approaches): a pre-registered client, then a Client ID Metadata Document
  * when the authorization server supports it, then Dynamic Client Registration; the SDK's
  * `auth()` applies the last two from what {@link clientInformation} returns.
  */
 export function createOAuthProvider(options: OAuthProviderOptions): StoredOAuthProvider {
-  const { server, storage, redirectUrl, preRegistered, clientMetadataUrl, clientName = 'toolnexus', now = Date.now } = options;
+  const { server, storage, redirectUrl, clientMetadataUrl, clientName = 'toolnexus', now = Date.now } = options;
   // Fail at wiring time, not mid-sign-in: the SDK requires an https URL with a path.
   validateClientMetadataUrl(clientMetadataUrl);
   const keys = storageKeys(server.id);
@@ -198,14 +146,8 @@ export function createOAuthProvider(options: OAuthProviderOptions): StoredOAuthP
     return next;
   }
 
-  const clientMetadata: OAuthClientMetadata = {
-    client_name: clientName,
-    redirect_uris: [redirectUrl],
-    grant_types: ['authorization_code', 'refresh_token'],
-    response_types: ['code'],
-    // A browser extension cannot keep a secret: it is a public client (OAuth 2.1 §2.1).
-    token_endpoint_auth_method: 'none',
-  };
+  const clientMetadata = clientMetadataFor(redirectUrl, clientName);
+  const onClient = options.onClient ?? (() => {});
 
   return {
     server,
@@ -225,23 +167,20 @@ export function createOAuthProvider(options: OAuthProviderOptions): StoredOAuthP
       return typeof state === 'string' ? state : undefined;
     },
 
+    // spec 2026-07-28 client-registration priority: the person's own client first, then one
+    // registered earlier; with none, the SDK uses a metadata document or registers.
     async clientInformation(ctx?: OAuthClientInformationContext) {
       const record = await readRecord(storage, server.id);
       const issuer = ctx?.issuer ?? record.issuer;
-      const stored = issuer ? record.clients[issuer] : undefined;
-      if (stored) return stored;
-      if (preRegistered && issuer && (preRegistered.issuer ?? issuer) === issuer) {
-        return {
-          client_id: preRegistered.clientId,
-          ...(preRegistered.clientSecret ? { client_secret: preRegistered.clientSecret } : {}),
-          issuer,
-        };
-      }
-      return undefined;
+      if (!issuer) return undefined;
+      // Without ctx it is a look at the record, not a sign-in choosing its client.
+      if (!ctx) return record.clients[issuer];
+      return clientAt({ ...options, onClient }, record, issuer, update);
     },
     async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext) {
       const issuer = ctx?.issuer ?? info.issuer;
       if (!issuer) throw new Error('The SDK saved client information without naming its authorization server.');
+      if (info.client_id === clientMetadataUrl) onClient('metadata-document', info.client_id, issuer, false);
       await update((record) => {
         record.clients[issuer] = { ...info, issuer };
       });
@@ -289,7 +228,20 @@ export function createOAuthProvider(options: OAuthProviderOptions): StoredOAuthP
       // authorization server without PKCE never even sees a registration.
       const problem = pkceProblem(server.name, state.authorizationServerUrl, state.authorizationServerMetadata);
       if (problem) throw new AuthorizationError('pkce-unsupported', problem);
+      // The SDK refuses a plain-http token endpoint only when it is about to send the code: by
+      // then the person has signed in for nothing. Refused here, before anyone is asked.
+      const tokenEndpoint = state.authorizationServerMetadata?.token_endpoint;
+      if (tokenEndpoint) assertSecureTokenEndpoint(tokenEndpoint);
       await storage.session.set(keys.discovery, state);
+      // The server names its authorization server anew at each sign-in: once it names another,
+      // the last one's tokens are no longer sent to it, signed in there or not (SEP-2352).
+      const issuer = state.authorizationServerMetadata?.issuer ?? state.authorizationServerUrl;
+      const current = (await readRecord(storage, server.id)).issuer;
+      if (current !== null && current !== issuer) {
+        await update((record) => {
+          record.issuer = issuer;
+        });
+      }
     },
     async discoveryState() {
       const state = await storage.session.get(keys.discovery);

@@ -13,14 +13,20 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import { readRecord, storageKeys, type AuthServer } from './provider';
+import type { AuthServer } from './provider';
+import { readRecord, storageKeys } from './record';
 import type { AuthStorage } from './storage';
 import { errorMessage } from '../errorMessage';
+import { guardedFetch } from './guardedFetch';
+import { TraceRecorder, type TraceAttempt } from './trace';
+import { tracedFetch } from './traceFetch';
 
 export interface SignOutOptions {
   storage: AuthStorage;
   server: AuthServer;
   fetch?: FetchLike;
+  /** Handed the sign-out as an attempt of the server's sign-in trace, written to as it goes. */
+  trace?: (attempt: TraceAttempt) => void;
 }
 
 export interface SignOutResult {
@@ -103,34 +109,65 @@ async function revoke(
   }
 }
 
+/** What a sign-out ended in, in words, from each issuer's revocation outcome. */
+function outcomeOf(serverName: string, outcomes: string[]): SignOutResult {
+  if (outcomes.every((outcome) => outcome === 'revoked')) {
+    return { revoked: true, message: `Signed out of ${serverName}; its authorization server revoked the tokens.` };
+  }
+  if (outcomes.includes('unsupported')) {
+    return {
+      revoked: false,
+      message: `Signed out of ${serverName}. Its authorization server offers no revocation, so the tokens stay valid there until they expire.`,
+    };
+  }
+  const failure = outcomes.find((outcome) => outcome !== 'revoked');
+  return {
+    revoked: false,
+    message: `Signed out of ${serverName}, but revoking its tokens failed (${failure}); they stay valid until they expire.`,
+  };
+}
+
 /** Forgets `server`'s tokens and revokes them where the authorization server allows. */
-export async function signOut({ storage, server, fetch: fetchFn = (url, init) => fetch(url, init) }: SignOutOptions): Promise<SignOutResult> {
+export async function signOut({ storage, server, fetch: network = (url, init) => fetch(url, init), trace }: SignOutOptions): Promise<SignOutResult> {
+  const recorder = new TraceRecorder('You chose Sign out');
+  trace?.(recorder.attempt);
+  const fetchFn = tracedFetch(
+    guardedFetch(network),
+    () => recorder,
+    () => undefined,
+  );
   const keys = storageKeys(server.id);
   const record = await readRecord(storage, server.id);
   const held = Object.entries(record.tokens);
   await storage.local.set(keys.record, { ...record, tokens: {} });
   await storage.session.remove(keys.verifier);
   await storage.session.remove(keys.state);
-  if (held.length === 0) return { revoked: true, message: `You were not signed in to ${server.name}.` };
-
+  recorder.step(
+    'sign-out',
+    'ok',
+    held.length === 0
+      ? `You were not signed in to ${server.name}.`
+      : `Forgot the tokens of ${held.map(([issuer]) => issuer).join(', ')} here first, so you are signed out even if the authorization server cannot be reached.`,
+  );
+  if (held.length === 0) {
+    recorder.end('signed-out');
+    return { revoked: true, message: `You were not signed in to ${server.name}.` };
+  }
   const outcomes: string[] = [];
   for (const [issuer, { tokens }] of held) {
     const metadata = await metadataFor(issuer, storage, server.id, fetchFn);
-    outcomes.push(await revoke(tokens, record.clients[issuer], metadata, fetchFn));
+    const outcome = await revoke(tokens, record.clients[issuer], metadata, fetchFn);
+    if (outcome === 'unsupported') {
+      recorder.step(
+        'revocation',
+        'info',
+        `${issuer} offers no revocation (its metadata has no revocation_endpoint): the tokens stay valid there until they expire.`,
+      );
+    }
+    outcomes.push(outcome);
   }
   await storage.session.remove(keys.discovery);
-  if (outcomes.every((outcome) => outcome === 'revoked')) {
-    return { revoked: true, message: `Signed out of ${server.name}; its authorization server revoked the tokens.` };
-  }
-  if (outcomes.includes('unsupported')) {
-    return {
-      revoked: false,
-      message: `Signed out of ${server.name}. Its authorization server offers no revocation, so the tokens stay valid there until they expire.`,
-    };
-  }
-  const failure = outcomes.find((outcome) => outcome !== 'revoked');
-  return {
-    revoked: false,
-    message: `Signed out of ${server.name}, but revoking its tokens failed (${failure}); they stay valid until they expire.`,
-  };
+  const result = outcomeOf(server.name, outcomes);
+  recorder.end('signed-out');
+  return result;
 }

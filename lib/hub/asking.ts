@@ -8,7 +8,7 @@
 import { errorMessage } from '../errorMessage';
 import { type Inbox, InboxError, type PendingRequest, type Provenance } from '../inbox';
 import { boundForPanel } from '../panelBounds';
-import { CallEndedError } from '../mcp/connection';
+import { CallEndedError } from '../mcp/errors';
 import type { Answer, Request } from '../request';
 import type { InboxItem } from '../state';
 import type { Notices } from './notices';

@@ -13,7 +13,7 @@ import {
   type LoggingMessageNotificationParams,
   type PriorDiscovery,
 } from '@modelcontextprotocol/client';
-import { AuthorizationError, type AuthStatus, type ServerAuthorizationOptions } from '../auth';
+import { authorizationFailure, type AuthStatus, type ServerAuthorizationOptions } from '../auth';
 import { errorMessage } from '../errorMessage';
 import type { load } from '../mcp/client';
 import type { Connection, ListChange, LoadOptions } from '../mcp/connection';
@@ -200,8 +200,9 @@ export class Connections {
   async #failed(saved: SavedServer, live: Live, remembered: boolean, error: unknown, current: () => boolean): Promise<void> {
     const serverId = saved.id;
     // A sign-in the person declined, abandoned or that failed a check is theirs to retry.
-    if (error instanceof AuthorizationError) {
-      this.#options.servers.update(serverId, { status: 'needs-authorization', error: error.message });
+    const signIn = authorizationFailure(error);
+    if (signIn) {
+      this.#options.servers.update(serverId, { status: 'needs-authorization', error: signIn.message });
     } else if (remembered) {
       // A remembered era that no longer holds fails loudly: forget it and negotiate, once.
       this.#forgetEra(serverId);

@@ -34,7 +34,7 @@ import { routeServerLogs } from './serverLogs';
 import { Servers, type NewServer } from './servers';
 import { DEFAULT_SETTINGS } from './settings';
 import { SettingsStore } from './settingsStore';
-import { SignIn } from './signIn';
+import { type EnteredClient, SignIn } from './signIn';
 import { UrlVisits } from './urlVisits';
 
 export type { HubOptions } from './options';
@@ -85,6 +85,7 @@ function wire(options: HubOptions, changed: () => void) {
     clientMetadataUrl: () => settings.current().clientMetadataUrl,
     reconnect: (serverId) => connections.reconnect(serverId),
     disconnect: (serverId) => connections.disconnect(serverId),
+    traces: records,
   });
   const connections: Connections = new Connections({
     servers,
@@ -105,7 +106,7 @@ function wire(options: HubOptions, changed: () => void) {
   const live = new LiveResources({ connection, activities });
   const calls = new Calls({ activities, servers, connection, resumed, live });
   const apps = new Apps({ activities, servers, connection, calls });
-  const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, changed });
+  const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, signIn, changed });
   inbox.onSettled((request, answer, at) => history.record(historyEntry(request, answer, at)));
   const links = new AppLinks(options.openUrl);
   return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, lifecycle, links };
@@ -165,7 +166,7 @@ export class Hub {
   readonly exportServers = (format: ExportFormat) => this.#parts.servers.export(format);
   readonly updateServer = (serverId: string, patch: Partial<ServerSettings>) => this.#parts.lifecycle.update(serverId, patch);
   readonly removeServer = (serverId: string) => this.#parts.lifecycle.remove(serverId);
-  readonly signIn = (serverId: string) => this.#parts.signIn.signIn(serverId);
+  readonly signIn = (serverId: string, client?: EnteredClient) => this.#parts.signIn.signIn(serverId, client);
   readonly signOut = (serverId: string) => this.#parts.signIn.signOut(serverId);
   readonly reconnect = (serverId: string) => this.#parts.connections.reconnect(serverId);
   readonly accessChanged = () => this.#parts.connections.accessChanged();
@@ -183,8 +184,10 @@ export class Hub {
   readonly appReadResource = (activityId: string, uri: string) => this.#parts.apps.readResource(activityId, uri);
   readonly appsRunning = (activityIds: string[]) => this.#parts.apps.running(activityIds);
   readonly checkLink = (url: string) => this.#parts.links.check(url);
+  readonly checkLinks = (urls: string[]) => this.#parts.links.checkAll(urls);
   readonly openLink = (url: string) => this.#parts.links.open(url);
   readonly protocolLog = (serverId: string) => this.#parts.records.list(serverId);
+  readonly signInTrace = (serverId: string) => this.#parts.records.signInTrace(serverId);
   readonly clearProtocolLog = (serverId: string) => this.#parts.records.clear(serverId);
   readonly saveCall = async (serverId: string, tool: string, name: string, args: Record<string, unknown>) =>
     this.#parts.savedCalls.add(this.#parts.servers.urlOf(serverId), tool, name, args);

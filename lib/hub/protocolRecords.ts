@@ -1,12 +1,16 @@
 /**
  * The records of each server's protocol log, as the hub keeps them: the newest
- * `PROTOCOL_LOG_LENGTH` of its connections (lib/mcp/protocolLog.ts records them, redacted), each message cut to `MAX_RECORD_CHARS`.
+ * `PROTOCOL_LOG_LENGTH` of its connections (lib/mcp/protocolLog.ts records them, redacted), each message cut to `MAX_RECORD_CHARS`;
+ * and beside them its sign-in trace, the newest `SIGN_IN_ATTEMPTS` attempts (lib/auth/trace.ts,
+ * each written to by its sign-in as it goes, redacted the same way), recorded, kept and cleared with them.
  * In the worker's memory only: never stored, gone with the worker or the server.
  */
+import type { TraceAttempt } from '../auth/trace';
 import type { ProtocolRecord } from '../mcp/protocolLog';
 
 export const PROTOCOL_LOG_LENGTH = 1_000;
 export const MAX_RECORD_CHARS = 8_000;
+export const SIGN_IN_ATTEMPTS = 20;
 
 function bounded(record: ProtocolRecord): ProtocolRecord {
   if (record.kind !== 'message') return record;
@@ -23,6 +27,7 @@ function bounded(record: ProtocolRecord): ProtocolRecord {
 
 export class ProtocolRecords {
   readonly #logs = new Map<string, ProtocolRecord[]>();
+  readonly #traces = new Map<string, TraceAttempt[]>();
   readonly #recording: () => boolean;
 
   /** `recording` says whether connections made from now on are recorded (the person can turn it off). */
@@ -47,7 +52,24 @@ export class ProtocolRecords {
     return [...(this.#logs.get(serverId) ?? [])];
   }
 
+  /** Where a sign-in of `serverId` hands its attempts; none while recording is off. */
+  keeper(serverId: string): ((attempt: TraceAttempt) => void) | undefined {
+    if (!this.#recording()) return undefined;
+    return (attempt) => {
+      let attempts = this.#traces.get(serverId);
+      if (!attempts) this.#traces.set(serverId, (attempts = []));
+      attempts.push(attempt);
+      if (attempts.length > SIGN_IN_ATTEMPTS) attempts.splice(0, attempts.length - SIGN_IN_ATTEMPTS);
+    };
+  }
+
+  /** The sign-in trace, oldest attempt first: a copy, the trace as it was when asked. */
+  signInTrace(serverId: string): TraceAttempt[] {
+    return structuredClone(this.#traces.get(serverId) ?? []);
+  }
+
   clear(serverId: string): void {
     this.#logs.delete(serverId);
+    this.#traces.delete(serverId);
   }
 }

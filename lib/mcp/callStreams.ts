@@ -11,9 +11,7 @@
  * carried once the stream ended with its call over.
  */
 import { createParser } from 'eventsource-parser';
-import type { LoadOptions } from './connection';
-
-type Fetch = NonNullable<LoadOptions['fetch']>;
+import type { FetchLike as Fetch } from '@modelcontextprotocol/client';
 export type ServerRequestId = string | number;
 
 /** Events larger than this are not parsed (a big result, not a question); they count as the call's response. */

@@ -3,118 +3,41 @@
  * Streamable HTTP, speaking both protocol eras, with every elicitation routed to the
  * person through `waitFor`. Runs unchanged in the extension's worker and in Node.
  *
- * `load` only wires the parts: `ElicitingClient` (the SDK's hooks), `idleClock` (timeouts
- * that pause for the person), `urlCompletion` (when a URL flow is done, and -32042), and
- * `inputRounds` (2026-07-28 `input_required`), `requestRunner` (how each request ends).
+ * `load` only wires the parts and returns the Connection: `ElicitingClient` (the SDK's hooks),
+ * `transport` (Streamable HTTP, the HTTP+SSE fallback, liveness), `idleClock` (timeouts that
+ * pause for the person), `elicitations` (asking the person, the one check of an Answer),
+ * `inputRounds` (2026-07-28 `input_required`) and `resume`, `requestRunner` (how each request
+ * ends), `taskCalls` (tasks in both eras), `urlCompletion` (-32042), `logLevel`, `listChanges`.
  */
 import { APP_MIME_TYPE, APPS_EXTENSION } from '../apps/resource';
-import { recordingFetch } from './protocolLog';
 import './zodJitless';
-import {
-  LOG_LEVEL_META_KEY,
-  ProtocolError,
-  ProtocolErrorCode,
-  SdkHttpError,
-  SSEClientTransport,
-  StreamableHTTPClientTransport,
-  UrlElicitationRequiredError,
-  type CallToolResult,
-  type Client,
-  type ClientContext,
-  type ElicitRequest,
-  type ElicitResult,
-  type LoggingLevel,
-  type GetPromptResult,
-  type Implementation,
-  type ReadResourceResult,
-  type ServerCapabilities,
+import type {
+  CallToolResult,
+  ClientOptions,
+  GetPromptResult,
+  Implementation,
+  ReadResourceResult,
+  ServerCapabilities,
 } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
-import { createServerAuthorization } from '../auth';
-import { errorMessage } from '../errorMessage';
-import type { Problem } from '../forms/validate';
-import { checkAnswer, type Answer, type Request } from '../request';
-import {
-  CallEndedError,
-  CallError,
-  type CallOptions,
-  type Connection,
-  type InputRound,
-  type ListChange,
-  type LoadOptions,
-  type ServerConfig,
-} from './connection';
-import { type ServerRequestId, watchCallStreams } from './callStreams';
-import { limitOpenRequests } from './connectionLimit';
+import type { CallOptions, Connection, LoadOptions, RoundMethod, ServerConfig } from './connection';
+import { elicitations } from './elicitations';
 import { ElicitingClient } from './elicitingClient';
 import { idleClock } from './idleClock';
-import { answerRound, describeRequest, inputRounds, sendRoundMethod, toRound } from './inputRounds';
-import { answerToElicitResult, elicitationToRequest } from './protocol';
+import { describeRequest, inputRounds, sendRoundMethod } from './inputRounds';
+import { listChangedOption, listenWithoutAdvertisement } from './listChanges';
+import { logLevel } from './logLevel';
 import { resourceWatching } from './resourceWatch';
-import { NO_SDK_TIMEOUT, requestRunner } from './runRequest';
-import {
-  cancelTask,
-  createdTask,
-  createTask,
-  type DetailedTask,
-  followModernTask,
-  followTask,
-  modernTaskRef,
-  TASKS_EXTENSION,
-  TaskSchema,
-  taskRef,
-  type Task,
-  type TaskRef,
-} from './tasks';
-import { urlCompletion, visitRequiredUrls } from './urlCompletion';
+import { resumeRounds } from './resume';
+import { requestRunner } from './runRequest';
+import { taskCalls } from './taskCalls';
+import { TASKS_EXTENSION } from './tasks';
+import { connectTransport, liveness } from './transport';
+import { sendAfterUrlVisits } from './urlCompletion';
 
-/** How often a call is retried after URLElicitationRequired before its error is shown. */
-const MAX_URL_ROUNDS = 3;
 /** spec 2025-11-25 completion: a response holds at most 100 values. */
 const MAX_COMPLETIONS = 100;
 const CLIENT_INFO: Implementation = { name: 'toolnexus', version: '0.1.0' };
-
-/** Opens the 2026-07-28 `subscriptions/listen` stream for every list the server says can change. */
-async function listenForListChanges(client: Client, signal: AbortSignal): Promise<void> {
-  const capabilities = client.getServerCapabilities();
-  const filter = {
-    ...(capabilities?.tools?.listChanged && { toolsListChanged: true }),
-    ...(capabilities?.resources?.listChanged && { resourcesListChanged: true }),
-    ...(capabilities?.prompts?.listChanged && { promptsListChanged: true }),
-  };
-  if (Object.keys(filter).length > 0) await client.listen(filter, { timeout: NO_SDK_TIMEOUT, signal });
-}
-
-/**
- * Leniency (README, "Servers that bend the spec"): a 2025-era server that sends
- * `notifications/<list>/list_changed` without advertising `listChanged` (fastmcp 4.20) means
- * it all the same, and the SDK drops it; listing again is cheap and harmless, so do.
- */
-function listenWithoutAdvertisement(client: Client, onListChanged: LoadOptions['onListChanged']): void {
-  const capabilities = client.getServerCapabilities() ?? {};
-  if (client.getProtocolEra() === 'modern' || !onListChanged) return;
-  const report = (change: Promise<ListChange>) => void change.then(onListChanged, () => {});
-  if (capabilities.tools && !capabilities.tools.listChanged) {
-    client.setNotificationHandler('notifications/tools/list_changed', () =>
-      report(client.listTools().then(({ tools }) => ({ kind: 'tools', items: tools }))),
-    );
-  }
-  if (capabilities.resources && !capabilities.resources.listChanged) {
-    client.setNotificationHandler('notifications/resources/list_changed', () =>
-      report(client.listResources().then(({ resources }) => ({ kind: 'resources', items: resources }))),
-    );
-  }
-  if (capabilities.prompts && !capabilities.prompts.listChanged) {
-    client.setNotificationHandler('notifications/prompts/list_changed', () =>
-      report(client.listPrompts().then(({ prompts }) => ({ kind: 'prompts', items: prompts }))),
-    );
-  }
-}
-
-/** The statuses the spec names for "perhaps an old HTTP+SSE server": the Streamable HTTP POST was not understood. */
-function offersOldTransport(error: unknown): boolean {
-  return error instanceof SdkHttpError && [400, 404, 405].includes(error.status);
-}
 
 /**
  * Connects to `server` and keeps the connection for calls. `elicitation/create` (2025)
@@ -122,10 +45,7 @@ function offersOldTransport(error: unknown): boolean {
  * checked, mapped to a Request, answered through `waitFor`, and mapped back.
  */
 export async function load(server: ServerConfig, options: LoadOptions): Promise<Connection> {
-  const { waitFor, idleTimeoutMs = 60_000, maxAttempts = 3 } = options;
-  const report = (error: Error | null, change: ListChange) => {
-    if (!error) options.onListChanged?.(change);
-  };
+  const { idleTimeoutMs = 60_000, maxAttempts = 3 } = options;
   const capabilities = {
     elicitation: { form: {}, url: {} },
     // spec 2025-11-25 tasks: parties that support task-augmented requests MUST declare `tasks`;
@@ -137,336 +57,35 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       ...(options.mcpApps && { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } }),
     },
   };
-  const client = new ElicitingClient(options.clientInfo ?? CLIENT_INFO, {
-    capabilities,
-    listChanged: {
-      tools: { onChanged: (error, items) => report(error, { kind: 'tools', items: items ?? [] }) },
-      resources: { onChanged: (error, items) => report(error, { kind: 'resources', items: items ?? [] }) },
-      prompts: { onChanged: (error, items) => report(error, { kind: 'prompts', items: items ?? [] }) },
-    },
-    versionNegotiation: { mode: 'auto' },
-    // Node would pick Ajv; the worker can only run the eval-free validator, so tests run it too.
-    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
-  });
+  // Node would pick Ajv; the worker can only run the eval-free validator, so tests run it too.
+  const newClient = (more: Partial<ClientOptions> = {}) =>
+    new ElicitingClient(options.clientInfo ?? CLIENT_INFO, { capabilities, jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), ...more });
+  const client = newClient({ listChanged: listChangedOption(options.onListChanged), versionNegotiation: { mode: 'auto' } });
   const clock = idleClock(idleTimeoutMs);
-  const lost = new AbortController();
-  const urls = urlCompletion(options.untilVisitEnds);
-
-  async function askUntilValid(request: Request, signal: AbortSignal): Promise<Answer> {
-    let problems: Problem[] = [];
-    for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-      const answer = await waitFor(request, { signal, problems });
-      problems = checkAnswer(request, answer);
-      // spec client/elicitation: clients SHOULD validate content against requestedSchema.
-      if (problems.length === 0) return answer;
-    }
-    return { id: request.id, ok: false, reason: 'invalid' };
-  }
-
-  /** Asks the person one elicitation and maps their Answer to what the server expects. */
-  async function elicit(request: Request, signal: AbortSignal): Promise<ElicitResult> {
-    clock.pause();
-    try {
-      const answer = await askUntilValid(request, signal);
-      if (request.kind === 'authorization' && answer.ok && client.getProtocolEra() === 'modern') {
-        // 2026-07-28: the accept rides on the retried call, so sending it while the person
-        // is still in the page would have the server ask again; wait until they are done.
-        await urls.settled(request, signal);
-      }
-      // Accepted content has passed checkAnswer against requestedSchema, whose properties
-      // the SDK has already limited to primitive types, so it has the SDK's content shape.
-      return answerToElicitResult(answer) as ElicitResult;
-    } finally {
-      clock.resume();
-    }
-  }
-
+  const live = liveness(client, server.name, options.onLost);
+  const modern = () => client.getProtocolEra() === 'modern';
+  const elicits = elicitations({ ...options, serverName: server.name, maxAttempts, clock, lost: live.lost, modern });
   client.setNotificationHandler('notifications/message', ({ params }) => options.onLog?.(params));
-  client.setNotificationHandler('notifications/elicitation/complete', ({ params }) => {
-    urls.complete(params.elicitationId);
-    options.onElicitationComplete?.(params.elicitationId);
-  });
-  // 2025-11-25: the server sends elicitation/create itself. Params were checked by
-  // ElicitingClient, so the mapping does not throw. Each waits until the call it came with
-  // ends (callStreams), which can be seen before the SDK hands the request over.
-  const waiting = new Map<ServerRequestId, AbortController>();
-  const ended = new Set<ServerRequestId>();
-  const callEnded = (requests: ServerRequestId[]) => {
-    for (const id of requests) {
-      const controller = waiting.get(id);
-      if (controller) controller.abort(new CallEndedError(`${server.name} ended the call this came with, so an answer could no longer be read.`));
-      else if (ended.add(id).size > 100) ended.delete(ended.values().next().value!);
-    }
-  };
-  const onElicitation = async (message: ElicitRequest, ctx: ClientContext): Promise<ElicitResult> => {
-    const { id } = ctx.mcpReq;
-    const controller = new AbortController();
-    waiting.set(id, controller);
-    if (ended.delete(id)) callEnded([id]);
-    try {
-      return await elicit(elicitationToRequest(message.params), AbortSignal.any([ctx.mcpReq.signal, lost.signal, controller.signal]));
-    } finally {
-      waiting.delete(id);
-    }
-  };
-  client.setRequestHandler('elicitation/create', onElicitation);
-  // spec 2025-11-25 tasks: status notifications are optional (requestors MUST NOT rely on
-  // them); one that says the task ended or needs input only cuts the wait for the next poll.
-  const taskPushes = new Map<string, Set<() => void>>();
-  const onTaskStatus = (task: Task) => {
-    if (task.status === 'working') return;
-    for (const push of taskPushes.get(task.taskId) ?? []) push();
-  };
-  const nextPush = (taskId: string, signal: AbortSignal) =>
-    new Promise<void>((resolve) => {
-      const waiters = taskPushes.get(taskId) ?? new Set();
-      const done = () => {
-        waiters.delete(done);
-        if (waiters.size === 0) taskPushes.delete(taskId);
-        resolve();
-      };
-      taskPushes.set(taskId, waiters.add(done));
-      signal.addEventListener('abort', done, { once: true });
-    });
-  client.setNotificationHandler('notifications/tasks/status', { params: TaskSchema }, onTaskStatus);
-  const rounds = inputRounds(server.name, elicit);
-  client.driveInputRounds = (payload, call) => rounds.drive(payload, call, lost.signal);
-  const run = requestRunner(server.name, clock, lost.signal, rounds);
+  client.setNotificationHandler('notifications/elicitation/complete', ({ params }) => elicits.complete(params.elicitationId));
+  elicits.handle(client);
+  const rounds = inputRounds(server.name, elicits.elicit);
+  client.driveInputRounds = (payload, call) => rounds.drive(payload, call, live.lost);
+  const run = requestRunner(server.name, clock, live.lost, rounds);
 
-  const authorization =
-    options.authorization &&
-    createServerAuthorization({
-      ...options.authorization,
-      server,
-      // The person signing in is the person answering: the same pause of the idle clock.
-      onInteraction: (waiting) => (waiting ? clock.pause() : clock.resume()),
-    });
-  const network: NonNullable<LoadOptions['fetch']> = options.fetch ?? ((url, init) => fetch(url, init));
-  const mcpFetch = limitOpenRequests(watchCallStreams(options.onRecord ? recordingFetch(network, options.onRecord) : network, callEnded));
-  const transportOptions = {
-    ...(authorization ? authorization.transportOptions(mcpFetch) : { fetch: mcpFetch }),
-    requestInit: server.headers ? { headers: server.headers } : undefined,
-  };
-  const streamable = new StreamableHTTPClientTransport(new URL(server.url), transportOptions);
-  /** Set once the server turned out to speak only the old HTTP+SSE transport (protocol 2024-11-05). */
-  let sse: SSEClientTransport | undefined;
-  let closing = false;
-  /**
-   * Until connected, a closed transport is the connect's own failure (it rejects), not a lost
-   * connection: the SDK closes a failed Streamable HTTP attempt itself, before the fallback.
-   */
-  let connected = false;
-  // Fails every request and Request still waiting on this connection, once.
-  const lose = (error: Error) => {
-    if (closing || !connected || lost.signal.aborted) return;
-    // The host hears first, while what was waiting on the connection is still listed.
-    options.onLost?.(error);
-    lost.abort(error);
-  };
-  client.onclose = () => lose(new Error(`The connection to ${server.name} closed.`));
-  // A server that dies mid-call leaves the call pending forever: the SDK only reports
-  // failed SSE reconnects here. A ping tells a dead server from a passing hiccup.
-  let probing = false;
-  client.onerror = () => {
-    if (probing || closing || lost.signal.aborted) return;
-    probing = true;
-    client
-      .ping({ timeout: 5_000 })
-      .catch((error: unknown) => {
-        if (!(error instanceof ProtocolError)) lose(new Error(`Lost the connection to ${server.name}: ${errorMessage(error)}`));
-      })
-      .finally(() => {
-        probing = false;
-      });
-  };
-  // The SDK's connect timer would run on while the person signs in; ours pauses for them.
-  const connecting = new AbortController();
-  const connectWatch = clock.watch(() =>
-    connecting.abort(new CallError('timeout', `${server.name} did not answer while connecting for ${clock.allowance}.`)),
-  );
-  const connectOptions = { timeout: NO_SDK_TIMEOUT, signal: connecting.signal, prior: options.prior };
-  try {
-    try {
-      await client.connect(streamable, connectOptions);
-    } catch (error) {
-      if (!offersOldTransport(error) || connecting.signal.aborted) throw error;
-      sse = await connectOverSse(error);
-    }
-    // After a probe the SDK subscribes to the list changes the server offers; adopting a
-    // remembered advertisement sends nothing, so subscribe here, which also shows at once
-    // whether the server still speaks the era it was remembered in.
-    if (options.prior?.kind === 'modern') await listenForListChanges(client, connecting.signal);
-  } catch (error) {
-    closing = true;
-    await client.close().catch(() => {});
-    throw connecting.signal.aborted ? connecting.signal.reason : error;
-  } finally {
-    connectWatch.stop();
-  }
-  connected = true;
+  const transport = await connectTransport(client, server, { ...options, clock, liveness: live, onCallEnded: elicits.callEnded });
   listenWithoutAdvertisement(client, options.onListChanged);
-  const watchResource = resourceWatching(client, server.name);
-
-  let logLevel = options.logLevel;
-  const modern = client.getProtocolEra() === 'modern';
-  /** 2026-07-28: the level rides on each request (`_meta`), as logging/setLevel is deprecated there. */
-  const withLogLevel = <T extends object>(params: T): T => (modern && logLevel ? { ...params, _meta: { [LOG_LEVEL_META_KEY]: logLevel } } : params);
-  async function setLogLevel(level: LoggingLevel): Promise<void> {
-    logLevel = level;
-    if (!modern && client.getServerCapabilities()?.logging) await client.setLoggingLevel(level);
-  }
-  // A level the person chose earlier; a server that will not take it still connects.
-  if (logLevel) await setLogLevel(logLevel).catch(() => {});
-
-  /**
-   * spec 2025-11-25 basic/transports, backwards compatibility: the URL may be an old HTTP+SSE
-   * endpoint; GET it and expect an `endpoint` event. Where that fails too, the first error is
-   * the one worth showing.
-   */
-  async function connectOverSse(streamableError: unknown): Promise<SSEClientTransport> {
-    await client.close().catch(() => {});
-    const transport = new SSEClientTransport(new URL(server.url), transportOptions);
-    try {
-      await client.connect(transport, { ...connectOptions, prior: undefined });
-      return transport;
-    } catch {
-      throw streamableError;
-    }
-  }
-
-  /**
-   * Runs `use` on a client of the task's session: this connection's own, or, for a task an
-   * earlier connection created (a stopped worker's), one that joins that session without a
-   * handshake, as SDK servers find a task only in the session that created it.
-   */
-  async function withTaskSession<T>(ref: TaskRef, use: (taskClient: Client) => Promise<T>): Promise<T> {
-    if (sse || !ref.sessionId || ref.sessionId === streamable.sessionId) return use(client);
-    const joined = new ElicitingClient(options.clientInfo ?? CLIENT_INFO, { capabilities, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
-    joined.setRequestHandler('elicitation/create', onElicitation);
-    joined.setNotificationHandler('notifications/tasks/status', { params: TaskSchema }, onTaskStatus);
-    const transport = new StreamableHTTPClientTransport(new URL(server.url), { ...transportOptions, sessionId: ref.sessionId });
-    await joined.connect(transport);
-    const version = client.getNegotiatedProtocolVersion();
-    if (version) transport.setProtocolVersion(version);
-    try {
-      return await use(joined);
-    } finally {
-      // close(), not terminateSession(): the session is the server's, and other tasks may live in it.
-      await joined.close().catch(() => {});
-    }
-  }
-
-  /** Asks the person a 2026-07-28 task's `inputRequests`, as a round of the call (inputRounds checks and names them). */
-  async function answerTaskInput(inputRequests: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
-    const round = toRound(server.name, 'tools/call', {}, 1, { inputRequests });
-    const { inputResponses } = await answerRound(round, signal, elicit);
-    return inputResponses as Record<string, unknown>;
-  }
-
-  /** Follows a task to its result; a cancel from the person is sent on as `tasks/cancel`. `created`: a 2026-07-28 task just created. */
-  function follow(ref: TaskRef, callOptions: CallOptions, created?: DetailedTask): Promise<CallToolResult> {
-    const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, lost.signal]) : lost.signal;
-    callOptions.onTask?.(ref);
-    return withTaskSession(ref, async (taskClient) => {
-      try {
-        if (ref.modern) {
-          return await followModernTask(taskClient, ref.taskId, created, {
-            signal,
-            onStatus: (task) => callOptions.onTask?.(modernTaskRef(task)),
-            answer: (inputRequests) => answerTaskInput(inputRequests, signal),
-          });
-        }
-        return await followTask(taskClient, ref, {
-          signal,
-          nextPush,
-          resultTimeout: NO_SDK_TIMEOUT,
-          onStatus: (task) => callOptions.onTask?.(taskRef(task, ref.sessionId)),
-        });
-      } catch (error) {
-        if (callOptions.signal?.aborted) {
-          await cancelTask(taskClient, ref.taskId);
-          throw new CallError('cancelled', `Cancelled, and ${server.name} was asked to stop its task.`);
-        }
-        if (lost.signal.aborted) throw new CallError('disconnected', errorMessage(lost.signal.reason));
-        throw error;
-      }
-    });
-  }
-
-  /** 2026-07-28: any call may come back a task, the server's choice (SEP-2663); the task is followed to its result. */
-  async function followIfTask(result: CallToolResult, callOptions: CallOptions): Promise<CallToolResult> {
-    const created = createdTask(result);
-    return created ? follow(modernTaskRef(created), callOptions, created) : result;
-  }
-
-  async function callAsTask(params: Record<string, unknown>, callOptions: CallOptions): Promise<CallToolResult> {
-    const created = await run(describeRequest('tools/call', params), (sdk) => createTask(client, params, sdk), callOptions);
-    if ('result' in created) return created.result;
-    return follow(taskRef(created.task, sse ? undefined : streamable.sessionId), callOptions);
-  }
+  const logs = await logLevel(client, options.logLevel);
+  const tasks = taskCalls({ serverName: server.name, client, transport, newClient, elicitations: elicits, lost: live.lost, run });
+  const sendRound = <T>(method: RoundMethod, params: Record<string, unknown>, callOptions?: CallOptions) =>
+    run(describeRequest(method, params), (sdk) => sendRoundMethod(client, method, params, sdk), callOptions) as Promise<T>;
 
   async function callTool(name: string, args: Record<string, unknown>, callOptions: CallOptions = {}): Promise<CallToolResult> {
-    const params = withLogLevel({ name, arguments: args });
-    if (callOptions.asTask && !modern) return callAsTask(params, callOptions);
-    for (let round = 1; ; round += 1) {
-      try {
-        const result = (await run(
-          describeRequest('tools/call', params),
-          (sdk) => sendRoundMethod(client, 'tools/call', params, sdk),
-          callOptions,
-        )) as CallToolResult;
-        return await followIfTask(result, callOptions);
-      } catch (error) {
-        if (!(error instanceof UrlElicitationRequiredError) || round > MAX_URL_ROUNDS) throw error;
-        const signal = callOptions?.signal ? AbortSignal.any([callOptions.signal, lost.signal]) : lost.signal;
-        const requests = error.elicitations.map((params) => elicitationToRequest({ ...(params as object), mode: 'url' }));
-        clock.pause();
-        try {
-          await visitRequiredUrls(
-            name,
-            requests,
-            (request) => askUntilValid(request, signal),
-            (request) => urls.settled(request, signal),
-          );
-        } finally {
-          clock.resume();
-        }
-      }
-    }
-  }
-
-  async function resume(round: InputRound, resumeOptions: CallOptions = {}) {
-    if (client.getProtocolEra() !== 'modern') {
-      throw new CallError('refused', `${server.name} no longer speaks the 2026-07-28 protocol, so the call cannot be carried on. Run it again.`);
-    }
-    let signal: AbortSignal | undefined;
-    let result: CallToolResult | GetPromptResult | ReadResourceResult;
-    try {
-      result = await run(
-        describeRequest(round.method, round.params),
-        async (sdk) => {
-          signal = sdk.signal!;
-          const retry = await answerRound(round, signal, elicit);
-          resumeOptions.onRound?.(undefined);
-          return sendRoundMethod(client, round.method, { ...round.params, ...retry }, sdk);
-        },
-        resumeOptions,
-        round.round,
-      );
-    } catch (error) {
-      // The server checks the kept requestState (spec mrtr: e.g. its expiry) and may refuse
-      // it: say so when the very retry of the kept round failed, not a later round.
-      const firstLeg = signal !== undefined && rounds.roundsOf(signal) === round.round;
-      if (firstLeg && error instanceof ProtocolError && error.code === ProtocolErrorCode.InvalidParams) {
-        throw new CallError(
-          'refused',
-          `${server.name} could not carry on ${describeRequest(round.method, round.params)} after toolnexus restarted (${error.message}). Run it again.`,
-        );
-      }
-      throw error;
-    }
-    // SEP-2663: a server SHOULD settle input rounds before it makes the call a task, so the retry may be one.
-    return round.method === 'tools/call' ? followIfTask(result as CallToolResult, resumeOptions) : result;
+    const params = logs.withLevel({ name, arguments: args });
+    if (callOptions.asTask && !modern()) return tasks.callAsTask(params, callOptions);
+    return sendAfterUrlVisits(
+      async () => tasks.followIfTask(await sendRound<CallToolResult>('tools/call', params, callOptions), callOptions),
+      (required) => elicits.visitUrls(name, required.elicitations, callOptions.signal ? AbortSignal.any([callOptions.signal, live.lost]) : live.lost),
+    );
   }
 
   const offers = (capability: keyof ServerCapabilities) => client.getServerCapabilities()?.[capability] !== undefined;
@@ -474,7 +93,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   return {
     server,
     era: client.getProtocolEra() ?? 'legacy',
-    transport: sse ? 'sse' : 'streamable-http',
+    transport: transport.kind,
     protocolVersion: client.getNegotiatedProtocolVersion(),
     discover: client.getDiscoverResult(),
     serverInfo: client.getServerVersion(),
@@ -484,22 +103,11 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     callTool: (name, args = {}, callOptions) => callTool(name, args, callOptions),
     listResources: async () => (offers('resources') ? (await client.listResources()).resources : []),
     listResourceTemplates: async () => (offers('resources') ? (await client.listResourceTemplates()).resourceTemplates : []),
-    readResource: (uri, readOptions) =>
-      run(
-        describeRequest('resources/read', { uri }),
-        (sdk) => sendRoundMethod(client, 'resources/read', withLogLevel({ uri }), sdk),
-        readOptions,
-      ) as Promise<ReadResourceResult>,
+    readResource: (uri, readOptions) => sendRound<ReadResourceResult>('resources/read', logs.withLevel({ uri }), readOptions),
     listPrompts: async () => (offers('prompts') ? (await client.listPrompts()).prompts : []),
-    getPrompt: (name, args = {}, promptOptions) => {
-      const params = withLogLevel({ name, arguments: args });
-      return run(
-        describeRequest('prompts/get', params),
-        (sdk) => sendRoundMethod(client, 'prompts/get', params, sdk),
-        promptOptions,
-      ) as Promise<GetPromptResult>;
-    },
-    watchResource,
+    getPrompt: (name, args = {}, promptOptions) =>
+      sendRound<GetPromptResult>('prompts/get', logs.withLevel({ name, arguments: args }), promptOptions),
+    watchResource: resourceWatching(client, server.name),
     complete: async (ref, argument, filled = {}) => {
       if (!offers('completions')) return [];
       const context = Object.keys(filled).length > 0 ? { context: { arguments: filled } } : {};
@@ -507,18 +115,9 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       // A server that sends more than the spec's 100 is cut, not trusted.
       return completion.values.filter((value): value is string => typeof value === 'string').slice(0, MAX_COMPLETIONS);
     },
-    resume,
-    followTask: (ref, followOptions = {}) => follow(ref, followOptions),
-    setLogLevel,
-    close: async () => {
-      closing = true;
-      const endSession = !sse && streamable.sessionId !== undefined && !lost.signal.aborted;
-      // Calls still waiting hold connections the DELETE needs: end them first.
-      lost.abort(new CallError('disconnected', `The connection to ${server.name} was closed.`));
-      // spec 2025-11-25 transports: a client that no longer needs its session SHOULD end it
-      // with DELETE. A server that is gone, slow or does not allow it changes nothing here.
-      if (endSession) await Promise.race([streamable.terminateSession().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2_000))]);
-      await client.close();
-    },
+    resume: resumeRounds({ serverName: server.name, client, run, rounds, elicit: elicits.elicit, tasks }),
+    followTask: (ref, followOptions = {}) => tasks.follow(ref, followOptions),
+    setLogLevel: logs.set,
+    close: () => transport.close(),
   };
 }

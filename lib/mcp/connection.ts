@@ -1,7 +1,8 @@
 /**
  * What the MCP client core promises its callers (the hub, the conformance harness, tests):
  * the server it is given, the options `load` takes, and the `Connection` it returns. Types
- * only, apart from `CallError`, so a caller can read the contract without the SDK wiring.
+ * only, so a caller can read the contract without the SDK wiring; the errors a call ends with
+ * are in errors.ts.
  */
 import type {
   CallToolResult,
@@ -44,7 +45,10 @@ export interface WaitForContext {
   problems: Problem[];
 }
 
-/** Hands a Request to the person (the inbox, or a script in tests) and resolves with the Answer. */
+/**
+ * Hands a Request to the person (the inbox, or a script in tests) and resolves with the Answer.
+ * It need not check the Answer: the client does, and asks again with `problems` when it does not fit.
+ */
 export type WaitFor = (request: Request, context: WaitForContext) => Promise<Answer>;
 
 export interface LoadOptions {
@@ -65,7 +69,7 @@ export interface LoadOptions {
    * otherwise expire a 2025-era call while someone is still filling in the form.
    */
   idleTimeoutMs?: number;
-  /** How often one Request is asked again after Answers that do not fit its schema. */
+  /** How often one Request is asked before Answers that do not fit its schema end in `cancel` (lib/mcp/elicitations.ts checks each). */
   maxAttempts?: number;
   /** Fresh lists after the server announces a change, so views refresh without a reload. */
   onListChanged?: (change: ListChange) => void;
@@ -191,23 +195,3 @@ export interface Connection {
 
 /** Which list a server said changed (`notifications/<kind>/list_changed`), with the fresh list. */
 export type ListChange = { kind: 'tools'; items: Tool[] } | { kind: 'resources'; items: Resource[] } | { kind: 'prompts'; items: Prompt[] };
-
-/** A tool call failed for a reason the person should read as-is. */
-export class CallError extends Error {
-  constructor(
-    /** `refused`: the server asked for something toolnexus will not do. */
-    readonly reason: 'timeout' | 'cancelled' | 'disconnected' | 'declined' | 'refused',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'CallError';
-  }
-}
-
-/** Why a server's request no longer waits on the person: the call it came with has ended (lib/mcp/callStreams.ts). */
-export class CallEndedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CallEndedError';
-  }
-}

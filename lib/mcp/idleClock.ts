@@ -5,6 +5,9 @@
  * The SDK's own timeout cannot pause, so requests run with it off and under this instead.
  */
 
+// setTimeout's ceiling: the SDK's own timer must never fire before our idle clock.
+export const NO_SDK_TIMEOUT = 2 ** 31 - 1;
+
 export interface Watch {
   /** The server did something (progress): the allowance starts again. */
   touch(): void;

@@ -17,7 +17,8 @@ import {
   type RequestOptions,
 } from '@modelcontextprotocol/client';
 import { nextRequestId, type Request } from '../request';
-import { CallError, type CallOptions, type InputRound, type RoundMethod } from './connection';
+import type { CallOptions, InputRound, RoundMethod } from './connection';
+import { CallError } from './errors';
 import { checkElicitationParams, elicitationToRequest, ElicitationParamsError } from './protocol';
 
 // Each round asks the person again; a server that keeps asking is stopped after a few

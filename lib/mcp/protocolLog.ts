@@ -8,9 +8,7 @@
  */
 import { createParser } from 'eventsource-parser';
 import { redactBody, redactHeaders, redactJson, redactUrl } from '../redact';
-import type { LoadOptions } from './connection';
-
-type Fetch = NonNullable<LoadOptions['fetch']>;
+import type { FetchLike as Fetch } from '@modelcontextprotocol/client';
 
 /** One HTTP exchange: request line, status, timing, headers (redacted). */
 export interface ExchangeRecord {

@@ -6,7 +6,7 @@
  * the server's `resources.subscribe` capability.
  */
 import type { Client } from '@modelcontextprotocol/client';
-import { NO_SDK_TIMEOUT } from './runRequest';
+import { NO_SDK_TIMEOUT } from './idleClock';
 
 export interface ResourceWatcher {
   updated: () => void;

@@ -6,12 +6,10 @@
  * every abort of a legacy-era request as a timeout.
  */
 import type { RequestOptions } from '@modelcontextprotocol/client';
-import { CallError, type CallOptions } from './connection';
-import type { IdleClock } from './idleClock';
+import type { CallOptions } from './connection';
+import { CallError } from './errors';
+import { type IdleClock, NO_SDK_TIMEOUT } from './idleClock';
 import type { InputRounds } from './inputRounds';
-
-// setTimeout's ceiling: the SDK's own timer must never fire before our idle clock.
-export const NO_SDK_TIMEOUT = 2 ** 31 - 1;
 
 export type RunRequest = <T>(label: string, send: (options: RequestOptions) => Promise<T>, options?: CallOptions, roundsDone?: number) => Promise<T>;
 

@@ -19,7 +19,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import { CallError } from './connection';
+import { CallError } from './errors';
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 

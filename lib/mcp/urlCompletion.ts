@@ -4,8 +4,9 @@
  * 2025-11-25 call refused with URLElicitationRequired (-32042) is sent again only once every
  * page it named is done.
  */
+import { UrlElicitationRequiredError } from '@modelcontextprotocol/client';
 import type { Answer, Request } from '../request';
-import { CallError } from './connection';
+import { CallError } from './errors';
 
 /** How many completions are remembered: one can arrive before anyone waits for it. */
 const REMEMBERED = 100;
@@ -66,4 +67,23 @@ export async function visitRequiredUrls(
     throw new CallError('declined', `${tool} needs you to open a page first; that was ${refused.reason === 'declined' ? 'declined' : 'cancelled'}.`);
   }
   await Promise.all(requests.map(settled));
+}
+
+/** How often a call is sent again after URLElicitationRequired before its error is shown. */
+const MAX_URL_ROUNDS = 3;
+
+/**
+ * Sends a 2025-11-25 call, and again each time it is refused with URLElicitationRequired
+ * (-32042) once `visit` has seen the person through every page the refusal names; a server
+ * that keeps refusing has its error shown after a few rounds.
+ */
+export async function sendAfterUrlVisits<T>(send: () => Promise<T>, visit: (required: UrlElicitationRequiredError) => Promise<void>): Promise<T> {
+  for (let round = 1; ; round += 1) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof UrlElicitationRequiredError) || round > MAX_URL_ROUNDS) throw error;
+      await visit(error);
+    }
+  }
 }

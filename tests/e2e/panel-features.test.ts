@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startShowcaseServer } from '../fixtures/servers';
 import { seriousViolations } from './axe';
-import type { PanelTab } from './panel';
+import type { PanelTab } from '../panel/contract';
 import { withExtension } from './rig';
 
 const NAME = 'Showcase';

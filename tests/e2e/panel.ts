@@ -1,72 +1,22 @@
-/** The side panel as a person sees it: selectors live here, not in test bodies. */
+/** The side panel driven by Playwright in Chromium: the shared steps (tests/panel/contract.ts) on a Playwright page, and what only Chromium's tests need. */
 import type { Locator, Page } from 'playwright-core';
+import { Panel } from '../panel/contract';
 
-export type PanelTab = 'Inbox' | 'Tools' | 'Resources' | 'Prompts' | 'Servers' | 'History';
-
-export class PanelPage {
-  constructor(readonly page: Page) {}
-
-  async tab(name: PanelTab): Promise<void> {
-    await this.page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
-  }
-
-  /**
-   * After the worker was stopped: waits for the panel to lose it (the "Reconnecting" banner,
-   * from the port's drop) and to show the new worker's own state. Without this, a check can
-   * read what the panel still shows of the last worker.
-   */
-  async workerRestarted(): Promise<void> {
-    const reconnecting = this.page.getByRole('status').filter({ hasText: 'Reconnecting to the toolnexus worker' });
-    await reconnecting.waitFor({ timeout: 10_000 });
-    await reconnecting.waitFor({ state: 'detached', timeout: 30_000 });
-  }
-
-  async addServer(url: string, options: { name?: string; headers?: string } = {}): Promise<void> {
-    await this.tab('Servers');
-    const form = this.page.getByRole('region', { name: 'Add a server' });
-    await form.getByRole('textbox', { name: 'Server URL' }).fill(url);
-    if (options.name !== undefined || options.headers !== undefined) {
-      await form.getByText('Name, headers and sign-in').click();
-      if (options.name !== undefined) await form.getByRole('textbox', { name: 'Name' }).fill(options.name);
-      if (options.headers !== undefined) await form.getByRole('textbox', { name: 'Headers' }).fill(options.headers);
-    }
-    await form.getByRole('button', { name: 'Add server' }).click();
-  }
-
-  /** A server's card on the Servers tab. */
-  server(name: string): Locator {
-    return this.page.getByRole('region', { name: `Server ${name}` });
-  }
-
-  async serverStatus(name: string): Promise<string | null> {
-    await this.tab('Servers');
-    return this.server(name).getByRole('status').textContent();
-  }
-
-  async runTool(serverName: string, tool: string): Promise<void> {
-    await this.tab('Tools');
-    await this.page
-      .getByRole('region', { name: `Tools of ${serverName}` })
-      .getByRole('button', { name: `Run ${tool}`, exact: true })
-      .click();
-  }
-
-  tool(serverName: string, tool: string): Locator {
-    return this.page.getByRole('region', { name: `Tools of ${serverName}` }).getByRole('article', { name: `Tool ${tool}` });
-  }
-
-  /** A pending Request; the panel switches to the Inbox when one arrives. */
-  request(serverName: string): Locator {
-    return this.page.getByRole('region', { name: `Request from ${serverName}` });
+export class PanelPage extends Panel<Locator> {
+  constructor(override readonly page: Page) {
+    super(page);
   }
 
   /**
    * Scrolls a Request's card into view until it shows its form, as a person does to answer
    * it: with many waiting, the panel builds a card's form only as the card comes near the
-   * screen, and a newer Request taking focus can scroll the view away first.
+   * screen, and a newer Request taking focus can scroll the view away first. A card not drawn
+   * at all stands in a gap (components/inbox/RequestGap.tsx): the view scrolls onto the gaps,
+   * as a person scrolls down the Inbox, until it is drawn.
    */
   async reach(card: Locator): Promise<Locator> {
     for (let attempt = 1; ; attempt += 1) {
+      await this.#drawn(card);
       await card.scrollIntoViewIfNeeded();
       try {
         await card.getByRole('button').first().waitFor({ timeout: 1_000 });
@@ -77,22 +27,13 @@ export class PanelPage {
     }
   }
 
-  /** Fills and submits the fixtures' deploy form (tests/fixtures/deploy-form.ts) on a Request card. */
-  async answerDeploy(card: Locator, target: 'staging' | 'prod', replicas: number): Promise<void> {
-    await card.getByLabel('Target').selectOption({ label: target });
-    await card.getByLabel('Replicas').fill(String(replicas));
-    await card.getByRole('button', { name: 'Submit' }).click();
-  }
-
-  /** The newest result of a tool on the Tools tab. */
-  result(tool: string): Locator {
-    return this.page.getByRole('article', { name: `Result of ${tool}` }).first();
-  }
-
-  /** The JSON a result's text carries (shown as a JSON view). */
-  async resultJson(tool: string): Promise<unknown> {
-    await this.tab('Tools');
-    const text = await this.result(tool).locator('.json-view pre').first().textContent();
-    return text === null ? null : JSON.parse(text);
+  async #drawn(card: Locator): Promise<void> {
+    const gaps = this.page.locator('.request-gap');
+    for (let step = 0; step < 200 && (await card.count()) === 0; step += 1) {
+      const count = await gaps.count();
+      if (count === 0) return;
+      await gaps.nth(step % count).scrollIntoViewIfNeeded();
+      await this.page.waitForTimeout(50);
+    }
   }
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freeLoopbackPort } from '../fixtures/loopback-http';
+import { Locator } from './locator';
 import { Marionette } from './marionette';
 import { FirefoxPanel } from './panel';
 
@@ -17,6 +18,7 @@ export const ADDON_DIR = resolve('.output/firefox-mv3');
 export const ADDON_ID = 'toolnexus@toolnexus';
 /** Pinned through `extensions.webextensions.uuids`, so the panel's URL is known before install. */
 export const ADDON_UUID = '8a6c1b0e-5f4d-4c3b-9a2e-7d1f0e6b5c4a';
+const PANEL_URL = `moz-extension://${ADDON_UUID}/sidepanel.html`;
 /** `browser.identity.getRedirectURL()` in Firefox: a hash of the add-on id, never a real host. */
 export const FIREFOX_REDIRECT_URL = `https://${createHash('sha1').update(ADDON_ID).digest('hex')}.extensions.allizom.org/`;
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -27,6 +29,12 @@ export interface FirefoxWithAddon {
   openPanel(): Promise<FirefoxPanel>;
   /** Makes the panel's tab the page Marionette drives again. */
   backToPanel(): Promise<void>;
+  /** Closes the panel's tab and the sidebar: no panel is open, as when notifications are shown. */
+  closePanel(): Promise<void>;
+  /** The titles of the notifications shown now, sorted. */
+  notifications(): Promise<string[]>;
+  /** Clicks the notification titled `title`, as a person does. */
+  clickNotification(title: string): Promise<void>;
   /** Every window and tab's handle: what `switchToNew` compares against. */
   handles(): Promise<string[]>;
   /** Waits for a window or tab that is not among `known` and makes it the page Marionette drives. */
@@ -55,6 +63,8 @@ function userPrefs(port: number): string {
     'network.captive-portal-service.enabled': false,
     'network.connectivity-service.enabled': false,
     'services.settings.server': 'http://127.0.0.1:1/',
+    // Notifications show as Firefox's own alert windows, which Marionette can click, not as the desktop's.
+    'alerts.useSystemBackend': false,
   };
   return Object.entries(prefs)
     .map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});\n`)
@@ -124,7 +134,7 @@ export async function launchFirefox(): Promise<FirefoxWithAddon> {
       // Content cannot open moz-extension:// pages; the browser window can, as the system.
       await inChrome(
         `gBrowser.selectedTab = gBrowser.addTab(arguments[0], { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() });`,
-        [`moz-extension://${ADDON_UUID}/sidepanel.html`],
+        [PANEL_URL],
       );
       await switchToNew(before);
       panelHandle = await client.send<string>('WebDriver:GetWindowHandle');
@@ -133,6 +143,34 @@ export async function launchFirefox(): Promise<FirefoxWithAddon> {
     async backToPanel() {
       if (panelHandle === undefined) throw new Error('The panel was never opened.');
       await client.send('WebDriver:SwitchToWindow', { handle: panelHandle });
+    },
+    closePanel: () =>
+      inChrome(
+        `SidebarController.hide();
+        for (const tab of gBrowser.tabs) if (tab.linkedBrowser.currentURI.spec === arguments[0]) gBrowser.removeTab(tab);`,
+        [PANEL_URL],
+      ),
+    notifications: () =>
+      inChrome<string[]>(
+        `return [...Services.wm.getEnumerator('alert:alert')].map((alert) => alert.document.getElementById('alertTitleLabel').value).sort();`,
+      ),
+    async clickNotification(title) {
+      await client.setContext('chrome');
+      const browserWindow = await client.send<string>('WebDriver:GetWindowHandle');
+      try {
+        // In the chrome context the handles are the browser's windows; each alert is one.
+        for (const handle of await handles()) {
+          await client.send('WebDriver:SwitchToWindow', { handle });
+          if ((await client.execute(`return document.getElementById('alertTitleLabel')?.value;`)) !== title) continue;
+          // alert.js: a click on the alert tells its listener (the add-on's notifications.onClicked), then closes it.
+          await new Locator(client).locator('#alertBox').click();
+          return;
+        }
+        throw new Error(`No notification titled ${title}.`);
+      } finally {
+        await client.send('WebDriver:SwitchToWindow', { handle: browserWindow });
+        await client.setContext('content');
+      }
     },
     unloadBackground: () =>
       inChrome<string>(

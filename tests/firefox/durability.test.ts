@@ -37,10 +37,7 @@ async function unloadAtStep2(name: string): Promise<void> {
   await expect.poll(() => panel.request(name).textContent()).toContain('Step 2 of 2');
 
   expect(await firefox.unloadBackground()).toBe('stopped');
-  // The banner shows from the port's drop until the fresh background's state is in the panel.
-  const reconnecting = panel.page.getByText('Reconnecting to the toolnexus worker…');
-  await reconnecting.waitFor();
-  await reconnecting.waitForDetached(30_000);
+  await panel.workerRestarted();
   expect(await firefox.backgroundState()).toBe('running');
 }
 

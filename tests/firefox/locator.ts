@@ -4,9 +4,9 @@
  * resolved again on every action and retried until it holds, because the panel re-renders.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { PanelLocator, Role } from '../panel/contract';
 import { type ElementRef, elementId, type Marionette, MarionetteError } from './marionette';
 
-export type Role = 'article' | 'button' | 'region' | 'status' | 'tab' | 'textbox';
 type Name = string | RegExp;
 
 /** Elements that can have each role here; Firefox's computed role then decides. */
@@ -19,7 +19,7 @@ const CANDIDATES: Record<Role, string> = {
   textbox: 'input:not([type]), input[type=text], input[type=url], input[type=password], textarea',
 };
 
-type Query = { role: Role; name?: Name } | { label: string } | { css: string } | { text: string };
+type Query = { role: Role; name?: Name } | { label: string } | { css: string } | { text: string } | { first: true };
 
 const TIMEOUT_MS = 10_000;
 /** What a re-render or a card still settling causes; trying again shortly succeeds. */
@@ -29,7 +29,7 @@ const RETRIABLE = ['stale element reference', 'element not interactable', 'eleme
 const withoutRequiredMark = (label: string) => label.replace(/\s*\*$/, '');
 const matches = (name: Name, label: string) => (typeof name === 'string' ? withoutRequiredMark(label) === name : name.test(label));
 
-export class Locator {
+export class Locator implements PanelLocator<Locator> {
   constructor(
     private readonly marionette: Marionette,
     private readonly path: Query[] = [],
@@ -39,7 +39,8 @@ export class Locator {
     return new Locator(this.marionette, [...this.path, query]);
   }
 
-  getByRole(role: Role, options: { name?: Name } = {}): Locator {
+  /** A string `name` always matches the whole name, as Playwright's `exact` does; `exact` changes nothing here. */
+  getByRole(role: Role, options: { name?: Name; exact?: boolean } = {}): Locator {
     return this.narrowed({ role, name: options.name });
   }
 
@@ -57,7 +58,12 @@ export class Locator {
     return this.narrowed({ text });
   }
 
-  private async find(query: Query, within: ElementRef | undefined): Promise<ElementRef[]> {
+  /** The first of the elements reached so far. */
+  first(): Locator {
+    return this.narrowed({ first: true });
+  }
+
+  private async find(query: Exclude<Query, { first: true }>, within: ElementRef | undefined): Promise<ElementRef[]> {
     const scope = within ? { element: elementId(within) } : {};
     const using = 'text' in query ? 'xpath' : 'css selector';
     const value =
@@ -88,6 +94,10 @@ export class Locator {
       try {
         let scopes: (ElementRef | undefined)[] = [undefined];
         for (const query of this.path) {
+          if ('first' in query) {
+            scopes = scopes.slice(0, 1);
+            continue;
+          }
           const next: ElementRef[] = [];
           for (const scope of scopes) next.push(...(await this.find(query, scope)));
           scopes = next;
@@ -119,14 +129,12 @@ export class Locator {
     }
   }
 
-  async waitFor(): Promise<void> {
-    await this.act(async () => {});
-  }
-
-  async waitForDetached(timeoutMs = TIMEOUT_MS): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while ((await this.count()) > 0) {
-      if (Date.now() > deadline) throw new Error(`${JSON.stringify(this.path)} still shown after ${timeoutMs} ms`);
+  /** Waits until the path reaches an element, or with `state: 'detached'` until it reaches none. */
+  async waitFor({ state, timeout = TIMEOUT_MS }: { state?: 'detached'; timeout?: number } = {}): Promise<void> {
+    const deadline = Date.now() + timeout;
+    const shownWanted = state !== 'detached';
+    while ((await this.count()) > 0 !== shownWanted) {
+      if (Date.now() > deadline) throw new Error(`${JSON.stringify(this.path)} ${shownWanted ? 'not' : 'still'} shown after ${timeout} ms`);
       await sleep(100);
     }
   }
@@ -144,7 +152,7 @@ export class Locator {
   }
 
   /** Picks the `<option>` of a `<select>` whose text is `label`. */
-  selectOption(label: string): Promise<unknown> {
+  selectOption({ label }: { label: string }): Promise<unknown> {
     return this.act(async (element) => {
       const option = await this.marionette.send<ElementRef>('WebDriver:FindElement', {
         using: 'xpath',

@@ -118,7 +118,7 @@ describe('a server behind OAuth, Dynamic Client Registration, auto-approving aut
     const [request] = h.asked;
     expect(request).toMatchObject({ kind: 'authorization', data: null });
     expect(request!.prompt).toBe(
-      `Protected Fixture needs you to sign in. Its authorization server, ${server.issuer}, will ask you to grant: mcp:tools, offline_access.`,
+      `Protected Fixture needs you to sign in. Its authorization server, ${server.issuer}, will ask you to grant: mcp:tools, offline_access (to stay signed in).`,
     );
     expect(request!.url!.startsWith(`${server.issuer}/auth?`)).toBe(true);
 

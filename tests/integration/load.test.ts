@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { load } from '../../lib/mcp/client';
-import { CallError, type Connection, type InputRound, type WaitFor } from '../../lib/mcp/connection';
+import type { Connection, InputRound, WaitFor } from '../../lib/mcp/connection';
+import { CallError } from '../../lib/mcp/errors';
 import type { Answer, Request } from '../../lib/request';
 import { startLegacyServer, startModernServer, type FixtureServer } from '../fixtures/servers';
 

@@ -19,6 +19,8 @@ export interface FakeNetworkOptions {
   /** Overrides merged into the authorization server metadata (`undefined` values delete a field). */
   metadata?: Record<string, unknown>;
   scope?: string;
+  /** Answers a request in place of the fake server, when it returns a response. */
+  override?: (url: URL, init: RequestInit | undefined) => Response | undefined;
 }
 
 export function fakeNetwork(options: FakeNetworkOptions = {}) {
@@ -46,6 +48,8 @@ export function fakeNetwork(options: FakeNetworkOptions = {}) {
     const url = new URL(String(input));
     const body = new URLSearchParams(typeof init?.body === 'string' ? init.body : init?.body instanceof URLSearchParams ? init.body : '');
     calls.push({ method: init?.method ?? 'GET', url: url.href, body });
+    const overridden = options.override?.(url, init);
+    if (overridden) return overridden;
     switch (`${url.origin}${url.pathname}`) {
       case 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp':
         return json({ resource: MCP_URL, authorization_servers: [ISSUER], scopes_supported: [options.scope ?? 'files:read'] });

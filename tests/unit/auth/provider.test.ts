@@ -36,6 +36,8 @@ describe('createOAuthProvider', () => {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'none',
+      // spec 2026-07-28 (SEP-837): an https redirect on a host that is not this computer is a web client's.
+      application_type: 'web',
     });
   });
 
@@ -111,7 +113,46 @@ describe('createOAuthProvider', () => {
       client_secret: 'known-secret',
       issuer: ISSUER_A,
     });
-    expect(await provider.clientInformation({ issuer: ISSUER_B })).toBeUndefined();
+    // SEP-2352: never sent to another authorization server, and said so rather than silently replaced.
+    await expect(provider.clientInformation({ issuer: ISSUER_B })).rejects.toMatchObject({ code: 'client-elsewhere' });
+  });
+
+  it('binds a pre-registered client given without an issuer to the first authorization server it is used with', async () => {
+    const storage = { local: memoryArea(), session: memoryArea() };
+    const make = (clientId: string) =>
+      createOAuthProvider({
+        server: { id: 'files', name: 'Files', url: 'https://mcp.example.com/mcp' },
+        storage,
+        redirectUrl: REDIRECT_URL,
+        preRegistered: { clientId, clientSecret: 'entered-secret' },
+      });
+    expect(await make('entered').clientInformation({ issuer: ISSUER_A })).toMatchObject({ client_id: 'entered', issuer: ISSUER_A });
+    // The binding is kept: a new provider (a new connection, a new worker) refuses B as well.
+    const refused = await Promise.resolve(make('entered').clientInformation({ issuer: ISSUER_B })).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'client-elsewhere' });
+    expect(String((refused as Error).message)).toContain(`registered with ${ISSUER_A}, but the server now signs people in at ${ISSUER_B}`);
+    // Another client id the person enters is bound afresh.
+    expect(await make('entered-for-b').clientInformation({ issuer: ISSUER_B })).toMatchObject({ client_id: 'entered-for-b', issuer: ISSUER_B });
+  });
+
+  it('switches the issuer whose tokens are sent once discovery names another, so the old token is no longer sent', async () => {
+    const { provider } = setup();
+    await provider.saveTokens(tokens(1), { issuer: ISSUER_A });
+    expect((await provider.tokens())?.access_token).toBe('access-secret-1');
+    await provider.saveDiscoveryState!({
+      authorizationServerUrl: ISSUER_B,
+      authorizationServerMetadata: {
+        issuer: ISSUER_B,
+        authorization_endpoint: `${ISSUER_B}/authorize`,
+        token_endpoint: `${ISSUER_B}/token`,
+        response_types_supported: ['code'],
+        code_challenge_methods_supported: ['S256'],
+      },
+    });
+    expect(await provider.tokens()).toBeUndefined();
+    expect(await provider.status()).toMatchObject({ signedIn: false, issuer: ISSUER_B });
+    // A's tokens are kept for A (separate state per authorization server), just not sent.
+    expect((await provider.tokens({ issuer: ISSUER_A }))?.access_token).toBe('access-secret-1');
   });
 
   it('refuses a client metadata URL the SDK could never use, when it is wired', () => {

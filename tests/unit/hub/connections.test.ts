@@ -161,6 +161,24 @@ describe('connecting to a server', () => {
     expect(connect).toHaveBeenCalledOnce();
   });
 
+  it('leaves a sign-in failure to the person also when the SDK’s version probe wrapped it', async () => {
+    vi.useFakeTimers();
+    const refused = new AuthorizationError('token-refused', 'The server refused the token its authorization server had just issued.');
+    const connect = vi.fn(async () => {
+      throw new SdkError(
+        SdkErrorCode.EraNegotiationFailed,
+        `Version negotiation probe failed: ${refused.message}`,
+        { cause: refused },
+        { cause: refused },
+      );
+    });
+    const { subject, servers } = connections({ connect });
+    await subject.connect('s1');
+    expect(servers.view('s1')).toMatchObject({ status: 'needs-authorization', error: refused.message });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(connect).toHaveBeenCalledOnce();
+  });
+
   it('closes, and keeps nothing of, a connect overtaken by the server’s removal', async () => {
     let open!: () => void;
     const { subject, settings, servers, opened } = connections();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RECORD_CHARS, PROTOCOL_LOG_LENGTH, ProtocolRecords } from '../../../lib/hub/protocolRecords';
+import { TraceRecorder } from '../../../lib/auth/trace';
+import { MAX_RECORD_CHARS, PROTOCOL_LOG_LENGTH, ProtocolRecords, SIGN_IN_ATTEMPTS } from '../../../lib/hub/protocolRecords';
 import type { ProtocolRecord } from '../../../lib/mcp/protocolLog';
 
 const message = (exchange: number, text = 'hi'): ProtocolRecord => ({ kind: 'message', exchange, at: 0, direction: 'out', message: { text } });
@@ -18,5 +19,27 @@ describe('each server’s protocol records', () => {
     expect(records.recorder()).toBeUndefined();
     records.clear('s1');
     expect(records.list('s1')).toEqual([]);
+  });
+});
+
+describe('each server’s sign-in trace', () => {
+  it('keeps the newest attempts per server as they grow, and goes with the protocol log: recorded while it is, cleared with it', () => {
+    let on = true;
+    const records = new ProtocolRecords(() => on);
+    const keep = records.keeper('s1')!;
+    const attempts = Array.from({ length: SIGN_IN_ATTEMPTS + 1 }, (_, index) => new TraceRecorder(`attempt ${index}`));
+    for (const attempt of attempts) keep(attempt.attempt);
+    // An attempt is kept as it starts and shown as it has grown since.
+    attempts.at(-1)!.step('consent', 'running', 'Asked you');
+    const trace = records.signInTrace('s1');
+    expect(trace).toHaveLength(SIGN_IN_ATTEMPTS);
+    expect(trace[0]!.reason).toBe('attempt 1');
+    expect(trace.at(-1)!.steps.map((step) => step.kind)).toEqual(['consent']);
+    expect(records.signInTrace('s2')).toEqual([]);
+    records.add('s1', message(1));
+    records.clear('s1');
+    expect(records.signInTrace('s1')).toEqual([]);
+    on = false;
+    expect(records.keeper('s1')).toBeUndefined();
   });
 });

@@ -18,7 +18,16 @@ function signIn(options: Partial<SignInOptions> = {}, saved: SavedServer | undef
         throw new TypeError('fetch failed');
       },
     },
-    servers: { saved: (serverId) => (serverId === saved?.id ? saved : undefined), displayName: () => 'Deploys', update },
+    servers: {
+      saved: (serverId) => (serverId === saved?.id ? saved : undefined),
+      displayName: () => 'Deploys',
+      update,
+      edit: vi.fn((_serverId: string, _patch: object) => {
+        order.push('edit');
+        return true;
+      }),
+      persist: vi.fn(async () => void order.push('persist')),
+    },
     asking: { deliver: vi.fn(async (request: Request) => ({ id: request.id, ok: true })) },
     clientMetadataUrl: () => undefined,
     reconnect: vi.fn(async () => void order.push('reconnect')),
@@ -79,6 +88,21 @@ describe('Sign in', () => {
     await subject.signIn('s1');
     expect(update).toHaveBeenCalledWith('s1', { status: 'needs-authorization', error: expect.stringMatching(/\S/) });
     expect(settings.reconnect).not.toHaveBeenCalled();
+  });
+
+  it('with a client id the person entered keeps it as the server’s own client, secret included, before signing in with it', async () => {
+    const { subject, settings, order } = signIn();
+    await subject.signIn('s1', { clientId: '  acme-client ', clientSecret: 'hush' });
+    expect(settings.servers.edit).toHaveBeenCalledWith('s1', { oauthClientId: 'acme-client', oauthClientSecret: 'hush' });
+    expect(order.slice(0, 3)).toEqual(['edit', 'persist', 'update']);
+  });
+
+  it('is traced where the hub keeps traces, and shares one sign-in between the server’s connections and its button', () => {
+    const keeper = vi.fn();
+    const { subject } = signIn({ traces: { keeper: () => keeper } });
+    const first = subject.setupFor('s1')!;
+    expect(first.trace).toBe(keeper);
+    expect(subject.setupFor('s1')!.shared).toBe(first.shared);
   });
 
   it('does nothing for a server that cannot sign in', async () => {

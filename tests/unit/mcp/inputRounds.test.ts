@@ -1,6 +1,7 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CallError, type InputRound } from '../../../lib/mcp/connection';
+import type { InputRound } from '../../../lib/mcp/connection';
+import { CallError } from '../../../lib/mcp/errors';
 import { answerRound, describeRequest, inputRounds, MAX_INPUT_ROUNDS, toRound, type InputRequiredCall } from '../../../lib/mcp/inputRounds';
 import type { Request } from '../../../lib/request';
 

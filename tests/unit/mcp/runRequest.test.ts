@@ -1,8 +1,8 @@
 import type { RequestOptions } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CallError } from '../../../lib/mcp/connection';
-import { idleClock } from '../../../lib/mcp/idleClock';
-import { NO_SDK_TIMEOUT, requestRunner } from '../../../lib/mcp/runRequest';
+import { CallError } from '../../../lib/mcp/errors';
+import { idleClock, NO_SDK_TIMEOUT } from '../../../lib/mcp/idleClock';
+import { requestRunner } from '../../../lib/mcp/runRequest';
 
 /** A request that never answers by itself, rejecting with the SDK's own error when aborted, as the SDK does. */
 const silent = (options: RequestOptions) =>

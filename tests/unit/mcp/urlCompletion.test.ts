@@ -1,6 +1,7 @@
+import { ProtocolError, UrlElicitationRequiredError } from '@modelcontextprotocol/client';
 import { describe, expect, it, vi } from 'vitest';
-import { CallError } from '../../../lib/mcp/connection';
-import { urlCompletion, visitRequiredUrls } from '../../../lib/mcp/urlCompletion';
+import { CallError } from '../../../lib/mcp/errors';
+import { sendAfterUrlVisits, urlCompletion, visitRequiredUrls } from '../../../lib/mcp/urlCompletion';
 import type { Answer, Request } from '../../../lib/request';
 
 const visit = (id: string, elicitationId?: string): Request => ({
@@ -85,5 +86,48 @@ describe('visitRequiredUrls (-32042)', () => {
     await expect(
       visitRequiredUrls('deploy', [visit('a')], async (request) => ({ id: request.id, ok: false, reason: 'cancelled' }), settled),
     ).rejects.toThrow('that was cancelled.');
+  });
+});
+
+describe('sendAfterUrlVisits', () => {
+  const required = () =>
+    new UrlElicitationRequiredError([{ mode: 'url', message: 'Link your account', url: 'https://auth.example.com/start', elicitationId: 'e1' }]);
+
+  it('sends the call again once the person has visited what a -32042 named', async () => {
+    const visited: string[] = [];
+    let sent = 0;
+    const result = await sendAfterUrlVisits(
+      async () => {
+        sent += 1;
+        if (sent === 1) throw required();
+        return 'done';
+      },
+      async (error) => {
+        visited.push(...error.elicitations.map((params) => params.url));
+      },
+    );
+    expect(result).toBe('done');
+    expect(sent).toBe(2);
+    expect(visited).toEqual(['https://auth.example.com/start']);
+  });
+
+  it('shows the error of a server that keeps refusing after three rounds of visits', async () => {
+    const visit = vi.fn(async () => {});
+    const send = vi.fn(async () => {
+      throw required();
+    });
+    await expect(sendAfterUrlVisits(send, visit)).rejects.toBeInstanceOf(UrlElicitationRequiredError);
+    expect(visit).toHaveBeenCalledTimes(3);
+    expect(send).toHaveBeenCalledTimes(4);
+  });
+
+  it('neither visits nor sends again after any other error, nor after a visit that was refused', async () => {
+    const visit = vi.fn(async () => {});
+    await expect(sendAfterUrlVisits(() => Promise.reject(new ProtocolError(-32603, 'boom')), visit)).rejects.toThrow('boom');
+    expect(visit).not.toHaveBeenCalled();
+    const send = vi.fn(() => Promise.reject(required()));
+    const declined = new CallError('declined', 'link needs you to open a page first; that was declined.');
+    await expect(sendAfterUrlVisits(send, () => Promise.reject(declined))).rejects.toBe(declined);
+    expect(send).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,0 +1,13 @@
+import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
+import type { SignInTraceProps } from './SignInTrace';
+
+function Loading({ server, failure }: SignInTraceProps & PlaceholderProps) {
+  return <section aria-label={`Sign-in trace of ${server.displayName}`}>{failure ?? <p class="muted">Loading the sign-in trace…</p>}</section>;
+}
+
+/** The sign-in trace's view is a chunk of its own: it is opened only when a sign-in needs looking into. */
+export const LazySignInTrace = lazyComponent<SignInTraceProps>(
+  'The sign-in trace',
+  () => import('./SignInTrace').then((module) => module.SignInTrace),
+  Loading,
+);

@@ -1,0 +1,150 @@
+import { useState } from 'preact/hooks';
+import type { TraceAttempt, TraceFailure } from '@/lib/auth/trace';
+import type { ServerView } from '@/lib/state';
+import { useActions } from '../shared/actions';
+import { stepName, TraceStepItem } from './TraceSteps';
+import { useLiveAsk } from './useLiveAsk';
+import './protocol-log.css';
+import './sign-in-trace.css';
+
+export interface SignInTraceProps {
+  server: ServerView;
+}
+
+const OUTCOMES: Record<TraceAttempt['outcome'], string> = {
+  running: 'under way',
+  'signed-in': 'signed in',
+  failed: 'failed',
+  'signed-out': 'signed out',
+};
+
+/** The client id (and perhaps secret) a person was given by the authorization server's owner, right where it is asked for. */
+function ClientIdForm({ server, issuer }: { server: ServerView; issuer?: string }) {
+  const { signIn } = useActions();
+  const [clientId, setClientId] = useState(server.oauthClientId ?? '');
+  const [clientSecret, setClientSecret] = useState('');
+  return (
+    <form
+      class="trace-client"
+      aria-label="Client id from the authorization server’s owner"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (clientId.trim()) signIn(server.id, { clientId: clientId.trim(), ...(clientSecret ? { clientSecret } : {}) });
+      }}
+    >
+      <label>
+        Client ID
+        <input
+          value={clientId}
+          required
+          autoComplete="off"
+          placeholder={issuer ? `registered with ${issuer}` : undefined}
+          onInput={(event) => setClientId(event.currentTarget.value)}
+        />
+      </label>
+      <label>
+        Client secret (optional)
+        <input type="password" value={clientSecret} autoComplete="off" onInput={(event) => setClientSecret(event.currentTarget.value)} />
+      </label>
+      <button type="submit">Save and sign in</button>
+      <span class="muted">A secret only if its owner gave you one: it is kept like tokens, never shown again.</span>
+    </form>
+  );
+}
+
+function Failure({ failure, server }: { failure: TraceFailure; server: ServerView }) {
+  const { signIn } = useActions();
+  return (
+    <div class="trace-failure">
+      <p>
+        <strong>Failed at: {stepName(failure.step)}.</strong> {failure.words}
+      </p>
+      {failure.fix?.kind === 'client-id' && <ClientIdForm server={server} issuer={failure.fix.issuer} />}
+      {failure.fix?.kind === 'sign-in' && (
+        <button type="button" onClick={() => signIn(server.id)}>
+          Sign in again
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Attempt({ attempt, server, open }: { attempt: TraceAttempt; server: ServerView; open: boolean }) {
+  return (
+    <li>
+      <details class="trace-attempt" open={open}>
+        <summary>
+          <time class="muted">{new Date(attempt.at).toLocaleTimeString()}</time> {attempt.reason}: <strong>{OUTCOMES[attempt.outcome]}</strong>
+        </summary>
+        {attempt.failure && <Failure failure={attempt.failure} server={server} />}
+        <ol class="trace-steps">
+          {attempt.steps.map((step, index) => (
+            <TraceStepItem key={index} step={step} />
+          ))}
+        </ol>
+      </details>
+    </li>
+  );
+}
+
+/**
+ * A server's sign-in trace: each attempt, newest first, each step of it in order with what was
+ * tried and what came back, the step that failed in words with what to do about it there.
+ */
+export function SignInTrace({ server }: SignInTraceProps) {
+  const { signInTrace, clearProtocolLog, exportSignInTrace } = useActions();
+  // Live while shown: a sign-in grows while the person is asked.
+  const { value: attempts, failure, refresh, set: setAttempts } = useLiveAsk(() => signInTrace(server.id), server.id);
+  const newestFirst = attempts ? [...attempts].reverse() : [];
+
+  return (
+    <section class="sign-in-trace" aria-label={`Sign-in trace of ${server.displayName}`}>
+      <div class="protocol-log-bar">
+        <button type="button" class="secondary" onClick={refresh}>
+          Refresh
+        </button>
+        {(['json', 'har'] as const).map((format) => (
+          <button
+            key={format}
+            type="button"
+            class="secondary"
+            disabled={!attempts?.length}
+            onClick={() => attempts && exportSignInTrace(server.displayName, format, attempts)}
+          >
+            Export {format.toUpperCase()}
+          </button>
+        ))}
+        <button
+          type="button"
+          class="secondary"
+          title="Clears the protocol log too"
+          onClick={() => {
+            clearProtocolLog(server.id);
+            setAttempts([]);
+          }}
+        >
+          Clear
+        </button>
+      </div>
+      <p class="muted">
+        Every sign-in to this server, newest first; kept in memory with its protocol log. Codes, verifiers, tokens, state and secrets are never kept.
+      </p>
+      {failure && (
+        <p role="alert" class="error">
+          {failure}
+        </p>
+      )}
+      {attempts === null ? (
+        <p class="muted">Loading…</p>
+      ) : newestFirst.length === 0 ? (
+        <p class="muted">No sign-in recorded yet.</p>
+      ) : (
+        <ol class="trace-attempts">
+          {newestFirst.map((attempt, index) => (
+            <Attempt key={attempt.id} attempt={attempt} server={server} open={index === 0} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
