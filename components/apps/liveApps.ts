@@ -46,6 +46,3 @@ export function appStarted(activityId: string, suspend: () => void, tellRunning?
     tell();
   };
 }
-
-/** The ids of the apps that run here now, oldest first. */
-export const liveApps = (): string[] => running.map((app) => app.id);
