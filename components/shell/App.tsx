@@ -32,7 +32,9 @@ export interface AppProps {
   openShortcut?: string;
 }
 
-const byKind = (activities: ActivityView[], kind: ActivityView['kind']) => activities.filter((activity) => activity.kind === kind);
+/** The results a tab shows: a skill's file, read as a resource is, shows beside the prompts, where its skill is listed. */
+const tabKind = (activity: ActivityView) => (activity.kind === 'resource' && activity.skill ? 'prompt' : activity.kind);
+const byKind = (activities: ActivityView[], kind: ActivityView['kind']) => activities.filter((activity) => tabKind(activity) === kind);
 
 export function App({ state, tab, refusals, imported, error, connected, focusId, apps, help = false, openShortcut = '', draft }: AppProps) {
   const actions = useActions();
@@ -107,23 +109,21 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
             connectedServers={connectedNames}
           />
         )}
-        {/* Always mounted, hidden on other tabs: a running MCP App keeps its frame and its state while the person looks elsewhere. */}
+        {/* Always mounted, hidden on other tabs (outside the lazily mounted Tools tab): a running MCP App keeps its frame and its state while the person looks elsewhere. */}
         <div hidden={tab !== 'tools'}>
           <AppsContext.Provider value={appsContext}>{results('Results', 'tool')}</AppsContext.Provider>
         </div>
-        {tab === 'tools' && <LazyToolsTab servers={state.servers} savedCalls={state.savedCalls} draft={draft} />}
-        {tab === 'resources' && (
-          <>
-            {results('Read', 'resource')}
-            <LazyResourcesTab servers={connectedServers} />
-          </>
+        {tab === 'tools' && (
+          <LazyToolsTab
+            servers={state.servers}
+            savedCalls={state.savedCalls}
+            pinnedTools={state.pinnedTools}
+            activities={state.activities}
+            draft={draft}
+          />
         )}
-        {tab === 'prompts' && (
-          <>
-            {results('Prompt messages', 'prompt')}
-            <LazyPromptsTab servers={connectedServers} />
-          </>
-        )}
+        {tab === 'resources' && <LazyResourcesTab servers={state.servers} results={results('Read', 'resource')} />}
+        {tab === 'prompts' && <LazyPromptsTab servers={state.servers} results={results('Prompt messages and skills', 'prompt')} />}
         {tab === 'servers' && <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} />}
         {tab === 'history' && <LazyHistoryTab history={state.history} />}
       </Tabs>
