@@ -58,17 +58,18 @@ export interface NotificationBudget {
   stop(): void;
 }
 
-/** The notification an event carries, or undefined for anything else (a request, a response, a batch, what is not JSON). */
-function notificationIn(data: string): InboundNotification | undefined {
+/** What an event carries: a notification, the id a response answers, or nothing of this budget's (a request, a batch, what is not JSON). */
+function read(data: string): { notification?: InboundNotification; answers?: unknown } {
   let message: unknown;
   try {
     message = JSON.parse(data);
   } catch {
-    return undefined;
+    return {};
   }
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return {};
   const { method, id } = message as { method?: unknown; id?: unknown };
-  return typeof method === 'string' && id === undefined ? (message as InboundNotification) : undefined;
+  if (typeof method !== 'string') return { answers: id };
+  return id === undefined ? { notification: message as InboundNotification } : {};
 }
 
 export function notificationBudget({
@@ -117,7 +118,13 @@ export function notificationBudget({
 
   return {
     admit(data) {
-      const notification = notificationIn(data);
+      const { notification, answers } = read(data);
+      if (answers !== undefined) {
+        // The SDK's progress token is the request's id: progress held for an answered request would reach no one.
+        const key = `notifications/progress ${answers}`;
+        clearTimeout(waiting.get(key)?.timer);
+        waiting.delete(key);
+      }
       if (!notification || ALWAYS.has(notification.method) || take()) return true;
       const key = stateKey(notification);
       const held = key === undefined ? undefined : waiting.get(key);

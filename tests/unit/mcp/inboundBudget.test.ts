@@ -64,6 +64,15 @@ describe('A server’s budget of notifications', () => {
     expect(told).toEqual([999 + 499]);
   });
 
+  it('drops the progress held for a request once its response has come', () => {
+    const gate = budget();
+    for (let index = 0; index < NOTIFICATION_BURST; index += 1) gate.admit(log(index));
+    gate.admit(progress('7', 1));
+    expect(gate.admit(JSON.stringify({ jsonrpc: '2.0', id: 7, result: {} }))).toBe(true);
+    vi.advanceTimersByTime(1_000);
+    expect(delivered).toEqual([]);
+  });
+
   it('holds nothing once the connection is gone', () => {
     const gate = budget();
     for (let index = 0; index < NOTIFICATION_BURST; index += 1) gate.admit(log(index));
