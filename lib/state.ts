@@ -86,6 +86,8 @@ export interface ServerView extends Omit<ServerSettings, 'oauthClientSecret'> {
   cuts?: string[];
   /** The server's latest log messages, oldest first. */
   logs?: ServerLogEntry[];
+  /** How many of its notifications were dropped since it connected: it sent more than its budget (lib/mcp/inboundBudget.ts). */
+  dropped?: number;
 }
 
 /** What a completion is for: a prompt's argument, or a resource template's variable (spec `completion/complete`). */
@@ -220,6 +222,8 @@ export interface HubState {
   notices: NoticeView[];
   /** Newest first. */
   activities: ActivityView[];
+  /** How many finished results the list's bound dropped since the last Clear (the panel says so). */
+  activitiesDropped?: number;
   /** Newest first. */
   history: HistoryEntry[];
   /** Oldest first. */

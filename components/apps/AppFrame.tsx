@@ -1,7 +1,9 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { Resource, Tool } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/state';
+import { APP_CALLS_PER_SECOND } from '@/lib/apps/callRate';
 import { UrlConsent } from '../content/UrlConsent';
+import { appStarted } from './liveApps';
 import { type AppPorts, AppSession } from './session';
 import './apps.css';
 
@@ -14,6 +16,8 @@ export interface AppFrameProps {
   inTab?: boolean;
   /** Moves the app to a tab of its own; without it there is no such button. */
   onOpenTab?: () => void;
+  /** Newer apps started and this one must make room (liveApps.ts): its card unmounts it. */
+  onSuspend?: () => void;
 }
 
 const DARK = '(prefers-color-scheme: dark)';
@@ -22,22 +26,30 @@ const theme = () => (matchMedia(DARK).matches ? 'dark' : 'light');
 const STATUS = { loading: 'Loading the app…', starting: 'Starting the app…', running: '', stopped: '' } as const;
 
 /** A tool's MCP App, live in its result card: the frame, and what it asks of the person. */
-export function AppFrame({ call, tools, resources, ports, inTab = false, onOpenTab }: AppFrameProps) {
+export function AppFrame({ call, tools, resources, ports, inTab = false, onOpenTab, onSuspend }: AppFrameProps) {
   const holder = useRef<HTMLDivElement>(null);
   // One session per call: a new result of the same call reaches it through `update`.
   const session = useMemo(() => new AppSession({ call, tools, resources, ports, theme, inTab }), [call.id]);
+  const release = useRef<() => void>(() => {});
   useEffect(() => {
     void session.start(holder.current!);
+    const stopped = appStarted(call.id, () => onSuspend?.(), ports.appsRunning);
+    release.current = stopped;
     const scheme = matchMedia(DARK);
     const changed = () => session.themeChanged();
     scheme.addEventListener('change', changed);
     return () => {
       scheme.removeEventListener('change', changed);
+      stopped();
       session.stop();
     };
   }, [session]);
   useEffect(() => session.update(call), [session, call]);
   const state = session.state.value;
+  // An app that stopped (its problem on the card) no longer counts among those running.
+  useEffect(() => {
+    if (state.status === 'stopped') release.current();
+  }, [state.status]);
   const full = state.mode === 'fullscreen';
   const modeButton = useRef<HTMLButtonElement>(null);
   // Before the view paints, so that no key pressed once it shows can miss the listener.
@@ -72,6 +84,11 @@ export function AppFrame({ call, tools, resources, ports, inTab = false, onOpenT
           </span>
         )}
       </div>
+      {state.heldBack > 0 && (
+        <p role="status" class="muted">
+          toolnexus held back {state.heldBack} of this app’s calls: it asked for more than {APP_CALLS_PER_SECOND} a second.
+        </p>
+      )}
       {state.problem && (
         <p role="alert" class="error">
           {state.problem}

@@ -3,6 +3,7 @@ import { useContext, useState } from 'preact/hooks';
 import type { CallView, ServerView } from '@/lib/state';
 import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { AppFrameProps } from './AppFrame';
+import { MAX_LIVE_APPS } from './liveApps';
 import type { AppPorts } from './session';
 
 export type { AppPorts } from './session';
@@ -37,6 +38,7 @@ export function AppSlot({ call, open }: AppSlotProps) {
   const apps = useContext(AppsContext);
   const [shown, setShown] = useState(open);
   const [inTab, setInTab] = useState(false);
+  const [suspended, setSuspended] = useState(false);
   if (!call.app || call.appOf || !apps) return null;
   if ('problem' in call.app) return <p class="muted app-note">{call.app.problem}</p>;
   const server = apps.server(call.serverId);
@@ -46,6 +48,16 @@ export function AppSlot({ call, open }: AppSlotProps) {
       <p class="app-note">
         <button type="button" class="secondary" onClick={() => setShown(true)}>
           Show the app
+        </button>
+      </p>
+    );
+  }
+  if (suspended) {
+    return (
+      <p class="app-note app-suspended" role="status">
+        <span class="muted">This app was suspended: toolnexus runs {MAX_LIVE_APPS} apps at once, and newer ones started.</span>{' '}
+        <button type="button" class="secondary" onClick={() => setSuspended(false)}>
+          Start it again
         </button>
       </p>
     );
@@ -67,6 +79,7 @@ export function AppSlot({ call, open }: AppSlotProps) {
       tools={server.tools}
       resources={server.resources}
       ports={apps.ports}
+      onSuspend={() => setSuspended(true)}
       // One app at a time: the one here closes as its tab opens.
       onOpenTab={
         openTab &&

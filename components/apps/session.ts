@@ -13,8 +13,9 @@ import {
   PostMessageTransport,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { type Signal, signal } from '@preact/signals';
+import { CallRate } from '@/lib/apps/callRate';
 import type { AppResource } from '@/lib/apps/resource';
-import { APP_NAVIGATED, APP_SANDBOX, SANDBOX_PROXY_READY } from '@/lib/apps/sandbox';
+import { APP_FLOODED, APP_NAVIGATED, APP_SANDBOX, FLOOD_LIMIT, SANDBOX_PROXY_READY } from '@/lib/apps/sandbox';
 import { errorMessage } from '@/lib/errorMessage';
 import { isDestructive } from '@/lib/tools';
 import type { CallView } from '@/lib/state';
@@ -33,6 +34,8 @@ export interface AppPorts {
   openLink(url: string): void;
   /** Shows the app of `activityId` in a browser tab of its own; absent where there are no tabs to open. */
   openTab?: (activityId: string) => void;
+  /** Tells the worker which apps run in this page (components/apps/liveApps.ts). */
+  appsRunning?: (activityIds: string[]) => void;
 }
 
 /** Why a browser without sandboxed extension pages shows no app; said where the app would be (AppFrame loads for it). */
@@ -41,8 +44,6 @@ export const NO_SANDBOX =
 
 /** An app that has not finished the handshake by then is stopped: it would hold a blank card forever. */
 export const INIT_TIMEOUT_MS = 10_000;
-/** More messages than this in one second stop the app: the panel's thread is the person's too. */
-export const FLOOD_LIMIT = 500;
 /** The tallest an inline app may make its card; past it, the full-panel view. */
 export const MAX_INLINE_HEIGHT = 2_000;
 const KEPT_NOTES = 50;
@@ -61,6 +62,8 @@ export interface AppState {
   height: number;
   mode: McpUiDisplayMode;
   notes: AppNote[];
+  /** How many of the app's calls were refused for going past its rate (lib/apps/callRate.ts). */
+  heldBack: number;
   /** A link the app asks to open, waiting on the person. */
   link?: { url: string; analysis: UrlAnalysis; decide: (open: boolean) => void };
   /** A destructive tool the app asks to run, waiting on the person. */
@@ -152,10 +155,12 @@ export class AppSession {
   #initTimer: ReturnType<typeof setTimeout> | undefined;
   #delivered: { status?: string; result?: unknown } = {};
   #stopWatching: () => void = () => {};
+  /** The app's pace, checked before its call crosses the port (the worker checks it again before sending). */
+  readonly #rate = new CallRate();
 
   constructor(options: AppSessionOptions) {
     this.#options = options;
-    this.state = signal<AppState>({ status: 'loading', height: 150, mode: options.inTab ? 'fullscreen' : 'inline', notes: [] });
+    this.state = signal<AppState>({ status: 'loading', height: 150, mode: options.inTab ? 'fullscreen' : 'inline', notes: [], heldBack: 0 });
   }
 
   #set(patch: Partial<AppState>): void {
@@ -253,6 +258,7 @@ export class AppSession {
     }
     this.#frame?.remove();
     this.#frame = null;
+    this.#rate.close(new Error('The app was closed.'));
     this.state.value.link?.decide(false);
     this.state.value.confirm?.decide(false);
     // A stopped app leaves the full panel: its overlay would cover the panel with nothing in it.
@@ -301,7 +307,7 @@ export class AppSession {
         count = 0;
       }
       count += 1;
-      if (event.origin !== 'null' || count > FLOOD_LIMIT || method === APP_NAVIGATED) {
+      if (event.origin !== 'null' || count > FLOOD_LIMIT || method === APP_NAVIGATED || method === APP_FLOODED) {
         event.stopImmediatePropagation();
         if (event.origin !== 'null') return;
         this.stop(
@@ -319,12 +325,16 @@ export class AppSession {
     const { call, ports } = this.#options;
     bridge.oncalltool = async ({ name, arguments: args }) => {
       const tool = this.#options.tools.find((item) => item.name === name);
+      await this.#paced();
       if (isDestructive(tool) && !(await this.#ask<'confirm'>('confirm', { tool: name }))) {
         throw new Error(`The person chose not to run ${name}.`);
       }
       return ports.callTool(call.id, name, args ?? {});
     };
-    bridge.onreadresource = ({ uri }) => ports.readResource(call.id, uri);
+    bridge.onreadresource = async ({ uri }) => {
+      await this.#paced();
+      return ports.readResource(call.id, uri);
+    };
     bridge.onlistresources = async () => ({ resources: this.#options.resources });
     bridge.onopenlink = async ({ url }) => {
       const analysis = await ports.checkLink(url);
@@ -355,6 +365,16 @@ export class AppSession {
       return { mode: granted };
     };
     bridge.onrequestteardown = () => this.stop('The app closed itself.');
+  }
+
+  /** Waits for the app's turn; a call past its rate is refused here, before any work is done for it. */
+  async #paced(): Promise<void> {
+    try {
+      await this.#rate.take();
+    } catch (error) {
+      this.#set({ heldBack: this.#rate.refused });
+      throw error;
+    }
   }
 
   /** Puts a question on the card and waits for the person's choice. */

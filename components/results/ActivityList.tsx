@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import type { ActivityView } from '@/lib/state';
+import { RESULTS_KEPT } from '@/lib/hub/eviction';
+import type { ActivityView, CallView } from '@/lib/state';
 import { useActions } from '../shared/actions';
 import { ActivityResult } from './ActivityResult';
 
@@ -11,6 +12,8 @@ export interface ActivityListProps {
   canRerun?: (serverId: string, tool: string) => boolean;
   /** Whether a server can say when a resource changed (`resources.subscribe`); without it, no Watch. */
   canWatch?: (serverId: string) => boolean;
+  /** How many finished results the list's bound dropped since the last Clear. */
+  dropped?: number;
 }
 
 /** Whether the top of `element` shows, below what sits over the top of the view (its scroll margin: the sticky tabs). */
@@ -47,18 +50,34 @@ function useRevealNewest(activities: ActivityView[]) {
 /** How many of the newest results start their MCP Apps by themselves; older ones wait for a click. */
 export const APPS_OPEN = 3;
 
-/** The newest calls that have an app the person started (an app's own calls show none). */
-function openApps(activities: ActivityView[]): Set<string> {
-  const ids = activities.filter((activity) => activity.kind === 'tool' && activity.app && !activity.appOf).map((activity) => activity.id);
+/** The newest calls that have an app the person started. */
+function openApps(results: ActivityView[]): Set<string> {
+  const ids = results.filter((activity) => activity.kind === 'tool' && activity.app).map((activity) => activity.id);
   return new Set(ids.slice(0, APPS_OPEN));
 }
 
+const EMPTY: CallView[] = [];
+
+/** The person's results, and apart from them each app's own calls (shown under its app), newest first. */
+function byWhoAsked(activities: ActivityView[]) {
+  const results: ActivityView[] = [];
+  const appCalls = new Map<string, CallView[]>();
+  for (const activity of activities) {
+    if (activity.kind === 'tool' && activity.appOf) {
+      const calls = appCalls.get(activity.appOf) ?? [];
+      calls.push(activity);
+      appCalls.set(activity.appOf, calls);
+    } else results.push(activity);
+  }
+  return { results, appCalls, open: openApps(results) };
+}
+
 /** The latest results of one kind, newest first. */
-export function ActivityList({ title, activities, serverNames, canRerun, canWatch }: ActivityListProps) {
+export function ActivityList({ title, activities, serverNames, canRerun, canWatch, dropped = 0 }: ActivityListProps) {
   const { clearActivities } = useActions();
-  const list = useRevealNewest(activities);
-  const apps = useMemo(() => openApps(activities), [activities]);
-  if (activities.length === 0) return null;
+  const { results, appCalls, open } = useMemo(() => byWhoAsked(activities), [activities]);
+  const list = useRevealNewest(results);
+  if (results.length === 0) return null;
   return (
     <section ref={list} class="results" aria-label={title}>
       <header class="section-head">
@@ -67,16 +86,22 @@ export function ActivityList({ title, activities, serverNames, canRerun, canWatc
           Clear
         </button>
       </header>
-      {activities.map((activity) => (
+      {results.map((activity) => (
         <ActivityResult
           key={activity.id}
           activity={activity}
           serverName={serverNames.get(activity.serverId) ?? 'a removed server'}
           rerun={activity.kind === 'tool' && canRerun?.(activity.serverId, activity.tool) === true}
           watchable={activity.kind === 'resource' && canWatch?.(activity.serverId) === true}
-          appOpen={apps.has(activity.id)}
+          appOpen={open.has(activity.id)}
+          appCalls={appCalls.get(activity.id) ?? EMPTY}
         />
       ))}
+      {dropped > 0 && (
+        <p class="muted" role="note">
+          Older results were cleared: {RESULTS_KEPT} kept.
+        </p>
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { memo } from 'preact/compat';
-import type { ActivityView, PromptView, ResourceReadView } from '@/lib/state';
+import type { ActivityView, CallView, PromptView, ResourceReadView } from '@/lib/state';
 import { CallResult } from './CallResult';
 import { ContentBlock } from '../content/ContentBlock';
 import { CutNote } from '../content/CutNote';
@@ -16,6 +16,8 @@ export interface ActivityResultProps {
   watchable?: boolean;
   /** Start the result's MCP App at once, if it has one. */
   appOpen?: boolean;
+  /** The calls its app made, newest first. */
+  appCalls?: CallView[];
 }
 
 /** Watch a read resource (its card reads it again whenever the server says it changed), and what the watch is doing. */
@@ -58,7 +60,14 @@ function Outcome({ activity }: { activity: ResourceReadView | PromptView }) {
 }
 
 /** One finished or running request's outcome: a tool call, a resource read or a prompt. */
-export const ActivityResult = memo(function ActivityResult({ activity, serverName, rerun = false, watchable = false, appOpen }: ActivityResultProps) {
+export const ActivityResult = memo(function ActivityResult({
+  activity,
+  serverName,
+  rerun = false,
+  watchable = false,
+  appOpen,
+  appCalls,
+}: ActivityResultProps) {
   const { cancelActivity, readResource, callTool } = useActions();
   const read = (uri: string) => readResource(activity.serverId, uri);
   if (activity.kind === 'tool') {
@@ -70,6 +79,7 @@ export const ActivityResult = memo(function ActivityResult({ activity, serverNam
         onReadResource={read}
         onRerun={rerun ? () => callTool(activity.serverId, activity.tool, activity.args) : undefined}
         appOpen={appOpen}
+        appCalls={appCalls}
       />
     );
   }

@@ -1,6 +1,7 @@
 import type { Progress } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/state';
 import { useState } from 'preact/hooks';
+import { AppCallsLog } from '../apps/AppCallsLog';
 import { AppSlot } from '../apps/AppSlot';
 import { useActions } from '../shared/actions';
 import { ContentBlock } from '../content/ContentBlock';
@@ -27,6 +28,8 @@ export interface CallResultProps {
   appOpen?: boolean;
   /** Run the tool again with the same arguments; without it there is no Run again button. */
   onRerun?: () => void;
+  /** The calls the result's app made, newest first: a log under the app, never results of their own. */
+  appCalls?: CallView[];
 }
 
 /** How long a call took: exact once it ended, whole seconds while it runs (the panel clock ticks once a second). */
@@ -96,7 +99,7 @@ function SaveCall({ call, onDone }: { call: CallView; onDone: () => void }) {
   );
 }
 
-export function CallResult({ call, serverName, onCancel, onReadResource, appOpen = false, onRerun }: CallResultProps) {
+export function CallResult({ call, serverName, onCancel, onReadResource, appOpen = false, onRerun, appCalls = [] }: CallResultProps) {
   const { editArguments } = useActions();
   const [naming, setNaming] = useState(false);
   const status: string = call.status;
@@ -121,6 +124,7 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
         </span>
       </header>
       <AppSlot call={call} open={appOpen} />
+      <AppCallsLog tool={call.tool} calls={appCalls} />
       {running && call.progress && <CallProgress tool={call.tool} progress={call.progress} />}
       {running && call.task?.statusMessage && <p class="muted task-status">{call.task.statusMessage}</p>}
       <CutNote cuts={call.cuts} />

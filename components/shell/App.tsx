@@ -57,7 +57,14 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
   );
   if (!state) return <p class="muted">{connected ? 'Loading…' : 'Connecting to the toolnexus worker…'}</p>;
   const results = (title: string, kind: ActivityView['kind']) => (
-    <ActivityList title={title} activities={byKind(state.activities, kind)} serverNames={names} canRerun={canRerun} canWatch={canWatch} />
+    <ActivityList
+      title={title}
+      activities={byKind(state.activities, kind)}
+      serverNames={names}
+      canRerun={canRerun}
+      canWatch={canWatch}
+      dropped={state.activitiesDropped}
+    />
   );
   return (
     <>
@@ -102,7 +109,8 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
             connectedServers={connectedNames}
           />
         )}
-        {tab === 'tools' && (
+        {/* Always mounted, hidden on other tabs: a running MCP App in a result keeps its frame and its state while the person looks elsewhere. */}
+        <div hidden={tab !== 'tools'}>
           <AppsContext.Provider value={appsContext}>
             <LazyToolsTab
               servers={state.servers}
@@ -111,9 +119,10 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
               activities={state.activities}
               draft={draft}
               results={results('Results', 'tool')}
+              shown={tab === 'tools'}
             />
           </AppsContext.Provider>
-        )}
+        </div>
         {tab === 'resources' && <LazyResourcesTab servers={state.servers} results={results('Read', 'resource')} />}
         {tab === 'prompts' && <LazyPromptsTab servers={state.servers} results={results('Prompt messages and skills', 'prompt')} />}
         {tab === 'servers' && <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} />}

@@ -1,6 +1,7 @@
-import { withCsp } from '@/lib/apps/csp';
-import { APP_NAVIGATED, APP_SANDBOX, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY } from '@/lib/apps/sandbox';
+import { appFrameSources, withCsp } from '@/lib/apps/csp';
 import type { AppCsp } from '@/lib/apps/resource';
+import { APP_FLOODED, APP_NAVIGATED, APP_SANDBOX, FLOOD_LIMIT, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY } from '@/lib/apps/sandbox';
+import { withoutNestedDocuments } from './markup';
 
 interface ResourceReady {
   html?: unknown;
@@ -25,7 +26,10 @@ export function relayAppFrame(window: Window): void {
   app.srcdoc = '<!doctype html>';
   document.body.append(app);
   let mounted = false;
+  let stopped = false;
   let loads = 0;
+  let windowStart = 0;
+  let count = 0;
 
   const toPanel = (message: unknown) => panel.postMessage(message, panelOrigin);
 
@@ -33,14 +37,37 @@ export function relayAppFrame(window: Window): void {
     // One app per frame, once: a second resource would replace a running app behind the panel's back.
     if (mounted || typeof html !== 'string') return;
     mounted = true;
+    // Where the app's frame may navigate (this page's frame-src governs it): only to frames the
+    // app declares, so a meta refresh or a script cannot load another address, or a document
+    // without the app's policy, into it; the request is refused before it is sent.
+    const policy = document.createElement('meta');
+    policy.httpEquiv = 'Content-Security-Policy';
+    policy.content = appFrameSources(csp);
+    document.head.append(policy);
     app.addEventListener('load', () => {
       loads += 1;
       if (loads > 1) toPanel({ jsonrpc: '2.0', method: APP_NAVIGATED, params: {} });
     });
-    app.srcdoc = withCsp(html, csp);
+    app.srcdoc = withCsp(withoutNestedDocuments(html), csp);
+  }
+
+  /** Counted before anything is done with the message: a flood ends the app here, and the panel hears none of it. */
+  function flooding(): boolean {
+    const now = Date.now();
+    if (now - windowStart > 1_000) {
+      windowStart = now;
+      count = 0;
+    }
+    count += 1;
+    if (count <= FLOOD_LIMIT) return false;
+    stopped = true;
+    app.remove();
+    toPanel({ jsonrpc: '2.0', method: APP_FLOODED, params: {} });
+    return true;
   }
 
   window.addEventListener('message', (event) => {
+    if (stopped) return;
     if (event.source === panel) {
       if (event.origin !== panelOrigin) return;
       const data = event.data as { method?: unknown; params?: ResourceReady } | null;
@@ -49,7 +76,7 @@ export function relayAppFrame(window: Window): void {
       if (mounted) app.contentWindow?.postMessage(event.data, '*');
       return;
     }
-    if (mounted && event.source === app.contentWindow && event.origin === 'null') toPanel(event.data);
+    if (mounted && event.source === app.contentWindow && event.origin === 'null' && !flooding()) toPanel(event.data);
   });
   toPanel({ jsonrpc: '2.0', method: SANDBOX_PROXY_READY, params: {} });
 }

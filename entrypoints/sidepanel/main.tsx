@@ -102,6 +102,7 @@ const apps: AppPorts = {
   readResource: asks.appReadResource,
   checkLink: asks.checkLink,
   openLink: commands.openLink,
+  appsRunning: commands.appsRunning,
   openTab: (activityId) =>
     void browser.tabs.create({ url: `${browser.runtime.getURL('/sidepanel.html')}#${APP_TAB}${encodeURIComponent(activityId)}` }),
 };

@@ -4,6 +4,7 @@
  * own markup, so it governs every script the app runs; the sandbox page's own policy (the
  * manifest's) still applies on top, as both policies must pass.
  */
+import { appPrelude } from './prelude';
 import type { AppCsp } from './resource';
 
 /**
@@ -40,11 +41,22 @@ export function appCsp(csp: AppCsp | undefined): string {
     // A form posted elsewhere would carry data past connect-src.
     "form-action 'none'",
     "object-src 'none'",
+    // Every HTML the app writes passes lib/apps/prelude.ts's check: no nested document of its own.
+    "require-trusted-types-for 'script'",
   ].join('; ');
 }
 
-/** The policy as the first element of the app's document: nothing of the app's runs before it. */
+/**
+ * The policy as the first element of the app's document, then the prelude that takes WebRTC
+ * away (lib/apps/prelude.ts): nothing of the app's runs before either.
+ */
 export function withCsp(html: string, csp: AppCsp | undefined): string {
   const policy = appCsp(csp).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  return `<!doctype html><meta http-equiv="Content-Security-Policy" content="${policy}">${html}`;
+  return `<!doctype html><meta http-equiv="Content-Security-Policy" content="${policy}"><script>(${appPrelude.toString()})()</script>${html}`;
+}
+
+/** The sandbox page's own `frame-src`: where the app's frame may go, so it cannot load a document of its own choosing. */
+export function appFrameSources(csp: AppCsp | undefined): string {
+  const frames = cspSources(csp?.frameDomains);
+  return `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`;
 }

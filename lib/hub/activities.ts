@@ -10,6 +10,7 @@ import type { TaskRef } from '../mcp/tasks';
 import { boundForPanel, type PanelBounds } from '../panelBounds';
 import type { ActivityView, CallView, PromptView, ResourceReadView } from '../state';
 import { durableMirror, type Stored } from '../stored';
+import { keepActivities } from './eviction';
 
 /**
  * How much of each activity is kept for the next worker: storage.session holds 10 MB for
@@ -39,18 +40,11 @@ export type ActivityTarget =
 /** Sends an activity's request on a connection. */
 export type Send<T extends ActivityView> = (connection: Connection, options: CallOptions) => Promise<T['result']>;
 
-/**
- * The newest `keep` finished activities, and every running one besides: a running call must
- * stay in the panel (its progress, its Cancel) and its result must land somewhere.
- */
-export function keepActivities(activities: ActivityView[], keep: number): ActivityView[] {
-  let finished = 0;
-  return activities.filter((activity) => activity.status === 'running' || (finished += 1) <= keep);
-}
-
 export interface ActivitiesOptions {
-  /** How many finished activities are kept. */
+  /** How many finished results are kept (lib/hub/eviction.ts). */
   keep: number;
+  /** Whether a result's MCP App runs now: its result is kept while it does. */
+  live?: (activityId: string) => boolean;
   newId: () => string;
   /** The server's live connection, if it has one now. */
   connection: (serverId: string) => Connection | undefined;
@@ -76,6 +70,8 @@ export class Activities {
   /** Until the last worker's list is read (`restore`), writing this one's would erase it. */
   #mayWrite = false;
   #saveQueued = false;
+  /** Results the bound dropped since the last Clear: the panel says so. */
+  #dropped = 0;
 
   constructor(options: ActivitiesOptions) {
     this.#options = options;
@@ -91,6 +87,11 @@ export class Activities {
     return this.#activities.find((item) => item.id === activityId);
   }
 
+  /** How many finished results the bound dropped since the last Clear. */
+  dropped(): number {
+    return this.#dropped;
+  }
+
   running(): boolean {
     return this.#activities.some((activity) => activity.status === 'running');
   }
@@ -103,7 +104,7 @@ export class Activities {
   /** Runs `activity` (new, or carried on from a stopped worker) and shows how it ends. */
   async execute<T extends ActivityView>(activity: T, send: Send<T>): Promise<T> {
     const { serverId } = activity;
-    this.#activities = keepActivities([activity, ...this.#activities.filter((item) => item.id !== activity.id)], this.#options.keep);
+    this.#keep([activity, ...this.#activities.filter((item) => item.id !== activity.id)]);
     const controller = new AbortController();
     this.#controllers.set(activity.id, controller);
     // Shown and kept once it has run a while, or with anything else shown or kept meanwhile: a
@@ -154,6 +155,7 @@ export class Activities {
 
   clear(): void {
     this.#activities = this.#activities.filter((activity) => activity.status === 'running');
+    this.#dropped = 0;
     this.#changed();
   }
 
@@ -181,9 +183,15 @@ export class Activities {
     // What comes back as it was kept is its own kept form: unchanged, it is not written again.
     for (const activity of [...left, ...resumed]) this.#keptForm.set(activity, activity);
     const all = [...this.#activities, ...resumed, ...ended].sort((a, b) => b.startedAt - a.startedAt);
-    this.#activities = keepActivities(all, this.#options.keep);
+    this.#keep(all);
     this.#mayWrite = true;
     this.#changed();
+  }
+
+  #keep(activities: ActivityView[]): void {
+    const kept = keepActivities(activities, this.#options.keep, this.#options.live);
+    this.#activities = kept.activities;
+    this.#dropped += kept.dropped;
   }
 
   #changed(keep = true, show = true): void {

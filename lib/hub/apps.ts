@@ -7,6 +7,7 @@
  * and any Request it raises lands in the inbox.
  */
 import type { CallToolResult, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/client';
+import { CallRate } from '../apps/callRate';
 import { type AppResource, appResource, visibleToApps } from '../apps/resource';
 import type { Connection } from '../mcp/connection';
 import { boundForPanel } from '../panelBounds';
@@ -33,12 +34,37 @@ export class AppError extends Error {
   override name = 'AppError';
 }
 
+/**
+ * How long a panel's word that an app runs holds: panels repeat it every
+ * `APP_RUNNING_REPEAT_MS` while it does, so an app whose panel closed without a word is let go.
+ */
+export const APP_RUNNING_HOLDS_MS = 30_000;
+export const APP_RUNNING_REPEAT_MS = 10_000;
+
 export class Apps {
   readonly #options: AppsOptions;
   readonly #cache = new WeakMap<Connection, Map<string, Cached>>();
+  /** Until when each app is said to run. */
+  readonly #running = new Map<string, number>();
+  readonly #rates = new Map<string, CallRate>();
 
   constructor(options: AppsOptions) {
     this.#options = options;
+  }
+
+  /** A panel's apps that run now (said again every `APP_RUNNING_REPEAT_MS`). */
+  running(activityIds: string[]): void {
+    const until = Date.now() + APP_RUNNING_HOLDS_MS;
+    for (const id of activityIds.slice(0, 100)) if (typeof id === 'string') this.#running.set(id, until);
+  }
+
+  /** Whether the app of `activityId` runs in a panel now. */
+  isRunning(activityId: string): boolean {
+    const until = this.#running.get(activityId);
+    if (until === undefined) return false;
+    if (until >= Date.now()) return true;
+    this.#running.delete(activityId);
+    return false;
   }
 
   /** The app of a tool call in the panel, as its server serves it now. */
@@ -67,6 +93,7 @@ export class Apps {
     if (!known || !visibleToApps(known)) {
       throw new AppError(`${server.displayName} does not let its apps call a tool named "${String(tool).slice(0, 100)}".`);
     }
+    await this.#rate(activityId).take();
     const done = await this.#options.calls.callForApp(call.serverId, tool, args, activityId);
     if (done.status !== 'done' || !done.result) throw new AppError(done.error ?? `${tool} did not finish.`);
     return done.result;
@@ -75,7 +102,17 @@ export class Apps {
   /** A resource of the app's own server, read for the app. */
   async readResource(activityId: string, uri: string): Promise<ReadResourceResult> {
     const { connection } = this.#appCall(activityId);
+    await this.#rate(activityId).take();
     return boundForPanel(await connection.readResource(uri)).value;
+  }
+
+  /** The app's own pace, checked before its request is sent; the paces of apps no longer in the panel go. */
+  #rate(activityId: string): CallRate {
+    let rate = this.#rates.get(activityId);
+    if (rate) return rate;
+    for (const id of this.#rates.keys()) if (!this.#options.activities.find(id)) this.#rates.delete(id);
+    this.#rates.set(activityId, (rate = new CallRate()));
+    return rate;
   }
 
   #appCall(activityId: string): { call: CallView; uri: string; server: ServerView; connection: Connection } {

@@ -21,6 +21,7 @@ import { Asking } from './asking';
 import { Calls } from './calls';
 import { Changes } from './changes';
 import { Connections, exponentialBackoff } from './connections';
+import { RESULTS_KEPT } from './eviction';
 import { HistoryLog } from './historyLog';
 import { LiveResources } from './liveResources';
 import { Notices } from './notices';
@@ -63,7 +64,8 @@ function wire(options: HubOptions, changed: () => void) {
   const connection = (serverId: string): Connection | undefined => connections.connection(serverId);
   const visits = new UrlVisits({ inbox, open: options.openUrl, notify, record: (entry) => history.record(entry), changed });
   const activities: Activities = new Activities({
-    keep: options.keepActivities ?? 50,
+    keep: options.keepActivities ?? RESULTS_KEPT,
+    live: (activityId) => apps.isRunning(activityId),
     newId,
     connection,
     displayName,
@@ -143,6 +145,7 @@ export class Hub {
       visits: visits.views(),
       notices: notices.list(),
       activities: activities.list(),
+      activitiesDropped: activities.dropped(),
       history: history.list(),
       savedCalls: savedCalls.list(),
       pinnedTools: pins.list(),
@@ -151,9 +154,7 @@ export class Hub {
   }
 
   /** True while something would be lost if the worker stopped now. */
-  busy(): boolean {
-    return this.inbox.size > 0 || this.#parts.visits.size > 0 || this.#parts.activities.running();
-  }
+  readonly busy = (): boolean => this.inbox.size > 0 || this.#parts.visits.size > 0 || this.#parts.activities.running();
 
   readonly subscribe = (listener: (state: HubState) => void) => this.#changes.subscribe(listener);
   // The panel's commands and asks (lib/port/commands.ts), each the part that does it: see there.
@@ -179,6 +180,7 @@ export class Hub {
   readonly loadApp = (activityId: string) => this.#parts.apps.load(activityId);
   readonly appCallTool = (activityId: string, tool: string, args: Record<string, unknown>) => this.#parts.apps.callTool(activityId, tool, args);
   readonly appReadResource = (activityId: string, uri: string) => this.#parts.apps.readResource(activityId, uri);
+  readonly appsRunning = (activityIds: string[]) => this.#parts.apps.running(activityIds);
   readonly checkLink = (url: string) => this.#parts.links.check(url);
   readonly checkLinks = (urls: string[]) => this.#parts.links.checkAll(urls);
   readonly openLink = (url: string) => this.#parts.links.open(url);

@@ -34,6 +34,7 @@ export const COMMANDS = [
   'pinTool',
   'watchResource',
   'unwatchResource',
+  'appsRunning',
 ] as const satisfies ReadonlyArray<keyof Hub>;
 
 /**

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Activities, INTERRUPTED, KEPT_BOUNDS, keepActivities, SHOW_RUNNING_AFTER_MS, type ActivitiesOptions } from '../../../lib/hub/activities';
+import { Activities, INTERRUPTED, KEPT_BOUNDS, SHOW_RUNNING_AFTER_MS, type ActivitiesOptions } from '../../../lib/hub/activities';
 import type { Connection, InputRound } from '../../../lib/mcp/connection';
 import { PANEL_BOUNDS } from '../../../lib/panelBounds';
 import type { ActivityView, CallView } from '../../../lib/state';
@@ -132,11 +132,21 @@ describe('the activity list', () => {
   });
 });
 
-describe('which activities are kept', () => {
-  it('keeps the newest finished ones, and every running one however old', () => {
-    const list = [activity('1', 'done'), activity('2', 'running'), activity('3', 'failed'), activity('4', 'cancelled'), activity('5', 'running')];
-    expect(keepActivities(list, 2).map((item) => item.id)).toEqual(['1', '2', '3', '5']);
-    expect(keepActivities(list, 0).map((item) => item.id)).toEqual(['2', '5']);
+describe('the bound on results, as the list applies it', () => {
+  it('counts what it dropped until Clear, and keeps a result whose app runs', async () => {
+    const running = new Set<string>();
+    const { subject } = activities({ keep: 2, live: (id) => running.has(id) });
+    // The bound applies as each activity joins the list.
+    for (let index = 0; index < 4; index += 1) await subject.run(tool, 's1', async () => text(String(index)));
+    expect(subject.list().map((item) => item.id)).toEqual(['a4', 'a3', 'a2']);
+    expect(subject.dropped()).toBe(1);
+    running.add('a3');
+    await subject.run(tool, 's1', async () => text('more'));
+    await subject.run(tool, 's1', async () => text('more'));
+    expect(subject.list().map((item) => item.id)).toEqual(['a6', 'a5', 'a4', 'a3']);
+    expect(subject.dropped()).toBe(2);
+    subject.clear();
+    expect(subject.dropped()).toBe(0);
   });
 });
 
