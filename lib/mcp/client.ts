@@ -9,7 +9,7 @@
  * `inputRounds` (2026-07-28 `input_required`) and `resume`, `requestRunner` (how each request
  * ends), `taskCalls` (tasks in both eras), `urlCompletion` (-32042), `logLevel`, `listChanges`.
  */
-import { APP_MIME_TYPE, APPS_EXTENSION } from '../apps/resource';
+import { APPS_EXTENSION } from '../apps/resource';
 import './zodJitless';
 import type {
   CallToolResult,
@@ -20,6 +20,7 @@ import type {
   ServerCapabilities,
 } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
+import { appsSettings, serverBindsApps } from './appElicitation';
 import type { CallOptions, Connection, LoadOptions, RoundMethod, ServerConfig } from './connection';
 import { elicitations } from './elicitations';
 import { ElicitingClient } from './elicitingClient';
@@ -57,7 +58,8 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       [TASKS_EXTENSION]: {},
       // SEP-2640 via SEP-2133 negotiation: toolnexus lists and reads skills; it sends no directory reads.
       [SKILLS_EXTENSION]: {},
-      ...(options.mcpApps && { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } }),
+      // MCP Apps, with SEP-3118's `elicitation` member: only where the host renders apps.
+      ...(options.mcpApps && { [APPS_EXTENSION]: appsSettings() }),
     },
   };
   // Node would pick Ajv; the worker can only run the eval-free validator, so tests run it too.
@@ -67,7 +69,8 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   const clock = idleClock(idleTimeoutMs);
   const live = liveness(client, server.name, options.onLost);
   const modern = () => client.getProtocolEra() === 'modern';
-  const elicits = elicitations({ ...options, serverName: server.name, maxAttempts, clock, lost: live.lost, modern });
+  const appsBound = () => options.mcpApps === true && serverBindsApps(client.getServerCapabilities());
+  const elicits = elicitations({ ...options, serverName: server.name, maxAttempts, clock, lost: live.lost, modern, appsBound });
   client.setNotificationHandler('notifications/message', ({ params }) => options.onLog?.(params));
   client.setNotificationHandler('notifications/elicitation/complete', ({ params }) => elicits.complete(params.elicitationId));
   elicits.handle(client);
