@@ -93,3 +93,21 @@ export function appAnswer(request: Request, result: unknown): AppAnswer {
   }
   return { answer };
 }
+
+/**
+ * The `elicitation/create` params forwarded to the app once both bridge capabilities were
+ * negotiated: the server's form, as the Request holds it (its message, its `requestedSchema` and
+ * the hint that bound it). The app answers with an `ElicitResult`, read by `appAnswer`.
+ */
+export function elicitationParams(request: Request): Record<string, unknown> {
+  const resourceUri = request.app && 'resourceUri' in request.app ? request.app.resourceUri : undefined;
+  return {
+    mode: 'form',
+    message: request.prompt,
+    requestedSchema: request.data?.schema ?? { type: 'object', properties: {} },
+    ...(resourceUri && { _meta: { ui: { resourceUri } } }),
+  };
+}
+
+/** How often an app may answer what the server did not ask for before the card stops it. */
+export const MAX_APP_MISFITS = 3;

@@ -45,7 +45,7 @@ describe.each(ERAS)('an app bound to a question (%s era)', (era, prior) => {
     };
     const connection = await load({ id: 'p', name: 'Plans', url: server.url }, { waitFor, mcpApps: true, ...prior });
     expect(connection.era).toBe(era);
-    const result = await connection.callTool('choose_plan', { app: 'pick' });
+    const result = await connection.callTool('plan_pick', {});
     expect(asked).toHaveLength(1);
     expect(refusals).toEqual([expect.stringContaining('does not fit what the server asked for')]);
     expect(asked[0]?.app).toEqual({ resourceUri: 'ui://plans/pick.html' });
@@ -62,7 +62,7 @@ describe.each(ERAS)('an app bound to a question (%s era)', (era, prior) => {
       return { id: request.id, ok: false, reason: 'declined' };
     };
     const connection = await load({ id: 'p', name: 'Plans', url: server.url }, { waitFor, ...prior });
-    await connection.callTool('choose_plan', {});
+    await connection.callTool('plan_pick', {});
     expect(asked[0]?.app).toBeUndefined();
     expect(server.plans).toEqual([{ era, hinted: false, outcome: { action: 'decline' } }]);
     await connection.close();
@@ -76,7 +76,7 @@ describe.each(ERAS)('an app bound to a question (%s era)', (era, prior) => {
       return { id: request.id, ok: true, data: { plan: 'basic' } };
     };
     const connection = await load({ id: 'p', name: 'Plans', url: server.url }, { waitFor, mcpApps: true, ...prior });
-    await connection.callTool('choose_plan', {});
+    await connection.callTool('plan_pick', {});
     expect(server.plans[0]?.hinted).toBe(true);
     expect(asked[0]?.app).toBeUndefined();
     await connection.close();
@@ -89,7 +89,7 @@ describe('the hub loads a Request’s app from the server that asked', () => {
     const hub = testHub({ mcpApps: true, servers: [{ id: 'p', url: server.url, enabled: true }] });
     await hub.start();
     await until(hub, (state) => state.servers[0]?.status === 'connected');
-    const done = hub.callTool('p', 'choose_plan', { app: 'pick' });
+    const done = hub.callTool('p', 'plan_pick', {});
     const { inbox } = await until(hub, (state) => state.inbox.length === 1);
     const request = inbox[0]!;
     expect(request.app).toEqual({ resourceUri: 'ui://plans/pick.html' });
