@@ -26,7 +26,8 @@ const rig = withExtension(
   90_000,
 );
 
-const card = (variant: PlanApp) => rig.panel.page.locator('section.request', { has: rig.panel.page.locator(`[data-app="ui://plans/${variant}.html"]`) });
+const card = (variant: PlanApp) =>
+  rig.panel.page.locator('section.request', { has: rig.panel.page.locator(`[data-app="ui://plans/${variant}.html"]`) });
 
 /** The app's own document: the frame inside the sandbox page inside the Request card. */
 const appFrame = (variant: PlanApp): FrameLocator =>
@@ -46,19 +47,23 @@ describe('an app bound to a question, in the Request card', () => {
   it.each([
     ['2026-07-28', 'Plans'],
     ['2025-11-25', 'Old Plans'],
-  ])('shows the server’s app (%s) and sends its answer as the elicitation’s result', async (_era, server) => {
-    const app = await ask('pick', server);
-    await expect.poll(() => status(app), { timeout: 20_000 }).toBe('asked: Which plan should the team get?');
-    // Decline and Cancel are the card's; the form is one click away.
-    const request = card('pick');
-    expect(await request.getByRole('button', { name: 'Decline' }).count()).toBe(1);
-    expect(await request.getByText('Answer with the form instead').count()).toBe(1);
-    await app.getByRole('button', { name: 'Choose Pro, 3 seats' }).click();
-    await expect.poll(() => rig.panel.resultJson(`plan_pick`)).toEqual({ action: 'accept', content: { plan: 'pro', seats: 3 } });
-    expect(lastOutcome(server === 'Plans' ? modern : legacy)).toEqual({ action: 'accept', content: { plan: 'pro', seats: 3 } });
-    expect((server === 'Plans' ? modern : legacy).plans.at(-1)?.era).toBe(server === 'Plans' ? 'modern' : 'legacy');
-    await request.waitFor({ state: 'detached' });
-  }, 60_000);
+  ])(
+    'shows the server’s app (%s) and sends its answer as the elicitation’s result',
+    async (_era, server) => {
+      const app = await ask('pick', server);
+      await expect.poll(() => status(app), { timeout: 20_000 }).toBe('asked: Which plan should the team get?');
+      // Decline and Cancel are the card's; the form is one click away.
+      const request = card('pick');
+      expect(await request.getByRole('button', { name: 'Decline' }).count()).toBe(1);
+      expect(await request.getByText('Answer with the form instead').count()).toBe(1);
+      await app.getByRole('button', { name: 'Choose Pro, 3 seats' }).click();
+      await expect.poll(() => rig.panel.resultJson(`plan_pick`)).toEqual({ action: 'accept', content: { plan: 'pro', seats: 3 } });
+      expect(lastOutcome(server === 'Plans' ? modern : legacy)).toEqual({ action: 'accept', content: { plan: 'pro', seats: 3 } });
+      expect((server === 'Plans' ? modern : legacy).plans.at(-1)?.era).toBe(server === 'Plans' ? 'modern' : 'legacy');
+      await request.waitFor({ state: 'detached' });
+    },
+    60_000,
+  );
 
   it('refuses an answer that does not fit the schema, or a decline in the person’s name, and sends nothing; the form still answers', async () => {
     const app = await ask('bad');
