@@ -84,6 +84,8 @@ export interface ServerView extends Omit<ServerSettings, 'oauthClientSecret'> {
   cuts?: string[];
   /** The server's latest log messages, oldest first. */
   logs?: ServerLogEntry[];
+  /** How many of its notifications were dropped since it connected: it sent more than its budget (lib/mcp/inboundBudget.ts). */
+  dropped?: number;
 }
 
 /** What a completion is for: a prompt's argument, or a resource template's variable (spec `completion/complete`). */

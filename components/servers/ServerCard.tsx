@@ -1,5 +1,6 @@
 import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { NOTIFICATIONS_PER_SECOND } from '@/lib/mcp/inboundBudget';
 import type { ServerSettings, ServerView } from '@/lib/state';
 import { LazyProtocolLog } from './LazyProtocolLog';
 import { CutNote } from '../content/CutNote';
@@ -95,6 +96,12 @@ function ServerDetails({ server, id }: { server: ServerView; id: string }) {
         </p>
       )}
       <CutNote cuts={server.cuts} />
+      {server.dropped ? (
+        <p class="muted" role="status" aria-label="Dropped messages">
+          It sent more than {NOTIFICATIONS_PER_SECOND} notifications a second: toolnexus dropped {server.dropped.toLocaleString('en')} since it
+          connected (log messages past that are lost; of its progress and changed lists, the newest is kept).
+        </p>
+      ) : null}
       {server.error && (
         <p class="error" role={server.status === 'error' ? 'alert' : undefined}>
           {server.error}

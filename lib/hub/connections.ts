@@ -195,6 +195,7 @@ export class Connections {
       untilVisitEnds: (request, signal) => visits.until(request.id, signal),
       onElicitationComplete: (elicitationId) => current() && visits.complete(serverId, elicitationId),
       onListChanged: (change) => current() && servers.update(serverId, listPatch(change)),
+      onDropped: (dropped) => current() && servers.update(serverId, { dropped }),
       onLost: (error) => current() && this.#lost(serverId, error),
     };
   }

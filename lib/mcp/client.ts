@@ -7,7 +7,8 @@
  * `transport` (Streamable HTTP, the HTTP+SSE fallback, liveness), `idleClock` (timeouts that
  * pause for the person), `elicitations` (asking the person, the one check of an Answer),
  * `inputRounds` (2026-07-28 `input_required`) and `resume`, `requestRunner` (how each request
- * ends), `taskCalls` (tasks in both eras), `urlCompletion` (-32042), `logLevel`, `listChanges`.
+ * ends), `taskCalls` (tasks in both eras), `urlCompletion` (-32042), `logLevel`, `listChanges`,
+ * `inboundBudget` (a server's notifications, counted where they enter).
  */
 import { APPS_EXTENSION } from '../apps/resource';
 import './zodJitless';
@@ -25,6 +26,7 @@ import type { CallOptions, Connection, LoadOptions, RoundMethod, ServerConfig } 
 import { elicitations } from './elicitations';
 import { ElicitingClient } from './elicitingClient';
 import { idleClock } from './idleClock';
+import { notificationBudget } from './inboundBudget';
 import { describeRequest, inputRounds, sendRoundMethod } from './inputRounds';
 import { listChangedOption, listenWithoutAdvertisement } from './listChanges';
 import { logLevel } from './logLevel';
@@ -68,6 +70,11 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   const client = newClient({ listChanged: listChangedOption(options.onListChanged), versionNegotiation: { mode: 'auto' } });
   const clock = idleClock(idleTimeoutMs);
   const live = liveness(client, server.name, options.onLost);
+  const budget = notificationBudget({
+    deliver: (notification) => client.deliverNotification({ jsonrpc: '2.0', ...notification }),
+    onDropped: options.onDropped,
+  });
+  live.lost.addEventListener('abort', budget.stop, { once: true });
   const modern = () => client.getProtocolEra() === 'modern';
   const appsBound = () => options.mcpApps === true && serverBindsApps(client.getServerCapabilities());
   const elicits = elicitations({ ...options, serverName: server.name, maxAttempts, clock, lost: live.lost, modern, appsBound });
@@ -78,7 +85,16 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   client.driveInputRounds = (payload, call) => rounds.drive(payload, call, live.lost);
   const run = requestRunner(server.name, clock, live.lost, rounds);
 
-  const transport = await connectTransport(client, server, { ...options, clock, liveness: live, onCallEnded: elicits.callEnded });
+  const transport = await connectTransport(client, server, {
+    ...options,
+    clock,
+    liveness: live,
+    onCallEnded: elicits.callEnded,
+    admit: budget.admit,
+  }).catch((error: unknown) => {
+    budget.stop();
+    throw error;
+  });
   listenWithoutAdvertisement(client, options.onListChanged);
   const logs = await logLevel(client, options.logLevel);
   const tasks = taskCalls({ serverName: server.name, client, transport, newClient, elicitations: elicits, lost: live.lost, run });
@@ -129,6 +145,9 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     resume: resumeRounds({ serverName: server.name, client, run, rounds, elicit: elicits.elicit, tasks }),
     followTask: (ref, followOptions = {}) => tasks.follow(ref, followOptions),
     setLogLevel: logs.set,
-    close: () => transport.close(),
+    close: () => {
+      budget.stop();
+      return transport.close();
+    },
   };
 }

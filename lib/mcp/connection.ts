@@ -76,6 +76,8 @@ export interface LoadOptions {
   maxAttempts?: number;
   /** Fresh lists after the server announces a change, so views refresh without a reload. */
   onListChanged?: (change: ListChange) => void;
+  /** How many of the server's notifications its budget dropped since it connected (lib/mcp/inboundBudget.ts), told at most once a second. */
+  onDropped?: (dropped: number) => void;
   /**
    * The connection is gone without `close()` being called: the transport closed, or the
    * server stopped answering at all. Everything waiting on it has been failed by then.

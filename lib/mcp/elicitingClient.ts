@@ -9,6 +9,7 @@ import {
   Client,
   type ClientContext,
   type JSONRPCErrorResponse,
+  type JSONRPCNotification,
   type JSONRPCRequest,
   type JSONRPCResponse,
   type Result,
@@ -19,6 +20,11 @@ import { wrapCreateTaskResult } from './tasks';
 
 export class ElicitingClient extends Client {
   driveInputRounds?: (payload: InputRequiredPayload, call: InputRequiredCall) => Promise<unknown>;
+
+  /** A notification the server's budget held (lib/mcp/inboundBudget.ts), dispatched now as if it had just come. */
+  deliverNotification(notification: JSONRPCNotification): void {
+    this._onnotification(notification);
+  }
 
   protected override _wrapHandler(
     method: string,

@@ -1,7 +1,8 @@
 /**
  * How a connection reaches its server, and whether the server is still there:
- * - every HTTP exchange goes through one `fetch`: the protocol log's recorder, the watch on
- *   each call's stream (callStreams), the per-origin limit (connectionLimit), sign-in (lib/auth);
+ * - every HTTP exchange goes through one `fetch`: the server's budget of notifications
+ *   (inboundBudget, eventFilter), the protocol log's recorder, the watch on each call's stream
+ *   (callStreams), the per-origin limit (connectionLimit), sign-in (lib/auth);
  * - Streamable HTTP first, the old HTTP+SSE transport when the POST was not understood;
  * - liveness: the connection is lost when the transport closes or a failing server no longer
  *   answers a ping, and everything waiting on it is failed once.
@@ -21,6 +22,7 @@ import { type ServerRequestId, watchCallStreams } from './callStreams';
 import type { LoadOptions, ServerConfig } from './connection';
 import { limitOpenRequests } from './connectionLimit';
 import { CallError } from './errors';
+import { filterEventStreams } from './eventFilter';
 import { type IdleClock, NO_SDK_TIMEOUT } from './idleClock';
 import { listenForListChanges } from './listChanges';
 import { recordingFetch } from './protocolLog';
@@ -101,6 +103,8 @@ export interface TransportSetup extends Pick<LoadOptions, 'fetch' | 'onRecord' |
   liveness: Liveness;
   /** The server requests a call's stream carried, once that call has ended (lib/mcp/callStreams.ts). */
   onCallEnded: (requests: ServerRequestId[]) => void;
+  /** Whether an SSE event from the server goes on to anything at all: its budget (lib/mcp/inboundBudget.ts). */
+  admit?: (data: string) => boolean;
 }
 
 /**
@@ -118,7 +122,9 @@ export async function connectTransport(client: Client, server: ServerConfig, set
       // The person signing in is the person answering: the same pause of the idle clock.
       onInteraction: (waiting) => (waiting ? clock.pause() : clock.resume()),
     });
-  const network: FetchLike = setup.fetch ?? ((url, init) => fetch(url, init));
+  const direct: FetchLike = setup.fetch ?? ((url, init) => fetch(url, init));
+  // The budget first: what it takes out costs nothing further, not even the protocol log.
+  const network = setup.admit ? filterEventStreams(direct, setup.admit) : direct;
   const recorded = setup.onRecord ? recordingFetch(network, setup.onRecord) : network;
   // The language goes on before the recorder, so the protocol log shows what was sent.
   const told = setup.acceptLanguage ? speakingLanguage(recorded, setup.acceptLanguage) : recorded;
