@@ -1,17 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { Answer } from '@/lib/request';
 import type { InboxItem } from '@/lib/state';
-import type { AppPorts } from '../apps/session';
 import { SchemaForm } from '../forms/SchemaForm';
-import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
-import type { RequestAppProps } from './RequestApp';
-
-function Loading({ failure }: RequestAppProps & PlaceholderProps) {
-  return <section class="app request-app">{failure ?? <p class="muted">Loading the app…</p>}</section>;
-}
-
-/** The Apps host and its bridge are a chunk of their own: a Request without an app never loads them. */
-const LazyRequestApp = lazyComponent<RequestAppProps>('This app', () => import('./RequestApp').then((module) => module.RequestApp), Loading);
+import { RequestApp, type RequestAppProps } from './RequestApp';
 
 export interface AppQuestionProps {
   request: InboxItem;
@@ -20,12 +11,6 @@ export interface AppQuestionProps {
   answer: (answer: Answer) => void;
   decline: () => void;
   cancel: () => void;
-}
-
-/** Whether a Request's app can be shown here: it names one, and the panel can load it. */
-export function appOf(request: InboxItem, ports: AppPorts | undefined): { resourceUri: string; ports: AppQuestionProps['ports'] } | null {
-  if (request.kind !== 'input' || !request.app || !('resourceUri' in request.app) || !ports?.loadRequestApp) return null;
-  return { resourceUri: request.app.resourceUri, ports: ports as AppQuestionProps['ports'] };
 }
 
 /**
@@ -45,7 +30,7 @@ export function AppQuestion({ request, resourceUri, ports, answer, decline, canc
   return (
     <>
       {!stopped && (
-        <LazyRequestApp
+        <RequestApp
           request={request}
           resourceUri={resourceUri}
           ports={ports}

@@ -6,7 +6,7 @@ import { useActions } from '../shared/actions';
 import { clock, Clocked, span } from '../shared/time';
 import { UrlConsent } from '../content/UrlConsent';
 import { AppsContext } from '../apps/AppSlot';
-import { AppQuestion, appOf } from './AppQuestion';
+import { appOf, LazyAppQuestion } from './LazyAppQuestion';
 
 export interface RequestCardProps {
   request: InboxItem;
@@ -101,7 +101,7 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus }
       )}
       {request.app && 'problem' in request.app && <p class="muted app-note">{request.app.problem}</p>}
       {app ? (
-        <AppQuestion request={request} {...app} answer={answer} decline={decline} cancel={cancel} />
+        <LazyAppQuestion request={request} {...app} answer={answer} decline={decline} cancel={cancel} />
       ) : request.kind === 'input' ? (
         <SchemaForm
           idPrefix={id}
