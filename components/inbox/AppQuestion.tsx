@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Answer } from '@/lib/request';
 import type { InboxItem } from '@/lib/state';
 import { SchemaForm } from '../forms/SchemaForm';
+import { EndButtons } from './EndButtons';
 import { RequestApp, type RequestAppProps } from './RequestApp';
 
 export interface AppQuestionProps {
@@ -56,12 +57,7 @@ export function AppQuestion({ request, resourceUri, ports, answer, decline, canc
         </SchemaForm>
       </details>
       <div class="actions">
-        <button type="button" class="secondary" onClick={end(decline)}>
-          Decline
-        </button>
-        <button type="button" class="secondary" onClick={end(cancel)}>
-          Cancel
-        </button>
+        <EndButtons decline={end(decline)} cancel={end(cancel)} />
       </div>
     </>
   );

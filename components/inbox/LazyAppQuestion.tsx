@@ -2,6 +2,7 @@ import type { InboxItem } from '@/lib/state';
 import type { AppPorts } from '../apps/session';
 import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { AppQuestionProps } from './AppQuestion';
+import { EndButtons } from './EndButtons';
 
 /** Whether a Request's app can be shown here: it names one (SEP-3118), and the panel can load it. */
 export function appOf(request: InboxItem, ports: AppPorts | undefined): Pick<AppQuestionProps, 'resourceUri' | 'ports'> | null {
@@ -15,12 +16,7 @@ function Loading({ failure, decline, cancel }: AppQuestionProps & PlaceholderPro
     <>
       {failure ?? <p class="muted">Loading the app…</p>}
       <div class="actions">
-        <button type="button" class="secondary" onClick={decline}>
-          Decline
-        </button>
-        <button type="button" class="secondary" onClick={cancel}>
-          Cancel
-        </button>
+        <EndButtons decline={decline} cancel={cancel} />
       </div>
     </>
   );

@@ -6,6 +6,7 @@ import { useActions } from '../shared/actions';
 import { clock, Clocked, span } from '../shared/time';
 import { UrlConsent } from '../content/UrlConsent';
 import { AppsContext } from '../apps/AppSlot';
+import { EndButtons } from './EndButtons';
 import { appOf, LazyAppQuestion } from './LazyAppQuestion';
 
 export interface RequestCardProps {
@@ -59,16 +60,7 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus }
     }
   };
 
-  const secondary = (
-    <>
-      <button type="button" class="secondary" onClick={decline}>
-        Decline
-      </button>
-      <button type="button" class="secondary" onClick={cancel}>
-        Cancel
-      </button>
-    </>
-  );
+  const secondary = <EndButtons decline={decline} cancel={cancel} />;
 
   return (
     <section
