@@ -25,8 +25,12 @@ export interface Shipped {
   other: FileSize[];
 }
 
-/** The MCP Apps host (components/apps/AppFrame.tsx: the official AppBridge and the SDK core it needs), loaded only for a result with an app. */
-const isAppsChunk = (path: string) => /(^|\/)AppFrame-[^/]*\.js$/.test(path);
+/**
+ * The MCP Apps host, loaded only for a result or a Request with an app: components/apps/session.ts
+ * with the official AppBridge and the SDK core it needs (a chunk of its own, `apps`, since a
+ * result's AppFrame and a Request's AppQuestion both load it) and AppFrame itself.
+ */
+const isAppsChunk = (path: string) => /(^|\/)(AppFrame|apps)-[^/]*\.js$/.test(path);
 const isCode = (path: string) => /\.(m?js|css)$/.test(path);
 
 function walk(dir: string): string[] {

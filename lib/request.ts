@@ -3,6 +3,7 @@
  * URL elicitations and the server's own OAuth all become a `Request`; the person's
  * reply is always an `Answer`.
  */
+import type { AppRef } from './apps/resource';
 import { validate, type Problem } from './forms/validate';
 
 export type RequestKind = 'input' | 'authorization';
@@ -22,6 +23,11 @@ export interface Request {
    * `notifications/elicitation/complete` names when the person is done.
    */
   elicitationId?: string;
+  /**
+   * For `input`: the MCP App its server bound to the question (SEP-3118, lib/mcp/appElicitation.ts),
+   * shown above the plain form, or why it cannot be.
+   */
+  app?: AppRef;
 }
 
 export interface Answer {

@@ -15,11 +15,12 @@ import {
 import { type Signal, signal } from '@preact/signals';
 import { CallRate } from '@/lib/apps/callRate';
 import type { AppResource } from '@/lib/apps/resource';
-import { APP_FLOODED, APP_NAVIGATED, APP_SANDBOX, FLOOD_LIMIT, SANDBOX_PROXY_READY } from '@/lib/apps/sandbox';
+import { APP_FLOODED, APP_NAVIGATED, FLOOD_LIMIT } from '@/lib/apps/sandbox';
 import { errorMessage } from '@/lib/errorMessage';
 import { isDestructive } from '@/lib/tools';
 import type { CallView } from '@/lib/state';
 import type { UrlAnalysis } from '@/lib/urls';
+import { sandboxFrame } from './sandboxFrame';
 
 /** What an app's card may ask of the worker, all on behalf of the call `activityId`. */
 export interface AppPorts {
@@ -28,6 +29,8 @@ export interface AppPorts {
   /** toolnexus's version, as apps are told it. */
   hostVersion: string;
   loadApp(activityId: string): Promise<AppResource>;
+  /** The app bound to a waiting Request (SEP-3118, components/inbox/RequestApp.tsx); absent where none is shown. */
+  loadRequestApp?: (requestId: string) => Promise<AppResource>;
   callTool(activityId: string, tool: string, args: Record<string, unknown>): Promise<CallToolResult>;
   readResource(activityId: string, uri: string): Promise<ReadResourceResult>;
   checkLink(url: string): Promise<UrlAnalysis>;
@@ -70,8 +73,24 @@ export interface AppState {
   confirm?: { tool: string; decide: (run: boolean) => void };
 }
 
+/**
+ * An app bound to something other than a tool's result: a Request in the Inbox (SEP-3118,
+ * components/inbox/RequestApp.tsx). It is offered `capabilities` instead of a result's, stays
+ * inline within `maxHeight`, and is handed its bridge once started, with the `appCapabilities` it
+ * sent (the official bridge keeps only the members it knows).
+ */
+export interface AppBinding {
+  title: string;
+  load(): Promise<AppResource>;
+  capabilities: McpUiHostCapabilities;
+  maxHeight: number;
+  started(bridge: AppBridge, appCapabilities: Record<string, unknown>): void;
+}
+
 export interface AppSessionOptions {
-  call: CallView;
+  /** The call whose result the app shows; absent when it is bound to something else (`binding`). */
+  call?: CallView;
+  binding?: AppBinding;
   tools: Tool[];
   resources: Resource[];
   ports: AppPorts;
@@ -83,62 +102,6 @@ export interface AppSessionOptions {
 /** The apps' HTML the panel holds, newest last (see AppSession.#load). */
 const loadedApps = new Map<string, { listed: Resource[]; resource: Promise<AppResource> }>();
 const KEPT_APPS = 8;
-
-/** Resolves once the sandbox page in `frame` says it is ready for the app's HTML. */
-function whenReady(frame: HTMLIFrameElement): Promise<void> {
-  return new Promise((resolve) => {
-    const listener = (event: MessageEvent) => {
-      if (event.source !== frame.contentWindow || event.origin !== 'null') return;
-      if ((event.data as { method?: unknown } | null)?.method !== SANDBOX_PROXY_READY) return;
-      removeEventListener('message', listener);
-      resolve();
-    };
-    addEventListener('message', listener);
-  });
-}
-
-interface SandboxFrame {
-  frame: HTMLIFrameElement;
-  ready: Promise<void>;
-}
-
-function newSandboxFrame(frameUrl: string, parent: Element): SandboxFrame {
-  const frame = document.createElement('iframe');
-  frame.setAttribute('sandbox', APP_SANDBOX);
-  frame.src = frameUrl;
-  const ready = whenReady(frame);
-  parent.append(frame);
-  return { frame, ready };
-}
-
-/**
- * One sandbox frame kept loaded ahead of the next app: Chromium starts a renderer of its own
- * for a sandboxed frame, ~300 ms on a 2-core machine (bench/app-render.ts), and the next app
- * then skips it. It waits out of sight and is moved into its card with `moveBefore`, which
- * keeps a frame's document where a plain move would reload it.
- */
-let spare: SandboxFrame | null = null;
-let shelf: HTMLElement | null = null;
-
-function sandboxFrame(frameUrl: string, holder: HTMLElement): SandboxFrame {
-  const canMove = typeof (holder as { moveBefore?: unknown }).moveBefore === 'function';
-  let taken: SandboxFrame | null = null;
-  if (canMove && spare?.frame.isConnected) {
-    taken = spare;
-    (holder as unknown as { moveBefore(node: Node, child: Node | null): void }).moveBefore(taken.frame, null);
-  }
-  spare = null;
-  if (canMove) {
-    if (!shelf?.isConnected) {
-      shelf = document.createElement('div');
-      shelf.setAttribute('aria-hidden', 'true');
-      shelf.style.cssText = 'position:fixed;left:-10000px;top:0;width:320px;height:150px;visibility:hidden';
-      document.body.append(shelf);
-    }
-    spare = newSandboxFrame(frameUrl, shelf);
-  }
-  return taken ?? newSandboxFrame(frameUrl, holder);
-}
 
 function describe(content: ContentBlock[] | undefined): string {
   return (content ?? [])
@@ -157,9 +120,12 @@ export class AppSession {
   #stopWatching: () => void = () => {};
   /** The app's pace, checked before its call crosses the port (the worker checks it again before sending). */
   readonly #rate = new CallRate();
+  readonly #binding: AppBinding;
+  #appCapabilities: Record<string, unknown> = {};
 
   constructor(options: AppSessionOptions) {
     this.#options = options;
+    this.#binding = options.binding ?? this.#forResult(options.call!);
     this.state = signal<AppState>({ status: 'loading', height: 150, mode: options.inTab ? 'fullscreen' : 'inline', notes: [], heldBack: 0 });
   }
 
@@ -174,17 +140,17 @@ export class AppSession {
 
   /** Loads the app's HTML and starts it in a sandbox frame inside `holder`; the two go on at once. */
   async start(holder: HTMLElement): Promise<void> {
-    const { call, ports } = this.#options;
+    const { ports } = this.#options;
     if (!ports.frameUrl) return this.stop(NO_SANDBOX);
-    const loaded = this.#load();
+    const loaded = this.#binding.load();
     loaded.catch((error: unknown) => this.stop(`The app could not be loaded: ${errorMessage(error)}`));
     const { frame, ready } = sandboxFrame(ports.frameUrl, holder);
-    frame.title = `App of ${call.tool}`;
+    frame.title = this.#binding.title;
     this.#frame = frame;
     const source = frame.contentWindow!;
     this.#stopWatching = this.#watch(source);
 
-    const bridge = new AppBridge(null, { name: 'toolnexus', version: ports.hostVersion }, this.#capabilities(), {
+    const bridge = new AppBridge(null, { name: 'toolnexus', version: ports.hostVersion }, this.#binding.capabilities, {
       hostContext: this.#context(holder),
     });
     this.#bridge = bridge;
@@ -192,8 +158,7 @@ export class AppSession {
     bridge.oninitialized = () => {
       clearTimeout(this.#initTimer);
       this.#set({ status: 'running' });
-      void bridge.sendToolInput({ arguments: call.args });
-      this.update(this.#options.call);
+      this.#binding.started(bridge, this.#appCapabilities);
     };
     await bridge.connect(new PostMessageTransport(source, source));
     const [resource] = await Promise.all([loaded, ready]).catch(() => []);
@@ -212,8 +177,8 @@ export class AppSession {
    * was read under (a `list_changed` or a reconnect replaces the list), else from the worker:
    * an app's HTML is hundreds of KB, and the port takes tens of ms to carry it.
    */
-  #load(): Promise<AppResource> {
-    const { call, resources, ports } = this.#options;
+  #load(call: CallView): Promise<AppResource> {
+    const { resources, ports } = this.#options;
     const key = `${call.serverId} ${call.app && 'resourceUri' in call.app ? call.app.resourceUri : ''}`;
     const hit = loadedApps.get(key);
     if (hit?.listed === resources) return hit.resource;
@@ -265,25 +230,35 @@ export class AppSession {
     this.#set({ status: 'stopped', problem, link: undefined, confirm: undefined, mode: this.#options.inTab ? 'fullscreen' : 'inline' });
   }
 
-  #capabilities(): McpUiHostCapabilities {
+  /** A tool's app: all a result's capabilities; once started, the call's input, then its result. */
+  #forResult(call: CallView): AppBinding {
     return {
-      openLinks: {},
-      serverTools: {},
-      serverResources: {},
-      logging: {},
-      message: { text: {} },
-      updateModelContext: { text: {}, structuredContent: {} },
+      title: `App of ${call.tool}`,
+      load: () => this.#load(call),
+      capabilities: {
+        openLinks: {},
+        serverTools: {},
+        serverResources: {},
+        logging: {},
+        message: { text: {} },
+        updateModelContext: { text: {}, structuredContent: {} },
+      },
+      maxHeight: MAX_INLINE_HEIGHT,
+      started: (bridge) => {
+        void bridge.sendToolInput({ arguments: call.args });
+        this.update(this.#options.call!);
+      },
     };
   }
 
   #context(holder: HTMLElement): McpUiHostContext {
-    const tool = this.#options.tools.find((item) => item.name === this.#options.call.tool);
+    const tool = this.#options.tools.find((item) => item.name === this.#options.call?.tool);
     return {
       ...(tool && { toolInfo: { tool } }),
       theme: this.#options.theme(),
       displayMode: this.state.value.mode,
-      availableDisplayModes: this.#options.inTab ? ['fullscreen'] : ['inline', 'fullscreen'],
-      containerDimensions: { width: holder.clientWidth || 320, maxHeight: MAX_INLINE_HEIGHT },
+      availableDisplayModes: this.#options.inTab ? ['fullscreen'] : this.#options.binding ? ['inline'] : ['inline', 'fullscreen'],
+      containerDimensions: { width: holder.clientWidth || 320, maxHeight: this.#binding.maxHeight },
       locale: navigator.language,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       platform: 'web',
@@ -301,6 +276,8 @@ export class AppSession {
     const listener = (event: MessageEvent) => {
       if (event.source !== source) return;
       const method = (event.data as { method?: unknown } | null)?.method;
+      const declared = (event.data as { params?: { appCapabilities?: unknown } } | null)?.params?.appCapabilities;
+      if (method === 'ui/initialize' && typeof declared === 'object' && declared) this.#appCapabilities = declared as Record<string, unknown>;
       const now = Date.now();
       if (now - windowStart > 1_000) {
         windowStart = now;
@@ -323,8 +300,11 @@ export class AppSession {
 
   #handle(bridge: AppBridge): void {
     const { call, ports } = this.#options;
+    // An app bound to a Request is offered no server access: what it may do is answer.
+    const refuse = () => new Error('This app may not reach its server.');
     bridge.oncalltool = async ({ name, arguments: args }) => {
       const tool = this.#options.tools.find((item) => item.name === name);
+      if (!call) throw refuse();
       await this.#paced();
       if (isDestructive(tool) && !(await this.#ask<'confirm'>('confirm', { tool: name }))) {
         throw new Error(`The person chose not to run ${name}.`);
@@ -332,6 +312,7 @@ export class AppSession {
       return ports.callTool(call.id, name, args ?? {});
     };
     bridge.onreadresource = async ({ uri }) => {
+      if (!call) throw refuse();
       await this.#paced();
       return ports.readResource(call.id, uri);
     };
@@ -357,10 +338,11 @@ export class AppSession {
     bridge.onloggingmessage = ({ level, data }) =>
       this.#note('log', `${level}: ${typeof data === 'string' ? data : JSON.stringify(data)}`.slice(0, 2_000));
     bridge.onsizechange = ({ height }) => {
-      if (typeof height === 'number' && Number.isFinite(height)) this.#set({ height: Math.min(Math.max(Math.ceil(height), 24), MAX_INLINE_HEIGHT) });
+      if (typeof height === 'number' && Number.isFinite(height))
+        this.#set({ height: Math.min(Math.max(Math.ceil(height), 24), this.#binding.maxHeight) });
     };
     bridge.onrequestdisplaymode = async ({ mode }) => {
-      const granted = mode === 'fullscreen' || this.#options.inTab ? 'fullscreen' : 'inline';
+      const granted = (mode === 'fullscreen' && !this.#options.binding) || this.#options.inTab ? 'fullscreen' : 'inline';
       this.setMode(granted);
       return { mode: granted };
     };

@@ -1,10 +1,13 @@
 import { memo } from 'preact/compat';
-import { useEffect, useRef } from 'preact/hooks';
+import { useContext, useEffect, useRef } from 'preact/hooks';
 import type { InboxItem } from '@/lib/state';
 import { SchemaForm } from '../forms/SchemaForm';
 import { useActions } from '../shared/actions';
 import { clock, Clocked, span } from '../shared/time';
 import { UrlConsent } from '../content/UrlConsent';
+import { AppsContext } from '../apps/AppSlot';
+import { EndButtons } from './EndButtons';
+import { appOf, LazyAppQuestion } from './LazyAppQuestion';
 
 export interface RequestCardProps {
   request: InboxItem;
@@ -28,6 +31,8 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus }
   const decline = () => answer({ id, ok: false, reason: 'declined' });
   const cancel = () => answer({ id, ok: false, reason: 'cancelled' });
   const formLoaded = SchemaForm.loaded.value;
+  // SEP-3118: the server's own app for this question, where it bound one and the panel can show it.
+  const app = appOf(request, useContext(AppsContext)?.ports);
 
   // Again when the form's code comes in: a Request that arrives as the panel opens can beat it.
   useEffect(() => {
@@ -37,7 +42,7 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus }
     const active = document.activeElement;
     if (active instanceof HTMLElement && (active.matches('input, select, textarea') || active.isContentEditable) && !region.current.contains(active))
       return;
-    const field = region.current.querySelector<HTMLElement>('input, select, textarea');
+    const field = app ? null : region.current.querySelector<HTMLElement>('input, select, textarea');
     (field ?? region.current).focus();
   }, [focus, formLoaded]);
 
@@ -55,16 +60,7 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus }
     }
   };
 
-  const secondary = (
-    <>
-      <button type="button" class="secondary" onClick={decline}>
-        Decline
-      </button>
-      <button type="button" class="secondary" onClick={cancel}>
-        Cancel
-      </button>
-    </>
-  );
+  const secondary = <EndButtons decline={decline} cancel={cancel} />;
 
   return (
     <section
@@ -95,7 +91,10 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus }
           {refusal}
         </p>
       )}
-      {request.kind === 'input' ? (
+      {request.app && 'problem' in request.app && <p class="muted app-note">{request.app.problem}</p>}
+      {app ? (
+        <LazyAppQuestion request={request} {...app} answer={answer} decline={decline} cancel={cancel} />
+      ) : request.kind === 'input' ? (
         <SchemaForm
           idPrefix={id}
           schema={request.data?.schema ?? { type: 'object', properties: {} }}

@@ -100,14 +100,16 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
       >
         {tab === 'inbox' && state.servers.length === 0 && state.inbox.length === 0 && <LazyWelcome imported={imported} />}
         {tab === 'inbox' && (state.servers.length > 0 || state.inbox.length > 0) && (
-          <InboxTab
-            inbox={state.inbox}
-            visits={state.visits}
-            notices={state.notices}
-            refusals={refusals}
-            focusId={focusId}
-            connectedServers={connectedNames}
-          />
+          <AppsContext.Provider value={appsContext}>
+            <InboxTab
+              inbox={state.inbox}
+              visits={state.visits}
+              notices={state.notices}
+              refusals={refusals}
+              focusId={focusId}
+              connectedServers={connectedNames}
+            />
+          </AppsContext.Provider>
         )}
         {/* Always mounted, hidden on other tabs: a running MCP App in a result keeps its frame and its state while the person looks elsewhere. */}
         <div hidden={tab !== 'tools'}>

@@ -42,8 +42,13 @@ export function Help({ openShortcut }: HelpProps) {
           when added. A server that needs a sign-in asks for it in the Inbox.
         </li>
       </ul>
-      <h2 id="skills-language">Skills and your language</h2>
+      <h2 id="skills-language">Skills, apps that ask, and your language</h2>
       <ul>
+        <li>
+          A server may answer its own question with its <strong>app</strong>: the Request card then shows the server's interface instead of a plain
+          form. Its answer is sent only when it fits what the server asked for; otherwise the card says why and nothing is sent.{' '}
+          <strong>Answer with the form instead</strong> is always there, and Decline and Cancel are always yours.
+        </li>
         <li>
           A server's <strong>skills</strong> (workflow instructions it ships for agents) are listed on the Prompts tab, beside its prompts. Read one
           to see its <code>SKILL.md</code> or any of its files; each is checked against the digest and size the server published, and a skill that

@@ -98,6 +98,7 @@ const apps: AppPorts = {
   frameUrl: import.meta.env.FIREFOX ? null : browser.runtime.getURL('/appframe.html'),
   hostVersion: browser.runtime.getManifest().version,
   loadApp: asks.loadApp,
+  loadRequestApp: asks.loadRequestApp,
   callTool: asks.appCallTool,
   readResource: asks.appReadResource,
   checkLink: asks.checkLink,

@@ -27,6 +27,7 @@ import { LiveResources } from './liveResources';
 import { Notices } from './notices';
 import type { HubOptions } from './options';
 import { ProtocolRecords } from './protocolRecords';
+import { RequestApps } from './requestApps';
 import { ResumedCalls } from './resumedCalls';
 import { ServerLifecycle } from './serverLifecycle';
 import { routeServerLogs } from './serverLogs';
@@ -102,10 +103,11 @@ function wire(options: HubOptions, changed: () => void) {
   const live = new LiveResources({ connection, activities });
   const calls = new Calls({ activities, servers, connection, resumed, live });
   const apps = new Apps({ activities, servers, connection, calls });
+  const requestApps = new RequestApps({ inbox, servers, connection });
   const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, signIn, changed });
   inbox.onSettled((request, answer, at) => history.record(historyEntry(request, answer, at)));
   const links = new AppLinks(options.openUrl);
-  return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, lifecycle, links };
+  return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, requestApps, lifecycle, links };
 }
 
 export class Hub {
@@ -181,6 +183,7 @@ export class Hub {
   readonly appCallTool = (activityId: string, tool: string, args: Record<string, unknown>) => this.#parts.apps.callTool(activityId, tool, args);
   readonly appReadResource = (activityId: string, uri: string) => this.#parts.apps.readResource(activityId, uri);
   readonly appsRunning = (activityIds: string[]) => this.#parts.apps.running(activityIds);
+  readonly loadRequestApp = (requestId: string) => this.#parts.requestApps.load(requestId);
   readonly checkLink = (url: string) => this.#parts.links.check(url);
   readonly checkLinks = (urls: string[]) => this.#parts.links.checkAll(urls);
   readonly openLink = (url: string) => this.#parts.links.open(url);

@@ -10,7 +10,7 @@
  * ends), `taskCalls` (tasks in both eras), `urlCompletion` (-32042), `logLevel`, `listChanges`,
  * `inboundBudget` (a server's notifications, counted where they enter).
  */
-import { APP_MIME_TYPE, APPS_EXTENSION } from '../apps/resource';
+import { APPS_EXTENSION } from '../apps/resource';
 import './zodJitless';
 import type {
   CallToolResult,
@@ -21,6 +21,7 @@ import type {
   ServerCapabilities,
 } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
+import { appsSettings, serverBindsApps } from './appElicitation';
 import type { CallOptions, Connection, LoadOptions, RoundMethod, ServerConfig } from './connection';
 import { elicitations } from './elicitations';
 import { ElicitingClient } from './elicitingClient';
@@ -59,7 +60,8 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
       [TASKS_EXTENSION]: {},
       // SEP-2640 via SEP-2133 negotiation: toolnexus lists and reads skills; it sends no directory reads.
       [SKILLS_EXTENSION]: {},
-      ...(options.mcpApps && { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } }),
+      // MCP Apps, with SEP-3118's `elicitation` member: only where the host renders apps.
+      ...(options.mcpApps && { [APPS_EXTENSION]: appsSettings() }),
     },
   };
   // Node would pick Ajv; the worker can only run the eval-free validator, so tests run it too.
@@ -74,7 +76,8 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   });
   live.lost.addEventListener('abort', budget.stop, { once: true });
   const modern = () => client.getProtocolEra() === 'modern';
-  const elicits = elicitations({ ...options, serverName: server.name, maxAttempts, clock, lost: live.lost, modern });
+  const appsBound = () => options.mcpApps === true && serverBindsApps(client.getServerCapabilities());
+  const elicits = elicitations({ ...options, serverName: server.name, maxAttempts, clock, lost: live.lost, modern, appsBound });
   client.setNotificationHandler('notifications/message', ({ params }) => options.onLog?.(params));
   client.setNotificationHandler('notifications/elicitation/complete', ({ params }) => elicits.complete(params.elicitationId));
   elicits.handle(client);

@@ -8,6 +8,7 @@
  */
 import type { Client, ClientContext, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { Problem } from '../forms/validate';
+import { bindApp } from './appElicitation';
 import { type Answer, checkAnswer, type Request } from '../request';
 import type { ServerRequestId } from './callStreams';
 import type { LoadOptions } from './connection';
@@ -62,6 +63,8 @@ export interface ElicitationSetup extends Pick<LoadOptions, 'waitFor' | 'untilVi
   lost: AbortSignal;
   /** Whether the connection speaks 2026-07-28. */
   modern: () => boolean;
+  /** Whether both sides negotiated apps bound to questions (SEP-3118); without it, never. */
+  appsBound?: () => boolean;
 }
 
 export interface Elicitations {
@@ -108,7 +111,7 @@ export function elicitations(setup: ElicitationSetup): Elicitations {
   async function elicit(request: Request, signal: AbortSignal): Promise<ElicitResult> {
     clock.pause();
     try {
-      const answer = await askUntilValid(request, signal);
+      const answer = await askUntilValid(bindApp(request, setup.appsBound?.() === true), signal);
       if (request.kind === 'authorization' && answer.ok && setup.modern()) {
         // 2026-07-28: the accept rides on the retried call, so sending it while the person
         // is still in the page would have the server ask again; wait until they are done.

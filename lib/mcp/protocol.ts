@@ -4,6 +4,7 @@
  * Params arrive from an untrusted server, so they are checked before anything is mapped.
  */
 import { nextRequestId, type Answer, type JsonObjectSchema, type Request } from '../request';
+import { elicitationApp } from './appElicitation';
 
 /** JSON-RPC "Invalid params": what the server gets back for a malformed elicitation. */
 export const INVALID_PARAMS = -32602;
@@ -155,7 +156,10 @@ export function elicitationToRequest(params: unknown, id?: string): Request {
     if (checked.elicitationId !== undefined) request.elicitationId = checked.elicitationId;
     return request;
   }
-  return { id, kind: 'input', prompt: checked.prompt, url: null, data: checked.schema ? { schema: checked.schema } : {} };
+  const request: Request = { id, kind: 'input', prompt: checked.prompt, url: null, data: checked.schema ? { schema: checked.schema } : {} };
+  const app = elicitationApp(params);
+  if (app) request.app = app;
+  return request;
 }
 
 /** `ok` → accept with `data ?? {}`; `reason: "declined"` → decline; anything else → cancel. */

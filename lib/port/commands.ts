@@ -45,6 +45,7 @@ export const COMMANDS = [
  */
 export const ASKS = [
   'loadApp',
+  'loadRequestApp',
   'appCallTool',
   'appReadResource',
   'checkLink',

@@ -37,9 +37,9 @@ const reads = () => vanilla.traffic.filter((exchange) => exchange.messages.inclu
 
 describe('MCP Apps in the hub', () => {
   it('declares the Apps extension to servers (beside the tasks and skills extensions)', () => {
-    // No `elicitation` member under ui: app-rendered elicitations (SEP-3118) are not built (docs/frontier.md).
+    // With SEP-3118's `elicitation` member (lib/mcp/appElicitation.ts): apps bound to questions are rendered too.
     expect(hostile.clientCapabilities?.extensions).toEqual({
-      'io.modelcontextprotocol/ui': { mimeTypes: [APP_MIME_TYPE] },
+      'io.modelcontextprotocol/ui': { mimeTypes: [APP_MIME_TYPE], elicitation: {} },
       'io.modelcontextprotocol/tasks': {},
       'io.modelcontextprotocol/skills': {},
     });

@@ -1,0 +1,30 @@
+import type { InboxItem } from '@/lib/state';
+import type { AppPorts } from '../apps/session';
+import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
+import type { AppQuestionProps } from './AppQuestion';
+import { EndButtons } from './EndButtons';
+
+/** Whether a Request's app can be shown here: it names one (SEP-3118), and the panel can load it. */
+export function appOf(request: InboxItem, ports: AppPorts | undefined): Pick<AppQuestionProps, 'resourceUri' | 'ports'> | null {
+  if (request.kind !== 'input' || !request.app || !('resourceUri' in request.app) || !ports?.loadRequestApp) return null;
+  return { resourceUri: request.app.resourceUri, ports: ports as AppQuestionProps['ports'] };
+}
+
+/** While its code loads: Decline and Cancel work at once. */
+function Loading({ failure, decline, cancel }: AppQuestionProps & PlaceholderProps) {
+  return (
+    <>
+      {failure ?? <p class="muted">Loading the app…</p>}
+      <div class="actions">
+        <EndButtons decline={decline} cancel={cancel} />
+      </div>
+    </>
+  );
+}
+
+/** A question bound to an app, with the Apps host and its bridge in a chunk of their own: a Request without an app never loads them. */
+export const LazyAppQuestion = lazyComponent<AppQuestionProps>(
+  'This app',
+  () => import('./AppQuestion').then((module) => module.AppQuestion),
+  Loading,
+);
