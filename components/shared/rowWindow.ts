@@ -51,11 +51,14 @@ function measure(): void {
   const screen = window.innerHeight;
   const near: Array<[Watched, readonly string[]]> = [];
   for (const [gap, watched] of gaps) {
-    const row = gap.parentElement?.querySelector(':scope > article');
-    if (row instanceof HTMLElement && row.offsetHeight > 0) rowHeight = row.offsetHeight + 4;
-    const { top, height } = gap.getBoundingClientRect();
+    const drawn = [...(gap.parentElement?.querySelectorAll<HTMLElement>(':scope > article:not(:has(.item-details))') ?? [])].slice(0, 20);
+    const height = drawn.reduce((sum, row) => sum + row.offsetHeight, 0);
+    // Closed rows differ (badges, one line of description or two): their mean, so the page moves little as a gap is drawn.
+    if (height > 0) rowHeight = height / drawn.length + 4;
+    const box = gap.getBoundingClientRect();
     // Not laid out (a tab not shown): nothing of it is near the view.
-    if (height === 0) continue;
+    if (box.height === 0) continue;
+    const { top } = box;
     const from = Math.max(0, Math.floor((-MARGIN * screen - top) / rowHeight));
     const to = Math.min(watched.keys.length, Math.ceil(((1 + MARGIN) * screen - top) / rowHeight));
     if (from < to) near.push([watched, watched.keys.slice(from, to)]);

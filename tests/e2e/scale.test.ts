@@ -5,7 +5,7 @@
  * with the filter in use, and a server listing look-alike names.
  */
 import { describe, expect, it } from 'vitest';
-import { LOOKALIKE_NAMES, startManyToolsServer } from '../fixtures/many-tools-server';
+import { apiTools, LOOKALIKE_NAMES, startManyToolsServer } from '../fixtures/many-tools-server';
 import { seriousViolations } from './axe';
 import { PanelPage } from './panel';
 import { withExtension } from './rig';
@@ -147,5 +147,19 @@ describe('twenty servers and 385 tools in a side panel', () => {
     // Each look-alike says what makes it read like another; the plain one says nothing.
     expect(names.filter((text) => /looks like|invisible|another script|compatibility|U\+/i.test(text)).length).toBeGreaterThanOrEqual(3);
     await find(panel).fill('');
+  });
+
+  it('goes on with ↓ from the last row drawn to the next, drawn for it', async () => {
+    const { panel } = run;
+    const github = panel.page.getByRole('region', { name: 'Tools of GitHub' });
+    const drawn = await github.getByRole('article').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label')!));
+    expect(drawn.length).toBeLessThan(100);
+    await github
+      .getByRole('article', { name: drawn.at(-1)!, exact: true })
+      .locator('.item-toggle')
+      .focus();
+    await panel.page.keyboard.press('ArrowDown');
+    await expect.poll(() => focused(panel)).toBe(`Tool ${apiTools(100)[drawn.length]!.name}`);
+    await panel.page.evaluate(() => window.scrollTo(0, 0));
   });
 });
