@@ -53,6 +53,22 @@ export function matchesAll(fields: readonly Folded[], terms: readonly string[]):
   return terms.every((term) => fields.some((field) => field.folded.includes(term)));
 }
 
+/**
+ * An item's fields as one text to search, each word once per keystroke: a line break between
+ * fields, which no word holds (words are split on white space), so a word never spans two.
+ */
+export const haystack = (fields: readonly Folded[]): string => fields.map((field) => field.folded).join('\n');
+
+/** Whether every word is in the haystack (`haystack`): `matchesAll` over the fields at once. */
+export const inHaystack = (text: string, terms: readonly string[]): boolean => terms.every((term) => text.includes(term));
+
+/**
+ * Whether what matches `after` is among what matched `before`: each word before is inside a
+ * word now (the person typed on), so a keystroke searches only the last matches.
+ */
+export const narrows = (before: readonly string[], after: readonly string[]): boolean =>
+  before.every((word) => after.some((term) => term.includes(word)));
+
 /** Where the words are in the field's own text, as sorted, merged `[start, end)` ranges. */
 export function highlights(field: Folded, terms: readonly string[]): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];

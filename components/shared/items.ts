@@ -1,5 +1,5 @@
 /** What the lists of Tools, Resources and Prompts share: a label bound, ids from names, and each item's text folded once. */
-import { type Folded, fold } from '@/lib/find';
+import { type Folded, fold, highlights } from '@/lib/find';
 
 /** Characters of a name in a list's row, and of a description's first lines there; of a description opened. */
 export const ROW_NAME_CHARS = 100;
@@ -32,4 +32,19 @@ export function searchable(item: { name: string; title?: string; description?: s
     folded.set(item, fields);
   }
   return fields;
+}
+
+/** Where the filter's words are in each of an item's fields (lib/find.ts `highlights`), in the fields' order. */
+export type Hits = ReadonlyArray<ReadonlyArray<readonly [number, number]>>;
+
+const sameRanges = (a: Hits[number], b: Hits[number]) =>
+  a.length === b.length && a.every((range, index) => range[0] === b[index]![0] && range[1] === b[index]![1]);
+
+/**
+ * The filter's highlights in an item's fields; `before` itself when they are where they were,
+ * so a memoized row whose highlights a keystroke did not move skips its render.
+ */
+export function hitsOf(fields: readonly Folded[], terms: readonly string[], before?: Hits): Hits {
+  const hits = fields.map((field) => highlights(field, terms));
+  return before && before.length === hits.length && hits.every((ranges, index) => sameRanges(ranges, before[index]!)) ? before : hits;
 }

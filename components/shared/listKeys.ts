@@ -1,5 +1,6 @@
 /** ↓ from the filter into a list, and ↓ ↑ Escape along it: the keyboard's way through Tools, Resources and Prompts. */
 import { FIND_INPUT_ID } from './find';
+import { REACH_ROW } from './rowWindow';
 
 /** What a list item's toggle carries, so ↓ and ↑ go from one to the next, in the tab shown. */
 const FIND_ITEM = 'data-find-item';
@@ -10,7 +11,7 @@ function items(from: Element): HTMLElement[] {
   return [...panel.querySelectorAll<HTMLElement>(`[${FIND_ITEM}]`)];
 }
 
-function focusItem(item: HTMLElement | undefined): void {
+export function focusItem(item: HTMLElement | undefined): void {
   item?.focus();
   item?.scrollIntoView({ block: 'nearest' });
 }
@@ -24,7 +25,19 @@ export function intoList(event: KeyboardEvent): void {
   focusItem(first);
 }
 
-/** ↓ and ↑ on an item: the next or the one before (↑ from the first: the filter); Escape: back to the filter. */
+/** Whether `b` comes after `a` in the page. */
+const follows = (a: Node, b: Node) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+
+/** A gap of rows not drawn yet (RowGap) between `here` and `there` (or past `here`), going down or up. */
+function gapBetween(here: HTMLElement, there: HTMLElement | undefined, down: boolean): HTMLElement | undefined {
+  const panel = here.closest('[role=tabpanel]') ?? document;
+  const gaps = [...panel.querySelectorAll<HTMLElement>('[data-find-gap]')];
+  return down
+    ? gaps.find((gap) => follows(here, gap) && (!there || follows(gap, there)))
+    : gaps.findLast((gap) => follows(gap, here) && (!there || follows(there, gap)));
+}
+
+/** ↓ and ↑ on an item: the next or the one before (↑ from the first: the filter), stepping into a gap of rows not drawn yet; Escape: back to the filter. */
 export function alongList(event: KeyboardEvent): void {
   const here = event.currentTarget as HTMLElement;
   const filter = document.getElementById(FIND_INPUT_ID);
@@ -34,9 +47,13 @@ export function alongList(event: KeyboardEvent): void {
     return;
   }
   if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const down = event.key === 'ArrowDown';
   const list = items(here);
   const index = list.indexOf(here);
+  const there = list[index + (down ? 1 : -1)];
   event.preventDefault();
-  if (event.key === 'ArrowUp' && index <= 0) filter?.focus();
-  else focusItem(list[Math.min(index + (event.key === 'ArrowDown' ? 1 : -1), list.length - 1)]);
+  const gap = gapBetween(here, there, down);
+  if (gap) gap.dispatchEvent(new CustomEvent(REACH_ROW, { detail: { last: !down } }));
+  else if (!down && index <= 0) filter?.focus();
+  else focusItem(there ?? here);
 }

@@ -1,7 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { memo } from 'preact/compat';
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { highlights } from '@/lib/find';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { nameMarks } from '@/lib/names';
 import type { SavedCall } from '@/lib/savedCalls';
 import { isDestructive } from '@/lib/tools';
@@ -10,7 +9,7 @@ import { SchemaForm } from '../forms/SchemaForm';
 import { useFormRow } from '../forms/useFormRow';
 import { useActions } from '../shared/actions';
 import { ItemRow } from '../shared/ItemRow';
-import { idFrom, labelName, ROW_NAME_CHARS, ROW_SUMMARY_CHARS, searchable } from '../shared/items';
+import { type Hits, idFrom, labelName, ROW_NAME_CHARS, ROW_SUMMARY_CHARS } from '../shared/items';
 import { MarkedText } from '../shared/MarkedText';
 import { SavedCalls } from './SavedCalls';
 import { ToolDetails } from './ToolDetails';
@@ -25,14 +24,16 @@ export interface ToolCardProps {
   /** Arguments to put in the form (Edit arguments, or Load of a saved call); a new `nonce` puts them in again. */
   draft?: ArgumentsDraft;
   pinned?: boolean;
-  /** The filter's words, to highlight where they are. */
-  terms?: readonly string[];
+  /** Where the filter's words are in the tool's name, title, description and annotations' title (items.ts `hitsOf`). */
+  hits?: Hits;
   /** Other tools of the server whose names look like this one's (lib/names.ts). */
   alike?: readonly string[];
   /** Said beside the name where the list mixes servers (Pinned). */
   serverName?: string;
   /** Where the row is, so the same tool in Pinned and in its server's group has ids of its own. */
   place?: 'group' | 'pinned';
+  /** The row opened or closed (rowWindow.ts keeps an open row drawn). */
+  onOpen?: (name: string, open: boolean) => void;
 }
 
 export interface ArgumentsDraft {
@@ -43,7 +44,7 @@ export interface ArgumentsDraft {
 }
 
 const NO_SAVED: SavedCall[] = [];
-const NO_TERMS: readonly string[] = [];
+const NO_HITS: Hits = [[], [], [], []];
 
 /** Badges from the tool's annotations; spec: hints from an untrusted server, shown as such. */
 function badges(tool: Tool): Array<{ label: string; tone: string }> {
@@ -77,7 +78,7 @@ const needsInput = (tool: Tool) => {
  * tool marked destructive asks first.
  */
 export const ToolCard = memo(function ToolCard(props: ToolCardProps) {
-  const { serverId, serverUrl, tool, saved = NO_SAVED, draft, pinned = false, terms = NO_TERMS, alike, serverName, place = 'group' } = props;
+  const { serverId, serverUrl, tool, saved = NO_SAVED, draft, pinned = false, hits = NO_HITS, alike, serverName, place = 'group', onOpen } = props;
   const { callTool, pinTool } = useActions();
   const [confirming, setConfirming] = useState(false);
   const card = useRef<HTMLElement>(null);
@@ -98,6 +99,7 @@ export const ToolCard = memo(function ToolCard(props: ToolCardProps) {
     } else if (hasForm && !row.open && needsInput(tool)) row.focus();
     else submit();
   };
+  useEffect(() => onOpen?.(tool.name, row.open), [row.open]);
   // Loaded arguments show at once: the row opens, comes into view, and its first field takes focus.
   useEffect(() => {
     if (!draft) return;
@@ -105,10 +107,9 @@ export const ToolCard = memo(function ToolCard(props: ToolCardProps) {
     card.current?.scrollIntoView({ block: 'nearest' });
   }, [draft]);
 
-  const [name, title, description, annotationTitle] = searchable(tool, tool.annotations?.title);
+  const [nameHits, titleHits, descriptionHits, annotationTitleHits] = hits;
   const shownTitle = tool.title ?? tool.annotations?.title;
-  const titleField = tool.title ? title! : annotationTitle!;
-  const marks = nameMarks(tool.name);
+  const marks = useMemo(() => nameMarks(tool.name), [tool.name]);
   const label = labelName(tool.name);
   return (
     <ItemRow
@@ -126,14 +127,14 @@ export const ToolCard = memo(function ToolCard(props: ToolCardProps) {
           <Icon icons={tool.icons} serverUrl={serverUrl} size={16} />
           <span class="item-name">
             {shownTitle ? (
-              <MarkedText text={shownTitle} hits={highlights(titleField, terms)} max={ROW_NAME_CHARS} />
+              <MarkedText text={shownTitle} hits={tool.title ? titleHits : annotationTitleHits} max={ROW_NAME_CHARS} />
             ) : (
-              <MarkedText text={tool.name} hits={highlights(name!, terms)} marks={marks} max={ROW_NAME_CHARS} />
+              <MarkedText text={tool.name} hits={nameHits} marks={marks} max={ROW_NAME_CHARS} />
             )}
           </span>
           {shownTitle && shownTitle !== tool.name && (
             <code class="muted item-code">
-              <MarkedText text={tool.name} hits={highlights(name!, terms)} marks={marks} max={ROW_NAME_CHARS} />
+              <MarkedText text={tool.name} hits={nameHits} marks={marks} max={ROW_NAME_CHARS} />
             </code>
           )}
           {serverName && <span class="muted item-server">{serverName}</span>}
@@ -160,12 +161,12 @@ export const ToolCard = memo(function ToolCard(props: ToolCardProps) {
       summary={
         tool.description && (
           <p class="muted description clamp">
-            <MarkedText text={tool.description} hits={highlights(description!, terms)} max={ROW_SUMMARY_CHARS} />
+            <MarkedText text={tool.description} hits={descriptionHits} max={ROW_SUMMARY_CHARS} />
           </p>
         )
       }
     >
-      <ToolDetails tool={tool} marks={marks} alike={alike} terms={terms} />
+      <ToolDetails tool={tool} marks={marks} alike={alike} hits={descriptionHits} />
       {confirming && (
         <div role="alertdialog" aria-label={`Confirm ${label}`} class="confirm">
           <p>{label} is marked destructive by its server. Run it?</p>

@@ -1,5 +1,4 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import { fold, highlights } from '@/lib/find';
 import { type NameMark, nameMarks } from '@/lib/names';
 import { FULL_TEXT_CHARS, ROW_NAME_CHARS } from '../shared/items';
 import { MarkedText } from '../shared/MarkedText';
@@ -8,7 +7,8 @@ export interface ToolDetailsProps {
   tool: Tool;
   marks: readonly NameMark[];
   alike?: readonly string[];
-  terms: readonly string[];
+  /** Where the filter's words are in the description (items.ts `hitsOf`). */
+  hits?: ReadonlyArray<readonly [number, number]>;
 }
 
 /** Characters of a name shown in an open row: generous, and bounded. */
@@ -19,7 +19,7 @@ const FULL_NAME_CHARS = 2_000;
  * characters that look like others, the names it looks like (each with what tells it apart),
  * and its whole description, as text: a server's markdown or HTML is shown, never rendered.
  */
-export function ToolDetails({ tool, marks, alike, terms }: ToolDetailsProps) {
+export function ToolDetails({ tool, marks, alike, hits }: ToolDetailsProps) {
   return (
     <>
       {(tool.name.length > ROW_NAME_CHARS || marks.length > 0) && (
@@ -46,7 +46,7 @@ export function ToolDetails({ tool, marks, alike, terms }: ToolDetailsProps) {
       )}
       {tool.description && (
         <p class="muted description full">
-          <MarkedText text={tool.description} hits={highlights(fold(tool.description), terms)} max={FULL_TEXT_CHARS} />
+          <MarkedText text={tool.description} hits={hits} max={FULL_TEXT_CHARS} />
         </p>
       )}
     </>

@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, VNode } from 'preact';
 import { memo } from 'preact/compat';
-import { useEffect, useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { visibleToPerson } from '@/lib/apps/resource';
 import { matchesAll } from '@/lib/find';
 import { lookalikes } from '@/lib/names';
@@ -10,10 +10,12 @@ import type { SavedCall } from '@/lib/savedCalls';
 import type { ActivityView, ServerView } from '@/lib/state';
 import { FilteredTab, type ItemGroup, useFilter } from '../shared/FilteredTab';
 import { findQuery } from '../shared/find';
-import { groupKey, setCollapsed } from '../shared/groups';
-import { searchable } from '../shared/items';
+import { collapsedGroups, groupKey, setCollapsed } from '../shared/groups';
+import { type Hits, hitsOf, searchable } from '../shared/items';
+import { RowGap } from '../shared/RowGap';
+import { firstRows, useRowWindow } from '../shared/rowWindow';
 import { ServerGroup } from '../shared/ServerGroup';
-import { ShowMore, useShown } from '../shared/ShowMore';
+import { PAGE, ShowMore, useShown } from '../shared/ShowMore';
 import { LazySavedCallsFile } from './LazySavedCallsFile';
 import { PinnedTools, toolKey } from './PinnedTools';
 import { RecentCalls } from './RecentCalls';
@@ -59,9 +61,10 @@ const toolFields = (tool: Tool) => searchable(tool, tool.annotations?.title);
 
 /**
  * Every server's tools, a group per server (folded as the person left it), with the filter on
- * top; without a filter, the pinned tools and the recent calls first. Rows are light (a tool's
- * form is built when it is opened) and a group shows 100 at a time, so a keystroke of the
- * filter redraws the list within a frame even for a server of thousands of tools.
+ * top; without a filter, the pinned tools and the recent calls first. Only the rows on screen
+ * or near it are drawn (rowWindow.ts; a folded group builds none), a row is drawn again only
+ * when its highlights move, its form is built when it is opened, and a group pages 100 at a
+ * time: a keystroke of the filter redraws a screen's rows, however many tools there are.
  */
 export const ToolsTab = memo(function ToolsTab({ servers, savedCalls, pinnedTools, activities, draft, results, shown = true }: ToolsTabProps) {
   const listed = useMemo(() => servers.filter((server) => server.status !== 'disabled').map(listedTools), [servers]);
@@ -87,6 +90,13 @@ export const ToolsTab = memo(function ToolsTab({ servers, savedCalls, pinnedTool
     setCollapsed(groupKey('tools', entry.server.url), false);
     if (filter.filtering && !matchesAll(toolFields(tool), filter.terms)) findQuery.value = '';
   }, [draft?.nonce, shown]);
+
+  // A folded group draws no row; the others share a first screen's worth, in order.
+  const folded = collapsedGroups.value;
+  const shownRows = listed.map((entry, index) =>
+    !filter.filtering && folded.has(groupKey('tools', entry.server.url)) ? 0 : Math.min(filter.matched[index]!.length, PAGE),
+  );
+  const first = firstRows(shownRows);
 
   // One shape whatever is shown, so the results never move in the DOM (a moved frame reloads its app).
   return (
@@ -117,6 +127,8 @@ export const ToolsTab = memo(function ToolsTab({ servers, savedCalls, pinnedTool
                 key={entry.server.id}
                 entry={entry}
                 tools={tools}
+                folded={shownRows[index] === 0}
+                first={first[index]!}
                 filtering={filter.filtering}
                 terms={filter.terms}
                 pins={pins}
@@ -135,6 +147,10 @@ interface ToolGroupProps {
   entry: Listed;
   /** The tools shown: all, or the filter's matches. */
   tools: Tool[];
+  /** Folded by the person (or nothing to show): no row is built. */
+  folded: boolean;
+  /** Rows drawn before anything is measured (rowWindow.ts `firstRows`). */
+  first: number;
   filtering: boolean;
   terms: readonly string[];
   pins: ReadonlySet<string>;
@@ -142,11 +158,45 @@ interface ToolGroupProps {
   draft?: ArgumentsDraft;
 }
 
-function ToolGroup({ entry, tools, filtering, terms, pins, savedByTool, draft }: ToolGroupProps) {
+const nameOf = (tool: Tool) => tool.name;
+
+function ToolGroup({ entry, tools, folded, first, filtering, terms, pins, savedByTool, draft }: ToolGroupProps) {
   const { server, alike } = entry;
   const draftAt = draft ? tools.findIndex((tool) => tool.name === draft.tool) : -1;
   const [count, more] = useShown(draftAt);
   const appOnly = server.tools.length - entry.items.length;
+  const shown = folded ? [] : tools.length > count ? tools.slice(0, count) : tools;
+  const keys = useMemo(() => shown.map(nameOf), [tools, count, folded]);
+  const rows = useRowWindow(keys, first, terms, draft?.tool);
+  const hits = useHits(terms);
+  const drawn: VNode[] = [];
+  let gap: string[] = [];
+  const endGap = () => {
+    if (gap.length > 0) drawn.push(<RowGap key={`gap ${gap[0]}`} keys={gap} rows={rows} />);
+    gap = [];
+  };
+  for (const tool of shown) {
+    if (!rows.drawn(tool.name)) {
+      gap.push(tool.name);
+      continue;
+    }
+    endGap();
+    drawn.push(
+      <ToolCard
+        key={tool.name}
+        serverId={server.id}
+        serverUrl={server.url}
+        tool={tool}
+        hits={hits(tool)}
+        pinned={pins.has(toolKey(server.url, tool.name))}
+        alike={alike.get(tool.name)}
+        saved={savedByTool.get(toolKey(server.url, tool.name))}
+        draft={draft?.tool === tool.name ? draft : undefined}
+        onOpen={rows.opened}
+      />,
+    );
+  }
+  endGap();
   return (
     <ServerGroup
       server={server}
@@ -157,23 +207,25 @@ function ToolGroup({ entry, tools, filtering, terms, pins, savedByTool, draft }:
       filtering={filtering}
     >
       {server.status === 'connected' && entry.items.length === 0 && <p class="muted">This server offers no tools.</p>}
-      {(tools.length > count ? tools.slice(0, count) : tools).map((tool) => (
-        <ToolCard
-          key={tool.name}
-          serverId={server.id}
-          serverUrl={server.url}
-          tool={tool}
-          terms={terms}
-          pinned={pins.has(toolKey(server.url, tool.name))}
-          alike={alike.get(tool.name)}
-          saved={savedByTool.get(toolKey(server.url, tool.name))}
-          draft={draft?.tool === tool.name ? draft : undefined}
-        />
-      ))}
+      {drawn}
       <ShowMore shown={count} total={tools.length} noun="tools" onMore={more} />
       {!filtering && appOnly > 0 && (
         <p class="muted">{appOnly === 1 ? 'One more tool is' : `${appOnly} more tools are`} for this server's apps to call.</p>
       )}
     </ServerGroup>
   );
+}
+
+/** Each drawn row's highlights for the filter's words: the same object while they stay where they were (rows are memoized). */
+function useHits(terms: readonly string[]): (tool: Tool) => Hits | undefined {
+  const last = useRef(new Map<string, Hits>());
+  if (terms.length === 0) {
+    last.current.clear();
+    return () => undefined;
+  }
+  return (tool) => {
+    const hits = hitsOf(toolFields(tool), terms, last.current.get(tool.name));
+    last.current.set(tool.name, hits);
+    return hits;
+  };
 }

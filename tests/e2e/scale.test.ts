@@ -5,7 +5,7 @@
  * with the filter in use, and a server listing look-alike names.
  */
 import { describe, expect, it } from 'vitest';
-import { LOOKALIKE_NAMES, startManyToolsServer } from '../fixtures/many-tools-server';
+import { apiTools, LOOKALIKE_NAMES, startManyToolsServer } from '../fixtures/many-tools-server';
 import { seriousViolations } from './axe';
 import { PanelPage } from './panel';
 import { withExtension } from './rig';
@@ -94,6 +94,18 @@ describe('twenty servers and 385 tools in a side panel', () => {
     await find(panel).fill('');
   });
 
+  it('draws only the rows near the screen, and those the person scrolls to', async () => {
+    const { panel } = run;
+    await panel.tab('Tools');
+    await expect.poll(() => panel.page.locator('#find-count').textContent()).toBe(`${ALL_TOOLS} tools`);
+    expect(await panel.page.locator('.tab-groups article').count()).toBeLessThan(40);
+    const last = panel.page.getByRole('region', { name: `Tools of ${smallName(SMALL - 1)}` });
+    expect(await last.getByRole('article').count()).toBe(0);
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => last.getByRole('article').count()).toBeGreaterThan(0);
+    await panel.page.evaluate(() => window.scrollTo(0, 0));
+  });
+
   it('keeps a folded group folded across a panel reopen', async () => {
     const { panel } = run;
     const head = panel.page.getByRole('region', { name: 'Tools of api-03' }).getByRole('button', { name: /api-03/ });
@@ -109,7 +121,10 @@ describe('twenty servers and 385 tools in a side panel', () => {
 
   it('keeps a pinned tool on top across a worker restart', async () => {
     const { panel, browser } = run;
+    // The 53rd tool of its server is far below the screen, where its row is not drawn yet: a person finds it by name.
+    await find(panel).fill('create releases');
     await panel.tool('GitHub', 'create_releases').getByRole('button', { name: 'Pin create_releases' }).click();
+    await find(panel).fill('');
     const pinned = (page: PanelPage) => page.page.getByRole('region', { name: 'Pinned tools' }).getByRole('article', { name: /create_releases/ });
     await expect.poll(() => pinned(panel).count()).toBe(1);
     await browser.stopWorker();
@@ -124,12 +139,27 @@ describe('twenty servers and 385 tools in a side panel', () => {
     await panel.addServer(run.server.at(-1)!.url, { name: 'Look-alikes' });
     await panel.tab('Tools');
     const group = panel.page.getByRole('region', { name: 'Tools of Look-alikes' });
-    await expect.poll(() => group.getByRole('article').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
+    // Its group is the last, under 385 tools: its rows are drawn when it comes near the screen; its count says they are in.
+    await expect.poll(async () => Number(await group.locator('h2 .count').textContent()), { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
     await find(panel).fill('deploy');
     const names = await group.getByRole('article').evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
     expect(names.length).toBeGreaterThanOrEqual(LOOKALIKE_NAMES.length - 1);
     // Each look-alike says what makes it read like another; the plain one says nothing.
     expect(names.filter((text) => /looks like|invisible|another script|compatibility|U\+/i.test(text)).length).toBeGreaterThanOrEqual(3);
     await find(panel).fill('');
+  });
+
+  it('goes on with ↓ from the last row drawn to the next, drawn for it', async () => {
+    const { panel } = run;
+    const github = panel.page.getByRole('region', { name: 'Tools of GitHub' });
+    const drawn = await github.getByRole('article').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label')!));
+    expect(drawn.length).toBeLessThan(100);
+    await github
+      .getByRole('article', { name: drawn.at(-1)!, exact: true })
+      .locator('.item-toggle')
+      .focus();
+    await panel.page.keyboard.press('ArrowDown');
+    await expect.poll(() => focused(panel)).toBe(`Tool ${apiTools(100)[drawn.length]!.name}`);
+    await panel.page.evaluate(() => window.scrollTo(0, 0));
   });
 });

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SchemaForm } from '../../../../components/forms/SchemaForm';
 import { ToolCard } from '../../../../components/tools/ToolCard';
+import { hitsOf, searchable } from '../../../../components/shared/items';
 import { withActions } from '../withActions';
 
 afterEach(cleanup);
@@ -91,8 +92,9 @@ describe('a tool in its list', () => {
   });
 
   it('highlights where the filter matched, in the name and the description', () => {
+    const deploy = tool({ type: 'object', properties: {} });
     const { container } = render(
-      <ToolCard serverId="s1" serverUrl={URL_A} tool={tool({ type: 'object', properties: {} })} terms={['ploy']} />,
+      <ToolCard serverId="s1" serverUrl={URL_A} tool={deploy} hits={hitsOf(searchable(deploy, deploy.annotations?.title), ['ploy'])} />,
       withActions(),
     );
     expect([...container.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['ploy', 'ploy']);

@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { options } from 'preact';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SchemaForm } from '../../../../components/forms/SchemaForm';
 import { findQuery } from '../../../../components/shared/find';
@@ -34,6 +35,18 @@ const rows = (region: HTMLElement) =>
   within(region)
     .queryAllByRole('article')
     .map((row) => row.getAttribute('aria-label'));
+
+/** Counts renders of the components named `name` (Preact's hook before a component renders; bench/render-count.ts reads the same). */
+function countRenders(name: string): { count: number; stop: () => void } {
+  const hooks = options as unknown as { __r?: (vnode: { type: unknown }) => void };
+  const before = hooks.__r;
+  const counter = { count: 0, stop: () => void (hooks.__r = before) };
+  hooks.__r = (vnode) => {
+    if ((vnode.type as { name?: string }).name === name) counter.count += 1;
+    before?.(vnode);
+  };
+  return counter;
+}
 
 beforeEach(() => {
   findQuery.value = '';
@@ -93,18 +106,60 @@ describe('the Tools tab’s filter', () => {
     expect(findQuery.value).toBe('');
   });
 
-  it('answers a keystroke over 5,000 tools with the count of all, and draws 100 rows a group at a time', () => {
+  it('answers a keystroke over 5,000 tools with the count of all, drawing only the rows on screen: the others stand as a gap', () => {
     const many = server(
       'm',
       Array.from({ length: 5_000 }, (_, index) => tool(`tool_${index}`)),
     );
     renderTab({ servers: [many] });
-    expect(rows(group('Server m'))).toHaveLength(100);
+    const drawn = rows(group('Server m')).length;
+    expect(drawn).toBeGreaterThan(3);
+    expect(drawn).toBeLessThan(30);
+    // A page of 100 at a time: what is not drawn of it is one gap of about its height.
+    const gap = () => group('Server m').querySelector<HTMLElement>('.row-gap')!;
+    const perRow = Number.parseFloat(gap().style.height) / (100 - drawn);
+    expect(perRow).toBeGreaterThan(30);
     type('tool_1');
     expect(screen.getByRole('status').textContent).toBe('1,111 of 5,000 tools');
-    expect(rows(group('Server m'))).toHaveLength(100);
+    expect(rows(group('Server m'))).toHaveLength(drawn);
+    expect(group('Server m').querySelectorAll('article:first-of-type mark').length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: 'Show 100 more tools' }));
-    expect(rows(group('Server m'))).toHaveLength(200);
+    expect(rows(group('Server m'))).toHaveLength(drawn);
+    expect(Number.parseFloat(gap().style.height)).toBeCloseTo((200 - drawn) * perRow);
+  });
+
+  it('steps with ↓ into the rows not drawn yet, drawing the next and putting focus on it', async () => {
+    renderTab({
+      servers: [
+        server(
+          'm',
+          Array.from({ length: 300 }, (_, index) => tool(`tool_${index}`)),
+        ),
+      ],
+    });
+    const drawn = rows(group('Server m'));
+    const last = within(group('Server m'))
+      .getByRole('article', { name: drawn.at(-1)! })
+      .querySelector<HTMLElement>('.item-toggle')!;
+    last.focus();
+    fireEvent.keyDown(last, { key: 'ArrowDown' });
+    const next = `Tool tool_${drawn.length}`;
+    await vi.waitFor(() => expect(document.activeElement?.closest('article')?.getAttribute('aria-label')).toBe(next));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(last);
+  });
+
+  it('renders again only the rows whose highlights a keystroke moved', () => {
+    const renders = countRenders('ToolCard');
+    renderTab();
+    type('issue');
+    const before = renders.count;
+    // "iss" is inside every "issue": the same marks, no row drawn again.
+    type('issue iss');
+    expect(renders.count).toBe(before);
+    type('issue fix');
+    expect(renders.count).toBe(before + 1);
+    renders.stop();
   });
 });
 
