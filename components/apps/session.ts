@@ -23,8 +23,10 @@ import type { UrlAnalysis } from '@/lib/urls';
 
 /** What an app's card may ask of the worker, all on behalf of the call `activityId`. */
 export interface AppPorts {
-  /** The sandbox page's URL; `null` where there is none (Firefox), and apps are not shown. */
+  /** The sandbox page's URL (Chromium's manifest sandbox page, Firefox's packaged page); `null` where there is none, and apps are not shown. */
   frameUrl: string | null;
+  /** Firefox's `no-referrer`: the frame's page then never learns the panel's URL (the add-on's UUID), not even in `location.ancestorOrigins`. */
+  frameReferrerPolicy?: ReferrerPolicy;
   /** toolnexus's version, as apps are told it. */
   hostVersion: string;
   loadApp(activityId: string): Promise<AppResource>;
@@ -38,9 +40,9 @@ export interface AppPorts {
   appsRunning?: (activityIds: string[]) => void;
 }
 
-/** Why a browser without sandboxed extension pages shows no app; said where the app would be (AppFrame loads for it). */
+/** Why a build without a sandbox page shows no app; said where the app would be (AppFrame loads for it). */
 export const NO_SANDBOX =
-  'This browser cannot show the app safely: Firefox has no sandboxed extension pages, and any frame the extension made would run the server’s code either with the extension’s rights or not at all. The tool’s own result is below.';
+  'This browser cannot show the app safely: toolnexus has no sandboxed page here to run the server’s code in. The tool’s own result is below.';
 
 /** An app that has not finished the handshake by then is stopped: it would hold a blank card forever. */
 export const INIT_TIMEOUT_MS = 10_000;
@@ -102,10 +104,11 @@ interface SandboxFrame {
   ready: Promise<void>;
 }
 
-function newSandboxFrame(frameUrl: string, parent: Element): SandboxFrame {
+function newSandboxFrame({ frameUrl, frameReferrerPolicy }: AppPorts, parent: Element): SandboxFrame {
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', APP_SANDBOX);
-  frame.src = frameUrl;
+  if (frameReferrerPolicy) frame.referrerPolicy = frameReferrerPolicy;
+  frame.src = frameUrl!;
   const ready = whenReady(frame);
   parent.append(frame);
   return { frame, ready };
@@ -120,7 +123,7 @@ function newSandboxFrame(frameUrl: string, parent: Element): SandboxFrame {
 let spare: SandboxFrame | null = null;
 let shelf: HTMLElement | null = null;
 
-function sandboxFrame(frameUrl: string, holder: HTMLElement): SandboxFrame {
+function sandboxFrame(ports: AppPorts, holder: HTMLElement): SandboxFrame {
   const canMove = typeof (holder as { moveBefore?: unknown }).moveBefore === 'function';
   let taken: SandboxFrame | null = null;
   if (canMove && spare?.frame.isConnected) {
@@ -135,9 +138,9 @@ function sandboxFrame(frameUrl: string, holder: HTMLElement): SandboxFrame {
       shelf.style.cssText = 'position:fixed;left:-10000px;top:0;width:320px;height:150px;visibility:hidden';
       document.body.append(shelf);
     }
-    spare = newSandboxFrame(frameUrl, shelf);
+    spare = newSandboxFrame(ports, shelf);
   }
-  return taken ?? newSandboxFrame(frameUrl, holder);
+  return taken ?? newSandboxFrame(ports, holder);
 }
 
 function describe(content: ContentBlock[] | undefined): string {
@@ -178,7 +181,7 @@ export class AppSession {
     if (!ports.frameUrl) return this.stop(NO_SANDBOX);
     const loaded = this.#load();
     loaded.catch((error: unknown) => this.stop(`The app could not be loaded: ${errorMessage(error)}`));
-    const { frame, ready } = sandboxFrame(ports.frameUrl, holder);
+    const { frame, ready } = sandboxFrame(ports, holder);
     frame.title = `App of ${call.tool}`;
     this.#frame = frame;
     const source = frame.contentWindow!;

@@ -93,9 +93,11 @@ const actions: PanelActions = {
   showHelp: (open) => (help.value = open),
 };
 
-// Apps run in the sandboxed page (entrypoints/appframe.sandbox); Firefox builds have none.
+// Apps run in a sandboxed page: Chromium's manifest sandbox page (entrypoints/appframe.sandbox),
+// Firefox's packaged page in a sandboxed frame (entrypoints/appframe-firefox.html).
 const apps: AppPorts = {
-  frameUrl: import.meta.env.FIREFOX ? null : browser.runtime.getURL('/appframe.html'),
+  frameUrl: browser.runtime.getURL(import.meta.env.FIREFOX ? '/appframe-firefox.html' : '/appframe.html'),
+  ...(import.meta.env.FIREFOX && { frameReferrerPolicy: 'no-referrer' }),
   hostVersion: browser.runtime.getManifest().version,
   loadApp: asks.loadApp,
   callTool: asks.appCallTool,
