@@ -6,34 +6,32 @@
  * finds it among the manifest's `sandbox` pages (wxt.config.ts). SECURITY.md, "Apps in Firefox".
  */
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
-import { appFrameSources, cspSources } from '@/lib/apps/csp';
-import { type AppDocumentWay, addPolicy, relayAppFrame } from './appframe.sandbox/relay';
+import { type AppDocumentWay, bySrcdoc, relayAppFrame } from './appframe.sandbox/relay';
 
 /**
- * The app's document is a `blob:` this page makes, never `srcdoc`: an about:srcdoc document's
- * base URL is this page's, moz-extension://<the add-on's UUID>/, and a blob: made here is
- * `blob:null/…`. `no-referrer` keeps this page's URL out of the app's `document.referrer`.
+ * The app's document is `srcdoc`, as in Chromium: a srcdoc load is not subject to `frame-src`,
+ * so this page's policy allows only the app's declared frames before the app loads, and Firefox
+ * then refuses the app any other document in its frame. (A `blob:` made here, as issue 25
+ * proposed, needs `frame-src blob:` as it loads; Firefox kept that policy for the frame, and
+ * the app loaded a blob: of its own, where the prelude never ran.) A srcdoc document's base URL
+ * is this page's, moz-extension://<the add-on's UUID>/…, so this page's base is set first to
+ * `about:blank`; `no-referrer` keeps the UUID out of the app's `document.referrer`.
  */
-const byBlob: AppDocumentWay = {
+const withoutExtensionUrl: AppDocumentWay = {
   prepare(app) {
     app.referrerPolicy = 'no-referrer';
   },
   load(app, html, csp) {
-    const url = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
-    const document = app.ownerDocument;
-    // frame-src must let this one blob: in; Firefox checks it as the load starts, so the
-    // narrower policy added right after (nothing of the app's has run yet) holds every later
-    // navigation of the frame, a blob: the app makes itself included.
-    addPolicy(document, ['frame-src', 'blob:', ...cspSources(csp?.frameDomains)].join(' '));
-    app.src = url;
-    addPolicy(document, appFrameSources(csp));
-    app.addEventListener('load', () => URL.revokeObjectURL(url), { once: true });
+    const base = app.ownerDocument.createElement('base');
+    base.href = 'about:blank';
+    app.ownerDocument.head.prepend(base);
+    bySrcdoc.load(app, html, csp);
   },
 };
 
 export default defineUnlistedScript({
   include: ['firefox'],
   main() {
-    relayAppFrame(window, byBlob);
+    relayAppFrame(window, withoutExtensionUrl);
   },
 });

@@ -29,7 +29,7 @@ export function addPolicy(document: Document, content: string): void {
  * the app's HTML, and the app's own document then loads into a frame already running. A srcdoc
  * document is not subject to `frame-src`, so the policy set first allows only the app's frames.
  */
-const bySrcdoc: AppDocumentWay = {
+export const bySrcdoc: AppDocumentWay = {
   prepare(app) {
     app.srcdoc = '<!doctype html>';
   },
