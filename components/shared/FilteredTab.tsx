@@ -20,9 +20,13 @@ export interface Filtered<T> {
   total: number;
 }
 
-/** The filter over a tab's groups: its words, and what matches them (worked out again only when the filter or the lists change). */
-export function useFilter<T>(groups: ItemGroup<T>[], fieldsOf: (item: T) => Folded[]): Filtered<T> {
-  const query = findQuery.value;
+/**
+ * The filter over a tab's groups: its words, and what matches them (worked out again only when
+ * the filter or the lists change). An inactive tab (mounted but not shown) neither reads the
+ * filter nor filters: typing in another tab's filter costs it nothing.
+ */
+export function useFilter<T>(groups: ItemGroup<T>[], fieldsOf: (item: T) => Folded[], active = true): Filtered<T> {
+  const query = active ? findQuery.value : '';
   const terms = useMemo(() => filterTerms(query), [query]);
   const filtering = terms.length > 0;
   const matched = useMemo(
@@ -48,6 +52,8 @@ export interface FilteredTabProps {
   /** Singular, for "No tool matches …". */
   one: string;
   filter: Filtered<unknown>;
+  /** Whether the filter shows (not while the tab is hidden, nor with nothing to filter). */
+  findBar?: boolean;
   /** The tab's results list. */
   results?: ComponentChildren;
   /** Without a filter, above the results (Tools: pins and recent calls). */
@@ -65,10 +71,10 @@ export interface FilteredTabProps {
  * moved in the DOM reloads the frames in it, and a result's MCP App must not restart because a
  * letter was typed; nor are the groups built again.
  */
-export function FilteredTab({ noun, one, filter, results, top = [], groups, bottom }: FilteredTabProps) {
+export function FilteredTab({ noun, one, filter, findBar = true, results, top = [], groups, bottom }: FilteredTabProps) {
   return (
     <div class={filter.filtering ? 'filtered-tab filtering' : 'filtered-tab'}>
-      <FindBar noun={noun} shown={filter.shown} total={filter.total} />
+      {findBar && <FindBar noun={noun} shown={filter.shown} total={filter.total} />}
       {!filter.filtering && top}
       <div class="tab-results">{results}</div>
       <div class="tab-groups">

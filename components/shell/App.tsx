@@ -109,19 +109,20 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
             connectedServers={connectedNames}
           />
         )}
-        {/* Always mounted, hidden on other tabs (outside the lazily mounted Tools tab): a running MCP App keeps its frame and its state while the person looks elsewhere. */}
+        {/* Always mounted, hidden on other tabs: a running MCP App in a result keeps its frame and its state while the person looks elsewhere. */}
         <div hidden={tab !== 'tools'}>
-          <AppsContext.Provider value={appsContext}>{results('Results', 'tool')}</AppsContext.Provider>
+          <AppsContext.Provider value={appsContext}>
+            <LazyToolsTab
+              servers={state.servers}
+              savedCalls={state.savedCalls}
+              pinnedTools={state.pinnedTools}
+              activities={state.activities}
+              draft={draft}
+              results={results('Results', 'tool')}
+              shown={tab === 'tools'}
+            />
+          </AppsContext.Provider>
         </div>
-        {tab === 'tools' && (
-          <LazyToolsTab
-            servers={state.servers}
-            savedCalls={state.savedCalls}
-            pinnedTools={state.pinnedTools}
-            activities={state.activities}
-            draft={draft}
-          />
-        )}
         {tab === 'resources' && <LazyResourcesTab servers={state.servers} results={results('Read', 'resource')} />}
         {tab === 'prompts' && <LazyPromptsTab servers={state.servers} results={results('Prompt messages and skills', 'prompt')} />}
         {tab === 'servers' && <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} />}

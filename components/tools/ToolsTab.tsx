@@ -29,6 +29,11 @@ export interface ToolsTabProps {
   draft?: ArgumentsDraft;
   /** The results list, shown under the pins and recent calls (or under the matches while filtering). */
   results?: ComponentChildren;
+  /**
+   * Whether the tab is the one the person sees. Hidden, it stays mounted with only its results,
+   * in the same place in the DOM, so a running MCP App keeps its frame and its state.
+   */
+  shown?: boolean;
 }
 
 interface Listed extends ItemGroup<Tool> {
@@ -58,10 +63,11 @@ const toolFields = (tool: Tool) => searchable(tool, tool.annotations?.title);
  * form is built when it is opened) and a group shows 100 at a time, so a keystroke of the
  * filter redraws the list within a frame even for a server of thousands of tools.
  */
-export const ToolsTab = memo(function ToolsTab({ servers, savedCalls, pinnedTools, activities, draft, results }: ToolsTabProps) {
+export const ToolsTab = memo(function ToolsTab({ servers, savedCalls, pinnedTools, activities, draft, results, shown = true }: ToolsTabProps) {
   const listed = useMemo(() => servers.filter((server) => server.status !== 'disabled').map(listedTools), [servers]);
   const byServer = useMemo(() => new Map(listed.map((entry) => [entry.server.id, entry])), [listed]);
-  const filter = useFilter(listed, toolFields);
+  const any = listed.length > 0;
+  const filter = useFilter(listed, toolFields, shown && any);
   const savedByTool = useMemo(() => {
     const groups = new Map<string, SavedCall[]>();
     for (const call of savedCalls) {
@@ -74,50 +80,53 @@ export const ToolsTab = memo(function ToolsTab({ servers, savedCalls, pinnedTool
   const pins = useMemo(() => new Set(pinnedTools.map((pin) => toolKey(pin.serverUrl, pin.tool))), [pinnedTools]);
   // A draft (Edit arguments, Load, a recent call) is for a tool the person must see: its group unfolds, a filter that hides it goes.
   useEffect(() => {
+    if (!shown) return;
     const entry = draft && byServer.get(draft.serverId);
     const tool = entry?.items.find((candidate) => candidate.name === draft?.tool);
     if (!entry || !tool) return;
     setCollapsed(groupKey('tools', entry.server.url), false);
     if (filter.filtering && !matchesAll(toolFields(tool), filter.terms)) findQuery.value = '';
-  }, [draft?.nonce]);
+  }, [draft?.nonce, shown]);
 
-  const file = <LazySavedCallsFile key="file" count={savedCalls.length} />;
-  if (listed.length === 0) {
-    return (
-      <>
-        {results}
-        <p class="empty muted">No server yet. Add one under Servers.</p>
-        {file}
-      </>
-    );
-  }
+  // One shape whatever is shown, so the results never move in the DOM (a moved frame reloads its app).
   return (
     <FilteredTab
       noun="tools"
       one="tool"
       filter={filter}
+      findBar={shown && any}
       results={results}
-      top={[
-        <PinnedTools key="pinned" pinned={pinnedTools} tools={byServer} savedByTool={savedByTool} draft={draft} />,
-        <RecentCalls key="recent" activities={activities} servers={servers} />,
-      ]}
-      bottom={file}
-      groups={listed.map((entry, index) => {
-        const tools = filter.matched[index]!;
-        if (filter.filtering && tools.length === 0) return null;
-        return (
-          <ToolGroup
-            key={entry.server.id}
-            entry={entry}
-            tools={tools}
-            filtering={filter.filtering}
-            terms={filter.terms}
-            pins={pins}
-            savedByTool={savedByTool}
-            draft={draft?.serverId === entry.server.id && !pins.has(toolKey(entry.server.url, draft.tool)) ? draft : undefined}
-          />
-        );
-      })}
+      top={
+        shown && any
+          ? [
+              <PinnedTools key="pinned" pinned={pinnedTools} tools={byServer} savedByTool={savedByTool} draft={draft} />,
+              <RecentCalls key="recent" activities={activities} servers={servers} />,
+            ]
+          : []
+      }
+      bottom={shown ? <LazySavedCallsFile key="file" count={savedCalls.length} /> : undefined}
+      groups={
+        !shown ? null : !any ? (
+          <p class="empty muted">No server yet. Add one under Servers.</p>
+        ) : (
+          listed.map((entry, index) => {
+            const tools = filter.matched[index]!;
+            if (filter.filtering && tools.length === 0) return null;
+            return (
+              <ToolGroup
+                key={entry.server.id}
+                entry={entry}
+                tools={tools}
+                filtering={filter.filtering}
+                terms={filter.terms}
+                pins={pins}
+                savedByTool={savedByTool}
+                draft={draft?.serverId === entry.server.id && !pins.has(toolKey(entry.server.url, draft.tool)) ? draft : undefined}
+              />
+            );
+          })
+        )
+      }
     />
   );
 });
