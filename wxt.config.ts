@@ -26,6 +26,14 @@ const geckoSettings = {
   gecko_android: { strict_min_version: '142.0' },
 };
 
+/**
+ * Sandbox pages' policy, the same in both browsers: where Firefox applies it (154+), the app's
+ * blob: document made under it takes it on, and Firefox's default (`script-src 'self'`) would
+ * refuse the app's inline script.
+ */
+const APP_SANDBOX_CSP =
+  "sandbox allow-scripts allow-forms; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data: https: http:; object-src 'none'";
+
 export default defineConfig({
   // Every module says what it uses: WXT's auto-imports would let any file (lib/ and the worker
   // included) reach a component by a free name, and pull the panel's code into the worker.
@@ -76,11 +84,11 @@ export default defineConfig({
     },
     // The outer bound for MCP Apps (entrypoints/appframe.sandbox): no popups, no modals, no top
     // navigation; scripts from the web, which an app's declared CSP then narrows per app.
-    ...(browser !== 'firefox' && {
-      content_security_policy: {
-        sandbox: "sandbox allow-scripts allow-forms; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data: https: http:; object-src 'none'",
-      },
-    }),
+    content_security_policy: { sandbox: APP_SANDBOX_CSP },
+    // Firefox 154+ (bug 1685123) serves these as sandbox pages, under the policy above; WXT
+    // declares sandbox pages for Chromium only, and 153 ignores the key (a warning on install),
+    // where the panel's sandboxed frame gives the page the same null principal.
+    ...(browser === 'firefox' && { sandbox: { pages: ['appframe-firefox.html'] } }),
     ...(browser === 'firefox' ? { browser_specific_settings: geckoSettings } : extensionKey && { key: extensionKey }),
   }),
   vite: () => ({

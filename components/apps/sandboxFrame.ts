@@ -22,10 +22,17 @@ interface SandboxFrame {
   ready: Promise<void>;
 }
 
-function newSandboxFrame(frameUrl: string, parent: Element): SandboxFrame {
+/** The sandbox page: its URL, and the referrer policy that keeps the add-on's UUID from the app (Firefox). */
+export interface SandboxPage {
+  url: string;
+  referrerPolicy?: ReferrerPolicy;
+}
+
+function newSandboxFrame({ url, referrerPolicy }: SandboxPage, parent: Element): SandboxFrame {
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', APP_SANDBOX);
-  frame.src = frameUrl;
+  if (referrerPolicy) frame.referrerPolicy = referrerPolicy;
+  frame.src = url;
   const ready = whenReady(frame);
   parent.append(frame);
   return { frame, ready };
@@ -40,7 +47,7 @@ function newSandboxFrame(frameUrl: string, parent: Element): SandboxFrame {
 let spare: SandboxFrame | null = null;
 let shelf: HTMLElement | null = null;
 
-export function sandboxFrame(frameUrl: string, holder: HTMLElement): SandboxFrame {
+export function sandboxFrame(page: SandboxPage, holder: HTMLElement): SandboxFrame {
   const canMove = typeof (holder as { moveBefore?: unknown }).moveBefore === 'function';
   let taken: SandboxFrame | null = null;
   if (canMove && spare?.frame.isConnected) {
@@ -55,7 +62,7 @@ export function sandboxFrame(frameUrl: string, holder: HTMLElement): SandboxFram
       shelf.style.cssText = 'position:fixed;left:-10000px;top:0;width:320px;height:150px;visibility:hidden';
       document.body.append(shelf);
     }
-    spare = newSandboxFrame(frameUrl, shelf);
+    spare = newSandboxFrame(page, shelf);
   }
-  return taken ?? newSandboxFrame(frameUrl, holder);
+  return taken ?? newSandboxFrame(page, holder);
 }

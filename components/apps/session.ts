@@ -24,8 +24,10 @@ import { sandboxFrame } from './sandboxFrame';
 
 /** What an app's card may ask of the worker, all on behalf of the call `activityId`. */
 export interface AppPorts {
-  /** The sandbox page's URL; `null` where there is none (Firefox), and apps are not shown. */
+  /** The sandbox page's URL (Chromium's manifest sandbox page, Firefox's packaged page); `null` where there is none, and apps are not shown. */
   frameUrl: string | null;
+  /** Firefox's `no-referrer`: the frame's page then never learns the panel's URL (the add-on's UUID), not even in `location.ancestorOrigins`. */
+  frameReferrerPolicy?: ReferrerPolicy;
   /** toolnexus's version, as apps are told it. */
   hostVersion: string;
   loadApp(activityId: string): Promise<AppResource>;
@@ -41,9 +43,9 @@ export interface AppPorts {
   appsRunning?: (activityIds: string[]) => void;
 }
 
-/** Why a browser without sandboxed extension pages shows no app; said where the app would be (AppFrame loads for it). */
+/** Why a build without a sandbox page shows no app; said where the app would be (AppFrame loads for it). */
 export const NO_SANDBOX =
-  'This browser cannot show the app safely: Firefox has no sandboxed extension pages, and any frame the extension made would run the server’s code either with the extension’s rights or not at all. The tool’s own result is below.';
+  'This browser cannot show the app safely: toolnexus has no sandboxed page here to run the server’s code in. The tool’s own result is below.';
 
 /** An app that has not finished the handshake by then is stopped: it would hold a blank card forever. */
 export const INIT_TIMEOUT_MS = 10_000;
@@ -144,7 +146,7 @@ export class AppSession {
     if (!ports.frameUrl) return this.stop(NO_SANDBOX);
     const loaded = this.#binding.load();
     loaded.catch((error: unknown) => this.stop(`The app could not be loaded: ${errorMessage(error)}`));
-    const { frame, ready } = sandboxFrame(ports.frameUrl, holder);
+    const { frame, ready } = sandboxFrame({ url: ports.frameUrl, referrerPolicy: ports.frameReferrerPolicy }, holder);
     frame.title = this.#binding.title;
     this.#frame = frame;
     const source = frame.contentWindow!;

@@ -8,22 +8,54 @@ interface ResourceReady {
   csp?: AppCsp;
 }
 
+/** How the app's document gets into its frame: Chromium's `srcdoc` here, Firefox's `blob:` (entrypoints/appframe-firefox-relay.ts). */
+export interface AppDocumentWay {
+  /** The app's frame as it waits for the app's HTML. */
+  prepare(app: HTMLIFrameElement): void;
+  /** Loads the app's document (its CSP and prelude first) and sets this page's `frame-src` (appFrameSources) around it. */
+  load(app: HTMLIFrameElement, html: string, csp: AppCsp | undefined): void;
+}
+
+/** Adds a Content-Security-Policy to this page; policies only add up, so each one can only narrow what the others allow. */
+export function addPolicy(document: Document, content: string): void {
+  const policy = document.createElement('meta');
+  policy.httpEquiv = 'Content-Security-Policy';
+  policy.content = content;
+  document.head.append(policy);
+}
+
+/**
+ * Chromium: the app's frame is made at once, empty, so its renderer starts while the panel reads
+ * the app's HTML, and the app's own document then loads into a frame already running. A srcdoc
+ * document is not subject to `frame-src`, so the policy set first allows only the app's frames.
+ */
+export const bySrcdoc: AppDocumentWay = {
+  prepare(app) {
+    app.srcdoc = '<!doctype html>';
+  },
+  load(app, html, csp) {
+    // Where the app's frame may navigate (this page's frame-src governs it): only to frames the
+    // app declares, so a meta refresh or a script cannot load another address, or a document
+    // without the app's policy, into it; the request is refused before it is sent.
+    addPolicy(app.ownerDocument, appFrameSources(csp));
+    app.srcdoc = html;
+  },
+};
+
 /**
  * Relays between the panel (this page's parent, whose origin is the extension's, read from this
  * page's own URL: a sandboxed page's `origin` is opaque but its URL is not) and the one app
  * frame it makes when the panel sends the app's HTML.
  */
-export function relayAppFrame(window: Window): void {
+export function relayAppFrame(window: Window, way: AppDocumentWay = bySrcdoc): void {
   const document = window.document;
   const panel = window.parent;
   if (panel === window) throw new Error('toolnexus: the app frame runs only inside the panel.');
   const panelOrigin = new URL(window.location.href).origin;
-  // The app's frame is made at once, empty, so its renderer starts while the panel reads the
-  // app's HTML: the app's own document then loads into a frame already running.
   const app = document.createElement('iframe');
   app.setAttribute('sandbox', APP_SANDBOX);
   app.title = 'App';
-  app.srcdoc = '<!doctype html>';
+  way.prepare(app);
   document.body.append(app);
   let mounted = false;
   let stopped = false;
@@ -37,18 +69,11 @@ export function relayAppFrame(window: Window): void {
     // One app per frame, once: a second resource would replace a running app behind the panel's back.
     if (mounted || typeof html !== 'string') return;
     mounted = true;
-    // Where the app's frame may navigate (this page's frame-src governs it): only to frames the
-    // app declares, so a meta refresh or a script cannot load another address, or a document
-    // without the app's policy, into it; the request is refused before it is sent.
-    const policy = document.createElement('meta');
-    policy.httpEquiv = 'Content-Security-Policy';
-    policy.content = appFrameSources(csp);
-    document.head.append(policy);
     app.addEventListener('load', () => {
       loads += 1;
       if (loads > 1) toPanel({ jsonrpc: '2.0', method: APP_NAVIGATED, params: {} });
     });
-    app.srcdoc = withCsp(withoutNestedDocuments(html), csp);
+    way.load(app, withCsp(withoutNestedDocuments(html), csp), csp);
   }
 
   /** Counted before anything is done with the message: a flood ends the app here, and the panel hears none of it. */

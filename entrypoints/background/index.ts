@@ -35,8 +35,8 @@ export default defineBackground(() => {
     activities: storedRecords(start, 'activity:', (activity) => activity.id),
     notices: stored(start, 'notices', [], 'session'),
     eras: stored(start, 'eras', {}),
-    // Firefox has no sandboxed extension pages to isolate an app in (entrypoints/appframe.sandbox).
-    mcpApps: !import.meta.env.FIREFOX,
+    // Both builds show apps: Chromium in entrypoints/appframe.sandbox, Firefox in entrypoints/appframe-firefox.html.
+    mcpApps: true,
     // SEP-2792: servers are told the browser's languages on every request, read afresh each time.
     acceptLanguage: () => acceptLanguageOf(navigator.languages),
     // Host access is granted per server origin at add time; loopback is in the manifest.

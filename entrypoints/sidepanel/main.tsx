@@ -1,7 +1,7 @@
 import { effect, signal } from '@preact/signals';
 import { render } from 'preact';
 // The browser's own promise-returning API (Chrome MV3, Firefox): webextension-polyfill was 3 KB of the first load.
-import { browser } from 'wxt/browser';
+import { browser, type PublicPath } from 'wxt/browser';
 import { App } from '@/components/shell/App';
 import type { AppPorts } from '@/components/apps/AppSlot';
 import { LinkCheckContext } from '@/components/content/linkVerdicts';
@@ -93,9 +93,12 @@ const actions: PanelActions = {
   showHelp: (open) => (help.value = open),
 };
 
-// Apps run in the sandboxed page (entrypoints/appframe.sandbox); Firefox builds have none.
+// Apps run in a sandboxed page: Chromium's manifest sandbox page (entrypoints/appframe.sandbox),
+// Firefox's packaged page in a sandboxed frame (entrypoints/appframe-firefox.html).
 const apps: AppPorts = {
-  frameUrl: import.meta.env.FIREFOX ? null : browser.runtime.getURL('/appframe.html'),
+  // The typed paths are generated from one browser's build (`wxt prepare`); the Firefox page exists only in Firefox's.
+  frameUrl: browser.runtime.getURL((import.meta.env.FIREFOX ? '/appframe-firefox.html' : '/appframe.html') as PublicPath),
+  ...(import.meta.env.FIREFOX && { frameReferrerPolicy: 'no-referrer' }),
   hostVersion: browser.runtime.getManifest().version,
   loadApp: asks.loadApp,
   loadRequestApp: asks.loadRequestApp,
