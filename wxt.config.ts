@@ -30,6 +30,15 @@ export default defineConfig({
   // Every module says what it uses: WXT's auto-imports would let any file (lib/ and the worker
   // included) reach a component by a free name, and pull the panel's code into the worker.
   imports: false,
+  hooks: {
+    // `imports: false` leaves unimport's presets in force all the same, and it takes any name
+    // that looks free for theirs: the `storage` parameter of lib/auth/signOut.ts pulled WXT's
+    // storage (@wxt-dev/storage, superlock, dequal: 4 KB gzip, and a createStorage() run at
+    // every start) into the worker. No presets, nothing imported behind a module's back.
+    'config:resolved': (wxt) => {
+      if (typeof wxt.config.imports === 'object') wxt.config.imports.presets = [];
+    },
+  },
   ...(storePackage && { outDirTemplate: '{{browser}}-mv{{manifestVersion}}-store' }),
   zip: {
     // What addons.mozilla.org needs to rebuild the Firefox package byte for byte

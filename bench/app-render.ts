@@ -13,7 +13,7 @@ import type { SavedServer } from '../lib/hub';
 import { startExampleAppServer } from '../tests/fixtures/app-servers';
 import { type BenchBrowser, waitForState } from './browser';
 import { INSPECTOR_VERSION, openInspector, startInspectorIfAble } from './inspector';
-import { latencyCells, table, type Section } from './report';
+import { besideBaselines, forBuild, latencyCells, table, type Section } from './report';
 import { ms, summarize } from './stats';
 
 export interface AppRenderOptions {
@@ -164,53 +164,84 @@ async function paintAlone(browser: BenchBrowser, runs: number): Promise<number[]
   return times;
 }
 
-export async function benchAppRender(browser: BenchBrowser, options: AppRenderOptions): Promise<Section> {
+interface AppTimes {
+  toResult: number[];
+  toPaint: number[];
+  toDocument: number[];
+  ownPaint: number[];
+  clickToPaint: number[];
+}
+
+/**
+ * `browsers`: this tree's build first, then any baseline's; each run goes through every build
+ * in turn, then the Inspector (unless `inspector` is false).
+ */
+export async function benchAppRender(browsers: BenchBrowser[], options: AppRenderOptions & { inspector: boolean }): Promise<Section> {
   const server = await startExampleAppServer('basic-vanillajs');
-  const { inspector, missing: inspectorMissing } = await startInspectorIfAble(server.url);
+  const { inspector, missing: inspectorMissing } = options.inspector
+    ? await startInspectorIfAble(server.url)
+    : { inspector: undefined, missing: 'left out of this run (`--skip-inspector`, or `--quick`).' };
+  const own = browsers[0]!;
   try {
     const servers: SavedServer[] = [{ id: 'apps', url: server.url, name: SERVER, enabled: true }];
-    await browser.saveServers(servers);
-    await browser.stopWorker();
-    const page = await browser.openPanel();
-    await waitForState(page, { connected: 1 });
-    await page.getByRole('tab', { name: /^Tools/ }).click();
+    const pages: Page[] = [];
+    for (const browser of browsers) {
+      await browser.saveServers(servers);
+      await browser.stopWorker();
+      const page = await browser.openPanel();
+      await waitForState(page, { connected: 1 });
+      await page.getByRole('tab', { name: /^Tools/ }).click();
+      pages.push(page);
+    }
     // A fresh Inspector page every PAGE_RUNS runs: each click adds the app's whole HTML to its
     // protocol monitor, and it slows as that fills (one page for all 65 runs: 5.1 s p50).
     let inspectorPage: Page | undefined;
     const freshInspector = async (): Promise<Page | undefined> => {
       if (!inspector) return undefined;
       await inspectorPage?.close();
-      inspectorPage = await openInspector(browser.context, inspector);
+      inspectorPage = await openInspector(own.context, inspector);
       await inspectorPage.getByText('Apps', { exact: true }).click();
       return inspectorPage;
     };
-    const toResult: number[] = [];
-    const toPaint: number[] = [];
-    const toDocument: number[] = [];
-    const ownPaint: number[] = [];
-    const clickToPaint: number[] = [];
+    const measured: AppTimes[] = browsers.map(() => ({ toResult: [], toPaint: [], toDocument: [], ownPaint: [], clickToPaint: [] }));
     const inspectorClickToPaint: number[] = [];
     for (let run = 0; run < options.warmup + options.runs; run += 1) {
-      // Tabs of one window: only the one in front paints, and each run waits for a paint.
-      await page.bringToFront();
-      const times = await oneRun(page);
+      for (const [b, page] of pages.entries()) {
+        // Tabs of one window: only the one in front paints, and each run waits for a paint.
+        await page.bringToFront();
+        const times = await oneRun(page);
+        if (run < options.warmup) continue;
+        const into = measured[b]!;
+        into.toResult.push(times.toResult);
+        into.toPaint.push(times.toPaint);
+        into.toDocument.push(times.toDocument);
+        into.ownPaint.push(times.ownPaint);
+        into.clickToPaint.push(times.toResult + times.toPaint);
+      }
       const theirPage = run % PAGE_RUNS === 0 ? await freshInspector() : inspectorPage;
       await theirPage?.bringToFront();
       const theirs = theirPage && (await inspectorRun(theirPage));
-      if (run < options.warmup) continue;
-      toResult.push(times.toResult);
-      toPaint.push(times.toPaint);
-      toDocument.push(times.toDocument);
-      ownPaint.push(times.ownPaint);
-      clickToPaint.push(times.toResult + times.toPaint);
-      if (theirs !== undefined) inspectorClickToPaint.push(theirs);
+      if (run >= options.warmup && theirs !== undefined) inspectorClickToPaint.push(theirs);
     }
-    await page.close();
+    for (const page of pages) await page.close();
     await inspectorPage?.close();
-    const alone = await paintAlone(browser, options.runs);
-    const paint = summarize(toPaint);
-    const ours = summarize(clickToPaint);
+    const alone = await paintAlone(own, options.runs);
+    const ours = measured.map((times) => summarize(times.clickToPaint));
     const theirs = inspectorClickToPaint.length > 0 ? summarize(inspectorClickToPaint) : undefined;
+    const rows = browsers.flatMap((browser, b) => {
+      const times = measured[b]!;
+      const label = (text: string) => forBuild(text, browser, browsers);
+      return [
+        [label('click Run → result card done'), ...latencyCells(summarize(times.toResult))],
+        [
+          label("result card done → the app's document starts (chunk, `loadApp`, sandbox page, HTML handed over)"),
+          ...latencyCells(summarize(times.toDocument)),
+        ],
+        [label('**result card done → app first contentful paint**'), ...latencyCells(summarize(times.toPaint))],
+        [label("the app's document start → its first contentful paint, in the panel"), ...latencyCells(summarize(times.ownPaint))],
+        [label('**click Run → app first contentful paint**'), ...latencyCells(ours[b]!)],
+      ];
+    });
     return {
       title: '11. MCP Apps: tool result → the app painted',
       markdown: [
@@ -224,15 +255,8 @@ export async function benchAppRender(browser: BenchBrowser, options: AppRenderOp
         table(
           ['measure', 'p50', 'p95', 'n'],
           [
-            ['click Run → result card done', ...latencyCells(summarize(toResult))],
-            [
-              "result card done → the app's document starts (chunk, `loadApp`, sandbox page, HTML handed over)",
-              ...latencyCells(summarize(toDocument)),
-            ],
-            ['**result card done → app first contentful paint**', ...latencyCells(paint)],
-            ["the app's document start → its first contentful paint, in the panel", ...latencyCells(summarize(ownPaint))],
+            ...rows,
             ['the same HTML as a page of its own (127.0.0.1): navigation → first contentful paint', ...latencyCells(summarize(alone))],
-            ['**click Run → app first contentful paint**', ...latencyCells(ours)],
             ...(theirs ? [['MCP Inspector v2: click the app in its Apps tab → app first contentful paint', ...latencyCells(theirs)]] : []),
           ],
         ),
@@ -242,8 +266,11 @@ export async function benchAppRender(browser: BenchBrowser, options: AppRenderOp
             {
               name: '11′. click → MCP App painted vs MCP Inspector v2 (p50; not an issue target)',
               goal: '≤ 1×',
-              measured: `${(ours.p50 / theirs.p50).toFixed(2)}× (${ms(ours.p50)} vs ${ms(theirs.p50)})`,
-              met: ours.p50 <= theirs.p50,
+              measured: besideBaselines(
+                ours.map((summary) => `${(summary.p50 / theirs.p50).toFixed(2)}× (${ms(summary.p50)} vs ${ms(theirs.p50)})`),
+                browsers,
+              ),
+              met: ours[0]!.p50 <= theirs.p50,
             },
           ]
         : [],

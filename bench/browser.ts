@@ -27,6 +27,8 @@ export interface TargetSession {
 }
 
 export interface BenchBrowser {
+  /** Which build it runs (bench/builds.ts): `this tree`, or a baseline's label. */
+  label: string;
   context: BrowserContext;
   extensionId: string;
   panelUrl: string;
@@ -44,7 +46,7 @@ export interface BenchBrowser {
 
 const WAIT_MS = 15_000;
 
-export async function launchBench(extensionDir = EXTENSION_DIR): Promise<BenchBrowser> {
+export async function launchBench(extensionDir = EXTENSION_DIR, label = 'this tree'): Promise<BenchBrowser> {
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension at ${extensionDir}: \`npm run bench\` builds it (bench/wxt.config.ts).`);
   }
@@ -85,6 +87,7 @@ export async function launchBench(extensionDir = EXTENSION_DIR): Promise<BenchBr
   }
 
   return {
+    label,
     context,
     extensionId,
     panelUrl,

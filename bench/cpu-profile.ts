@@ -13,6 +13,12 @@ export interface CpuProfile {
   }>;
   samples: number[];
   timeDeltas: number[];
+  /**
+   * The line (1-based; 0 when unknown) each sample was taken at, where the profile has them
+   * (a trace's): the only way to tell apart the modules of a bundle's top-level code, which
+   * all runs in one function.
+   */
+  lines?: number[];
   startTime: number;
   endTime: number;
 }
@@ -31,7 +37,7 @@ export interface ProfileSummary {
 }
 
 /** A module's start in a non-minified bundle: `// node_modules/zod/v4/core/core.js`. */
-export const MODULE_MARK = /^\s*\/\/ ((?:node_modules|lib|components|entrypoints|utils)\/\S+|\\0rolldown\/\S+)\s*$/;
+export const MODULE_MARK = /^\s*\/\/ ((?:node_modules|lib|components|entrypoints|utils|bench)\/\S+|\\0rolldown\/\S+)\s*$/;
 
 /** The npm package a bundled path belongs to, or the project file itself. */
 export function moduleName(path: string): string {
@@ -63,15 +69,10 @@ function moduleIndex(path: string): (line: number) => string {
   };
 }
 
-/**
- * Self time per function and per module. `files` maps a script URL's path
- * (`/background.js`) to the bundle on disk, for module attribution.
- */
-export function summarizeProfile(profile: CpuProfile, files: Record<string, string>, top = 15): ProfileSummary {
-  const self = new Map<number, number>();
-  for (const [i, node] of profile.samples.entries()) self.set(node, (self.get(node) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+/** A profile node's module, for one set of bundle files (see `summarizeProfile`). */
+function moduleResolver(files: Record<string, string>): (url: string, line: number) => string {
   const indexes = new Map<string, (line: number) => string>();
-  const moduleOf = (url: string, line: number) => {
+  return (url, line) => {
     if (!url) return '(native / V8)';
     const path = url.replace(/^chrome-extension:\/\/[^/]+/, '');
     const file = files[path];
@@ -79,24 +80,82 @@ export function summarizeProfile(profile: CpuProfile, files: Record<string, stri
     if (!indexes.has(file)) indexes.set(file, moduleIndex(file));
     return indexes.get(file)!(line);
   };
+}
+
+export interface TimelineSlice {
+  /** From the profile's start. */
+  startMs: number;
+  busyMs: number;
+  /** The modules busiest in the slice, by self time. */
+  top: Array<{ name: string; ms: number }>;
+}
+
+/** Busy time and its busiest modules, slice by slice: what ran when (a start's phases, the waits between them). */
+export function profileTimeline(profile: CpuProfile, files: Record<string, string>, sliceMs: number): TimelineSlice[] {
+  const moduleOf = moduleResolver(files);
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const slices = new Map<number, Map<string, number>>();
+  let at = 0;
+  for (const [i, id] of profile.samples.entries()) {
+    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+    at += delta;
+    const node = nodes.get(id);
+    if (!node || node.callFrame.functionName === '(idle)') continue;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const line = (profile.lines?.[i] ?? 0) > 0 ? profile.lines![i]! - 1 : lineNumber;
+    const name = functionName === '(program)' ? '(program)' : functionName === '(garbage collector)' ? '(garbage collector)' : moduleOf(url, line);
+    const slice = Math.floor(at / sliceMs);
+    const byModule = slices.get(slice) ?? new Map<string, number>();
+    byModule.set(name, (byModule.get(name) ?? 0) + delta);
+    slices.set(slice, byModule);
+  }
+  return [...slices]
+    .sort((a, b) => a[0] - b[0])
+    .map(([slice, byModule]) => ({
+      startMs: slice * sliceMs,
+      busyMs: [...byModule.values()].reduce((sum, value) => sum + value, 0),
+      top: [...byModule]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([name, ms]) => ({ name, ms })),
+    }));
+}
+
+/**
+ * Self time per function and per module. `files` maps a script URL's path
+ * (`/background.js`) to the bundle on disk, for module attribution.
+ */
+export function summarizeProfile(profile: CpuProfile, files: Record<string, string>, top = 15): ProfileSummary {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const moduleOf = moduleResolver(files);
   const byModule = new Map<string, number>();
   const byFunction = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string, time: number) => map.set(key, (map.get(key) ?? 0) + time);
   let idleMs = 0;
   let totalMs = 0;
-  for (const node of profile.nodes) {
-    const time = self.get(node.id) ?? 0;
-    if (time === 0) continue;
+  for (const [i, id] of profile.samples.entries()) {
+    const node = nodes.get(id);
+    const time = (profile.timeDeltas[i] ?? 0) / 1000;
+    if (!node || time <= 0) continue;
     totalMs += time;
     const { functionName, url, lineNumber } = node.callFrame;
     if (functionName === '(idle)' || functionName === '(program)') {
       if (functionName === '(idle)') idleMs += time;
-      else byModule.set('(program: browser internals)', (byModule.get('(program: browser internals)') ?? 0) + time);
+      else add(byModule, '(program: browser internals)', time);
       continue;
     }
-    const module = functionName === '(garbage collector)' ? '(garbage collector)' : moduleOf(url, lineNumber);
-    byModule.set(module, (byModule.get(module) ?? 0) + time);
-    const name = `${functionName || '(anonymous)'} — ${module}${url ? `:${lineNumber + 1}` : ''}`;
-    byFunction.set(name, (byFunction.get(name) ?? 0) + time);
+    if (functionName === '(garbage collector)') {
+      add(byModule, functionName, time);
+      add(byFunction, `${functionName} — ${functionName}`, time);
+      continue;
+    }
+    // The sample's own line where known: a bundle's top-level code is one function over every module.
+    const line = (profile.lines?.[i] ?? 0) > 0 ? profile.lines![i]! - 1 : lineNumber;
+    const module = moduleOf(url, line);
+    add(byModule, module, time);
+    const home = moduleOf(url, lineNumber);
+    const name = home === module ? `${functionName || '(anonymous)'} — ${module}${url ? `:${lineNumber + 1}` : ''}` : `(top-level code) — ${module}`;
+    add(byFunction, name, time);
   }
   const busy = totalMs - idleMs;
   const lines = (map: Map<string, number>) =>

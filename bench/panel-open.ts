@@ -6,7 +6,7 @@
 import type { SavedServer } from '../lib/hub';
 import { waitForState, type BenchBrowser } from './browser';
 import type { ProbeWindow } from './probe';
-import { latencyCells, table, type Section } from './report';
+import { forBuild, latencyCells, table, type Section } from './report';
 import { summarize } from './stats';
 
 export interface PanelOpenOptions {
@@ -23,22 +23,10 @@ interface OpenTimes {
   tablistPainted: number;
 }
 
-export async function benchPanelOpen(
-  browser: BenchBrowser,
-  serverUrls: string[],
-  options: PanelOpenOptions,
-): Promise<{ section: Section; tablistPainted: number }> {
-  const servers: SavedServer[] = serverUrls.map((url, i) => ({ id: `open-${i}`, url, name: `Server ${i + 1}`, enabled: true }));
-  await browser.saveServers(servers);
-  await browser.stopWorker();
-  const first = await browser.openPanel();
-  await waitForState(first, { connected: servers.length });
-  await first.close();
-
-  const runs: OpenTimes[] = [];
-  for (let i = 0; i < options.runs; i += 1) {
-    const page = await browser.openPanel();
-    const times = await page.evaluate(async () => {
+async function openOnce(browser: BenchBrowser): Promise<OpenTimes> {
+  const page = await browser.openPanel();
+  try {
+    return await page.evaluate(async () => {
       const probe = (window as unknown as ProbeWindow).__probe;
       const deadline = performance.now() + 10_000;
       while (probe.tablistFrameAt === undefined) {
@@ -60,29 +48,44 @@ export async function benchPanelOpen(
         tablistPainted: probe.tablistFrameAt,
       };
     });
-    runs.push(times);
+  } finally {
     await page.close();
   }
+}
 
-  const column = (key: keyof OpenTimes) => summarize(runs.map((run) => run[key]).filter(Number.isFinite));
-  const painted = column('tablistPainted');
-  const row = (label: string, key: keyof OpenTimes) => [label, ...latencyCells(column(key))];
+/** `browsers`: this tree's build first, then any baseline's; their opens alternate. */
+export async function benchPanelOpen(browsers: BenchBrowser[], serverUrls: string[], options: PanelOpenOptions): Promise<Section> {
+  const servers: SavedServer[] = serverUrls.map((url, i) => ({ id: `open-${i}`, url, name: `Server ${i + 1}`, enabled: true }));
+  for (const browser of browsers) {
+    await browser.saveServers(servers);
+    await browser.stopWorker();
+    const first = await browser.openPanel();
+    await waitForState(first, { connected: servers.length });
+    await first.close();
+  }
+  const runs: OpenTimes[][] = browsers.map(() => []);
+  for (let i = 0; i < options.runs; i += 1) {
+    for (const [b, browser] of browsers.entries()) runs[b]!.push(await openOnce(browser));
+  }
+
+  const rows = browsers.flatMap((browser, b) => {
+    const column = (key: keyof OpenTimes) => summarize(runs[b]!.map((run) => run[key]).filter(Number.isFinite));
+    const row = (label: string, key: keyof OpenTimes) => [forBuild(label, browser, browsers), ...latencyCells(column(key))];
+    return [
+      row('panel script opened its port (`runtime.connect`)', 'connect'),
+      row('first contentful paint ("Loading…")', 'firstContentfulPaint'),
+      row('DOMContentLoaded', 'domContentLoaded'),
+      row('first `state` from the worker arrived', 'firstState'),
+      row('tab list in the DOM (first render with state)', 'tablist'),
+      row('**tab list painted** (the frame after)', 'tablistPainted'),
+    ];
+  });
   const markdown = [
-    `${options.runs} opens of \`chrome-extension://…/sidepanel.html\` in a new tab (worker running, ${servers.length} servers connected); ` +
-      'times from navigation start (`performance.timeOrigin`). The first open after launch is included' +
-      ` (${runs[0]!.tablistPainted.toFixed(1)} ms to the painted tab list).`,
+    `${options.runs} opens of \`chrome-extension://…/sidepanel.html\` in a new tab (worker running, ${servers.length} servers connected)` +
+      `${browsers.length > 1 ? ', builds alternating' : ''}; times from navigation start (\`performance.timeOrigin\`). The first open after launch is included` +
+      ` (${runs[0]![0]!.tablistPainted.toFixed(1)} ms to the painted tab list).`,
     '',
-    table(
-      ['navigation start → …', 'p50', 'p95', 'n'],
-      [
-        row('panel script opened its port (`runtime.connect`)', 'connect'),
-        row('first contentful paint ("Loading…")', 'firstContentfulPaint'),
-        row('DOMContentLoaded', 'domContentLoaded'),
-        row('first `state` from the worker arrived', 'firstState'),
-        row('tab list in the DOM (first render with state)', 'tablist'),
-        row('**tab list painted** (the frame after)', 'tablistPainted'),
-      ],
-    ),
+    table(['navigation start → …', 'p50', 'p95', 'n'], rows),
   ].join('\n');
-  return { section: { title: '3a. Side panel cold open', markdown, targets: [] }, tablistPainted: painted.p50 };
+  return { title: '3a. Side panel cold open', markdown, targets: [] };
 }

@@ -36,7 +36,7 @@ export interface PanelProbe {
   firstStateAt?: number;
   /** After the panel handled its first state (listener, then the render it scheduled). */
   firstStateHandledAt?: number;
-  /** Request cards in the DOM at that moment. */
+  /** Request cards drawn whole in the DOM at that moment (not the empty frames of those off screen). */
   firstStateCards?: number;
   /** After the frame that followed. */
   firstStatePaintedAt?: number;
@@ -127,7 +127,8 @@ export function installProbe(portName: string, apply: typeof applyStatePatch): v
         if (message.type === 'state' && probe.firstStateHandledAt === undefined && probe.firstStateAt === at) {
           afterTask(() => {
             probe.firstStateHandledAt = performance.now();
-            probe.firstStateCards = document.querySelectorAll('section.card.request').length;
+            // Drawn whole: a frame standing in for a card off screen is empty.
+            probe.firstStateCards = [...document.querySelectorAll('section.card.request')].filter((card) => card.childElementCount > 0).length;
             void nextFrame().then((painted) => (probe.firstStatePaintedAt = painted));
           });
         }

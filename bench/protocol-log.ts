@@ -9,7 +9,7 @@ import type { CommandMessage } from '../lib/port/commands';
 import { PROTOCOL_LOG_LENGTH } from '../lib/hub/protocolRecords';
 import { type BenchBrowser, waitForState, addServer } from './browser';
 import type { ProbeWindow } from './probe';
-import { latencyCells, table, type Section } from './report';
+import { besideBaselines, forBuild, latencyCells, table, type Section } from './report';
 import { summarize } from './stats';
 import { extensionCalls } from './tool-call';
 
@@ -49,29 +49,36 @@ async function logSize(page: Page, serverId: string): Promise<{ records: number;
   );
 }
 
-export async function benchProtocolLog(browser: BenchBrowser, serverUrl: string, options: ProtocolLogBenchOptions): Promise<Section> {
-  const page = await browser.openPanel();
-  const serverId = await addServer(page, serverUrl, 'Bench');
-  const on: number[] = [];
-  const off: number[] = [];
+/** `browsers`: this tree's build first, then any baseline's; each round runs on every build in turn. */
+export async function benchProtocolLog(browsers: BenchBrowser[], serverUrl: string, options: ProtocolLogBenchOptions): Promise<Section> {
+  const panels: Array<{ page: Page; serverId: string; on: number[]; off: number[] }> = [];
+  for (const browser of browsers) {
+    const page = await browser.openPanel();
+    panels.push({ page, serverId: await addServer(page, serverUrl, 'Bench'), on: [], off: [] });
+  }
   let text = 0;
   const texts = () => Array.from({ length: options.calls }, () => `log-${(text += 1)}`);
   // Warm both paths once, then alternate which goes first.
   for (let round = 0; round <= options.rounds; round += 1) {
     for (const recording of round % 2 === 0 ? [true, false] : [false, true]) {
-      await setRecording(page, serverId, recording);
-      const { roundTrips } = await extensionCalls(page, serverId, texts());
-      if (round > 0) (recording ? on : off).push(...roundTrips);
+      for (const panel of panels) {
+        await setRecording(panel.page, panel.serverId, recording);
+        const { roundTrips } = await extensionCalls(panel.page, panel.serverId, texts());
+        if (round > 0) (recording ? panel.on : panel.off).push(...roundTrips);
+      }
     }
   }
-  await setRecording(page, serverId, true);
+  const own = panels[0]!;
+  await setRecording(own.page, own.serverId, true);
   // Fill the log to its bound to weigh it.
-  while ((await logSize(page, serverId)).records < PROTOCOL_LOG_LENGTH) await extensionCalls(page, serverId, texts());
-  const full = await logSize(page, serverId);
-  await page.close();
-  const withLog = summarize(on);
-  const withoutLog = summarize(off);
-  const cost = withLog.p50 / withoutLog.p50 - 1;
+  while ((await logSize(own.page, own.serverId)).records < PROTOCOL_LOG_LENGTH) await extensionCalls(own.page, own.serverId, texts());
+  const full = await logSize(own.page, own.serverId);
+  for (const panel of panels) await panel.page.close();
+  const costs = panels.map((panel) => {
+    const withLog = summarize(panel.on);
+    const withoutLog = summarize(panel.off);
+    return { withLog, withoutLog, cost: withLog.p50 / withoutLog.p50 - 1 };
+  });
   return {
     title: '12. Protocol log: what recording costs a tools/call',
     markdown: [
@@ -79,10 +86,10 @@ export async function benchProtocolLog(browser: BenchBrowser, serverUrl: string,
       '',
       table(
         ['tools/call', 'p50', 'p95', 'n'],
-        [
-          ['recording off', ...latencyCells(withoutLog)],
-          ['**recording on** (the default)', ...latencyCells(withLog)],
-        ],
+        browsers.flatMap((browser, b) => [
+          [forBuild('recording off', browser, browsers), ...latencyCells(costs[b]!.withoutLog)],
+          [forBuild('**recording on** (the default)', browser, browsers), ...latencyCells(costs[b]!.withLog)],
+        ]),
       ),
       '',
       `A full log for this server (${full.records.toLocaleString('en')} records of echo calls) is ${(full.bytes / 1024).toFixed(0)} KB as JSON; at most ${PROTOCOL_LOG_LENGTH.toLocaleString('en')} × 8,000 characters (~16 MB of UTF-16) for a server whose every message is at the cut.`,
@@ -91,8 +98,11 @@ export async function benchProtocolLog(browser: BenchBrowser, serverUrl: string,
       {
         name: '12. protocol log recording: tools/call p50 cost',
         goal: '< 5 %',
-        measured: `${(cost * 100).toFixed(1)} % (${withLog.p50.toFixed(2)} vs ${withoutLog.p50.toFixed(2)} ms)`,
-        met: cost < 0.05,
+        measured: besideBaselines(
+          costs.map(({ cost, withLog, withoutLog }) => `${(cost * 100).toFixed(1)} % (${withLog.p50.toFixed(2)} vs ${withoutLog.p50.toFixed(2)} ms)`),
+          browsers,
+        ),
+        met: costs[0]!.cost < 0.05,
       },
     ],
   };

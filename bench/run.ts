@@ -2,15 +2,18 @@
  * `npm run bench`: builds the extension (bench/wxt.config.ts → .output/bench), starts the
  * bench's MCP servers in their own process, runs every bench in a fresh headless Chromium,
  * and writes bench/RESULTS.md. Exits 1 when the harness fails (a bench throws, the build
- * breaks), never because a target was missed.
+ * breaks, the watchdog stops it), never because a target was missed.
  *
  *   npm run bench                      everything, writes bench/RESULTS.md
- *   npm run bench -- --quick           small counts, prints instead of writing
+ *   npm run bench -- --quick           small counts, no MCP Inspector, prints instead of writing (under 5 minutes)
  *   npm run bench -- --only scale,size prints only those (toolcall, elicitation, open, size, scale, start, apps, protocollog)
+ *   npm run bench -- --baseline main   also builds that git ref (bench/builds.ts) and measures it beside this tree, interleaved
+ *   npm run bench -- --skip-inspector  leaves out MCP Inspector's rows (it is most of a full run's time)
  *   npm run bench -- --profile         also CPU-profiles the non-minified build (bench/profiles/)
  *   npm run bench -- --skip-build      reuse .output/bench and .output/bench-profile
  *
- * Benches 1 and 11 also install MCP Inspector v2 (pinned, into node_modules/.cache) to measure beside it.
+ * Benches 1, 3b and 11 also install MCP Inspector (pinned, into node_modules/.cache) to measure beside it.
+ * When the watchdog stops a run, what was measured until then is still written, marked partial.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build as viteBuild } from 'vite';
 import { EXTENSION_DIR, launchBench, PROFILE_EXTENSION_DIR, type BenchBrowser } from './browser';
+import { buildBaseline, WORKING_TREE, type Build } from './builds';
 import { benchAppRender } from './app-render';
 import { benchBundleSize } from './bundle-size';
 import { benchElicitation } from './elicitation';
@@ -35,7 +39,7 @@ const BENCHES = ['toolcall', 'elicitation', 'open', 'size', 'scale', 'start', 'a
 type BenchName = (typeof BENCHES)[number];
 const RESULTS = 'bench/RESULTS.md';
 const FINDINGS = 'bench/findings.md';
-/** Nothing may hang the bench: past this, it stops with a failure. */
+/** Nothing may hang the bench: past this (and as much again for each baseline), it stops with a failure, writing what it has. */
 const OVERALL_LIMIT_MS = 20 * 60_000;
 
 const { values } = parseArgs({
@@ -44,6 +48,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
+    'skip-inspector': { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
 });
 const only = values.only?.split(',').map((name) => name.trim()) ?? [...BENCHES];
@@ -54,6 +60,8 @@ if (unknown.length > 0) {
 }
 const quick = values.quick ?? false;
 const partial = quick || values.only !== undefined;
+// MCP Inspector's clicks are most of a full run; a quick run is for before/after a change.
+const inspector = !quick && !values['skip-inspector'];
 
 const counts = quick
   ? {
@@ -98,13 +106,53 @@ async function buildSdkPage(): Promise<void> {
   });
 }
 
+/** The run's results as markdown; `stopped` says why it ended early (then it is marked partial). */
+function resultsDocument(
+  state: { started: number; loadAtStart: number; chromium: string; sections: Section[]; failures: string[]; builds: Build[] },
+  stopped?: string,
+) {
+  return renderResults({
+    machine: describeMachine(state.chromium, state.loadAtStart),
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    durationS: (Date.now() - state.started) / 1000,
+    sections: state.sections,
+    failures: state.failures,
+    builds: state.builds.map((build) => build.label),
+    stopped,
+    findings: existsSync(FINDINGS) ? readFileSync(FINDINGS, 'utf8') : '',
+  });
+}
+
+/** Prints a partial run; writes bench/RESULTS.md for a full one, even one the watchdog stopped (marked so). */
+function publish(text: string, started: number): void {
+  if (partial) {
+    console.log(`\n${text}`);
+    console.log(`(partial run: ${RESULTS} left as it was)`);
+  } else {
+    writeFileSync(RESULTS, text);
+    console.log(`wrote ${RESULTS} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  }
+}
+
 async function main(): Promise<number> {
-  const started = Date.now();
-  const loadAtStart = loadavg()[0]!;
+  const state = {
+    started: Date.now(),
+    loadAtStart: loadavg()[0]!,
+    chromium: 'unknown',
+    sections: [] as Section[],
+    failures: [] as string[],
+    builds: [WORKING_TREE],
+  };
+  const { sections, failures } = state;
+  let running = 'the build';
+  const limitMs = OVERALL_LIMIT_MS * (values.baseline ? 2 : 1);
   const watchdog = setTimeout(() => {
-    console.error(`The bench ran past ${OVERALL_LIMIT_MS / 60_000} minutes; stopping.`);
+    const stopped = `the watchdog stopped the run after ${limitMs / 60_000} minutes, during ${running}; what came after it did not run`;
+    console.error(`The bench ran past ${limitMs / 60_000} minutes; stopping, and writing what it measured.`);
+    failures.push(stopped);
+    publish(resultsDocument(state, stopped), state.started);
     process.exit(1);
-  }, OVERALL_LIMIT_MS);
+  }, limitMs);
   watchdog.unref();
 
   if (!values['skip-build']) {
@@ -113,14 +161,14 @@ async function main(): Promise<number> {
     build(true);
     await buildSdkPage();
   }
-  const sections: Section[] = [];
-  const failures: string[] = [];
-  let chromium = 'unknown';
+  if (values.baseline) state.builds.push(buildBaseline(values.baseline));
+  const { builds } = state;
   let servers: ServerProcess | undefined;
 
   const attempt = async (name: BenchName | 'profile', run: () => Promise<Section[]>) => {
     if (name !== 'profile' && !only.includes(name)) return;
     const began = Date.now();
+    running = `the ${name} bench`;
     process.stdout.write(`${name}… `);
     try {
       sections.push(...(await run()));
@@ -131,28 +179,29 @@ async function main(): Promise<number> {
       failures.push(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }
   };
-  // A fresh browser per bench, so no bench inherits another's history, activities or JIT state.
-  const inBrowser = async <T>(use: (browser: BenchBrowser) => Promise<T>): Promise<T> => {
-    const browser = await launchBench();
-    chromium = browser.chromiumVersion;
+  // A fresh browser per bench and build, so no bench inherits another's history, activities or JIT state.
+  const inBrowsers = async <T>(use: (browsers: BenchBrowser[]) => Promise<T>): Promise<T> => {
+    const browsers: BenchBrowser[] = [];
     try {
-      return await use(browser);
+      for (const build of builds) browsers.push(await launchBench(build.dir, build.label));
+      state.chromium = browsers[0]!.chromiumVersion;
+      return await use(browsers);
     } finally {
-      await browser.close();
+      for (const browser of browsers) await browser.close();
     }
   };
 
   try {
     servers = await startServerProcess();
     const urls = servers;
-    await attempt('toolcall', () => inBrowser(async (browser) => [await benchToolCall(browser, urls.timed, counts.toolcall)]));
-    await attempt('elicitation', () => inBrowser(async (browser) => [await benchElicitation(browser, urls.timed, counts.elicitation)]));
-    await attempt('open', () => inBrowser(async (browser) => [(await benchPanelOpen(browser, urls.legacyFleet.slice(0, 3), counts.open)).section]));
-    await attempt('size', async () => [benchBundleSize(EXTENSION_DIR, PROFILE_EXTENSION_DIR)]);
-    await attempt('scale', () => inBrowser(async (browser) => [await benchScale(browser, urls.modernFleet, urls.timed, counts.scale)]));
-    await attempt('start', () => inBrowser(async (browser) => [await benchWorkerStart(browser, urls.legacyFleet, counts.start)]));
-    await attempt('apps', () => inBrowser(async (browser) => [await benchAppRender(browser, counts.apps)]));
-    await attempt('protocollog', () => inBrowser(async (browser) => [await benchProtocolLog(browser, urls.timed, counts.protocollog)]));
+    await attempt('toolcall', () => inBrowsers(async (browsers) => [await benchToolCall(browsers, urls.timed, { ...counts.toolcall, inspector })]));
+    await attempt('elicitation', () => inBrowsers(async (browsers) => [await benchElicitation(browsers, urls.timed, counts.elicitation)]));
+    await attempt('open', () => inBrowsers(async (browsers) => [await benchPanelOpen(browsers, urls.legacyFleet.slice(0, 3), counts.open)]));
+    await attempt('size', async () => [benchBundleSize(builds, PROFILE_EXTENSION_DIR, inspector)]);
+    await attempt('scale', () => inBrowsers(async (browsers) => [await benchScale(browsers, urls.modernFleet, urls.timed, counts.scale)]));
+    await attempt('start', () => inBrowsers(async (browsers) => [await benchWorkerStart(browsers, urls.legacyFleet, counts.start)]));
+    await attempt('apps', () => inBrowsers(async (browsers) => [await benchAppRender(browsers, { ...counts.apps, inspector })]));
+    await attempt('protocollog', () => inBrowsers(async (browsers) => [await benchProtocolLog(browsers, urls.timed, counts.protocollog)]));
     if (values.profile) {
       await attempt('profile', async () => [await profileAll(urls)]);
     }
@@ -162,22 +211,7 @@ async function main(): Promise<number> {
   } finally {
     await servers?.close();
   }
-
-  const document = renderResults({
-    machine: describeMachine(chromium, loadAtStart),
-    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-    durationS: (Date.now() - started) / 1000,
-    sections,
-    failures,
-    findings: existsSync(FINDINGS) ? readFileSync(FINDINGS, 'utf8') : '',
-  });
-  if (partial) {
-    console.log(`\n${document}`);
-    console.log(`(partial run: ${RESULTS} left as it was)`);
-  } else {
-    writeFileSync(RESULTS, document);
-    console.log(`wrote ${RESULTS} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  }
+  publish(resultsDocument(state), state.started);
   return failures.length > 0 ? 1 : 0;
 }
 

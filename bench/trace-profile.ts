@@ -22,6 +22,7 @@ interface TraceEvent {
         samples?: number[];
       };
       timeDeltas?: number[];
+      lines?: number[];
     };
   };
 }
@@ -52,7 +53,7 @@ export function traceProfiles(trace: Trace, pick: (thread: { name: string; pid: 
     if (event.name !== 'Profile' || !pick({ name: names.get(`${event.pid}:${event.tid}`) ?? '', pid: event.pid })) continue;
     const start = event.args?.data?.startTime ?? event.ts;
     byId.set(`${event.pid}:${event.id}`, {
-      profile: { nodes: [], samples: [], timeDeltas: [], startTime: start, endTime: start },
+      profile: { nodes: [], samples: [], timeDeltas: [], lines: [], startTime: start, endTime: start },
       parents: new Map(),
     });
   }
@@ -67,6 +68,8 @@ export function traceProfiles(trace: Trace, pick: (thread: { name: string; pid: 
     }
     entry.profile.samples.push(...(data?.cpuProfile?.samples ?? []));
     entry.profile.timeDeltas.push(...(data?.timeDeltas ?? []));
+    const samples = data?.cpuProfile?.samples ?? [];
+    entry.profile.lines!.push(...(data?.lines ?? samples.map(() => 0)));
     entry.profile.endTime = Math.max(entry.profile.endTime, event.ts);
   }
   return [...byId.values()].map(({ profile, parents }) => {

@@ -1,10 +1,12 @@
 /**
  * The app's own WXT config, built into .output/bench so that a concurrent `npm test` or
  * `npm run build` cannot replace the extension under a running bench. BENCH_PROFILE=1 builds
- * a copy that keeps names and module comments (no minification) for CPU profiles.
+ * a copy that keeps names and module comments (no minification) for CPU profiles, and records
+ * storage calls and component renders (bench/instrument.ts).
  */
 import { defineConfig } from 'wxt';
 import app from '../wxt.config';
+import { instrument } from './instrument';
 
 const profiling = process.env.BENCH_PROFILE === '1';
 
@@ -14,6 +16,7 @@ export default defineConfig({
   outDir: profiling ? '.output/bench-profile' : '.output/bench',
   vite: async (env) => {
     const base = (await app.vite?.(env)) ?? {};
-    return profiling ? { ...base, build: { ...base.build, minify: false, sourcemap: true } } : base;
+    if (!profiling) return base;
+    return { ...base, plugins: [...(base.plugins ?? []), instrument()], build: { ...base.build, minify: false, sourcemap: true } };
   },
 });

@@ -43,3 +43,22 @@ export function durableMirror<T>(stored: Stored<T> | undefined, onError: (error:
     });
   };
 }
+
+/**
+ * What to write so that a store holding `written` (by key) holds `list` instead: the items
+ * that are not the very values written last (the hub replaces a value it changes, never edits
+ * it), and `null` for each key no longer in the list. Writing these in one call of the storage
+ * area is one change, as atomic as a write of the whole list was, at the size of what changed:
+ * a tools/call's end wrote all 50 kept results (28 KB) and now writes its own (bench/findings.md).
+ */
+export function recordChanges<T>(written: ReadonlyMap<string, T>, list: readonly T[], keyOf: (item: T) => string): Record<string, T | null> {
+  const changes: Record<string, T | null> = {};
+  const keys = new Set<string>();
+  for (const item of list) {
+    const key = keyOf(item);
+    keys.add(key);
+    if (written.get(key) !== item) changes[key] = item;
+  }
+  for (const key of written.keys()) if (!keys.has(key)) changes[key] = null;
+  return changes;
+}

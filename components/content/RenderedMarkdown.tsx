@@ -1,7 +1,8 @@
 import { compiler, RuleType, type MarkdownToJSX } from 'markdown-to-jsx/react';
 import { h, type ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
-import { analyzeUrl, type UrlAnalysis } from '@/lib/urls';
+import type { UrlAnalysis } from '@/lib/urls';
+import { useLinkVerdict } from './linkVerdicts';
 import { UrlConsent } from './UrlConsent';
 import { mediaDataUrl, mediaKind } from './dataUrl';
 
@@ -77,13 +78,15 @@ function WarnedLink({ href, analysis, children }: { href: string; analysis: UrlA
   );
 }
 
-function MarkdownLink(kept: Record<string, unknown>, href: unknown, children: ComponentChildren[]) {
-  const analysis = typeof href === 'string' ? analyzeUrl(href) : null;
+/** A link as the worker judged it (linkVerdicts.ts): its text alone until the verdict comes. */
+function MarkdownLink({ href, kept, children }: { href: string; kept: Record<string, unknown>; children?: ComponentChildren }) {
+  const analysis = useLinkVerdict(href);
+  if (!analysis) return h('span', kept, children);
   // Refused (not a web address, another scheme, plain http off this computer): its text only.
-  if (!analysis?.href || analysis.refused) return h('span', { ...kept, title: analysis?.refused ?? undefined }, ...children);
-  if (analysis.warnings.length > 0) return h(WarnedLink, { href: analysis.href, analysis }, ...children);
+  if (!analysis.href || analysis.refused) return h('span', { ...kept, title: analysis.refused ?? undefined }, children);
+  if (analysis.warnings.length > 0) return h(WarnedLink, { href: analysis.href, analysis }, children);
   // The title shows where the link really goes, whatever its text claims.
-  return h('a', { ...kept, href: analysis.href, title: analysis.href, target: '_blank', rel: 'noopener noreferrer' }, ...children);
+  return h('a', { ...kept, href: analysis.href, title: analysis.href, target: '_blank', rel: 'noopener noreferrer' }, children);
 }
 
 /** An image in markdown: a remote one is named, never fetched (servers' URLs are not prefetched). */
@@ -116,7 +119,11 @@ function safeElement(tag: unknown, props: Record<string, unknown> | null, ...chi
     return h(MarkdownImage, { src, alt, title });
   }
   if (tag === 'input') return h('input', { ...kept, disabled: true });
-  if (tag === 'a') return MarkdownLink(kept, props?.href, children);
+  if (tag === 'a') {
+    return typeof props?.href === 'string'
+      ? h(MarkdownLink, { key: kept.key as string, href: props.href, kept }, ...children)
+      : h('span', kept, ...children);
+  }
   return h(tag, kept, ...children);
 }
 

@@ -1,8 +1,10 @@
 import { memo } from 'preact/compat';
+import { useMemo } from 'preact/hooks';
 import type { VisitView, InboxItem, NoticeView } from '@/lib/state';
 import { EmptyInbox } from './EmptyInbox';
 import { NoticeCard } from './NoticeCard';
 import { RequestGroup } from './RequestGroup';
+import { useRequestWindow } from './requestWindow';
 import { VisitCard } from './VisitCard';
 
 export interface InboxTabProps {
@@ -18,6 +20,8 @@ export interface InboxTabProps {
 
 /** Pending Requests grouped by the server that asks, newest first in each group. */
 export const InboxTab = memo(function InboxTab({ inbox, visits, notices, refusals, focusId, connectedServers }: InboxTabProps) {
+  const groups = useMemo(() => groupByServer(inbox), [inbox]);
+  const { shown, cards, list } = useRequestWindow(groups, focusId);
   const above = (
     <>
       {notices.map((notice) => (
@@ -36,21 +40,28 @@ export const InboxTab = memo(function InboxTab({ inbox, visits, notices, refusal
       </>
     );
   }
-  // Newest first within a server's group; groups in the order their servers first asked, so a
-  // new Request never moves the card someone is typing in (a moved field loses focus).
+  return (
+    <>
+      {above}
+      <div ref={list} class="requests">
+        {groups.map((requests) => (
+          <RequestGroup key={requests[0]!.serverId} requests={requests} refusals={refusals} focusId={focusId} shown={shown} cards={cards} />
+        ))}
+      </div>
+    </>
+  );
+});
+
+/**
+ * Newest first within a server's group; groups in the order their servers first asked, so a
+ * new Request never moves the card someone is typing in (a moved field loses focus).
+ */
+function groupByServer(inbox: InboxItem[]): InboxItem[][] {
   const groups = new Map<string, InboxItem[]>();
   for (const request of [...inbox].sort((a, b) => a.askedAt - b.askedAt)) {
     const group = groups.get(request.serverId);
     if (group) group.push(request);
     else groups.set(request.serverId, [request]);
   }
-  for (const group of groups.values()) group.reverse();
-  return (
-    <>
-      {above}
-      {[...groups.values()].map((requests) => (
-        <RequestGroup key={requests[0]!.serverId} requests={requests} refusals={refusals} focusId={focusId} />
-      ))}
-    </>
-  );
-});
+  return [...groups.values()].map((group) => group.reverse());
+}

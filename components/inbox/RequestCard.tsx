@@ -1,8 +1,7 @@
 import { memo } from 'preact/compat';
-import type { RefObject } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { InboxItem } from '@/lib/state';
-import { fieldsHeight, SchemaForm } from '../forms/SchemaForm';
+import { SchemaForm } from '../forms/SchemaForm';
 import { useActions } from '../shared/actions';
 import { clock, Clocked, span } from '../shared/time';
 import { UrlConsent } from '../content/UrlConsent';
@@ -18,36 +17,6 @@ export interface RequestCardProps {
 const TYPING = new Set(['TEXTAREA', 'BUTTON', 'A', 'SUMMARY']);
 
 /**
- * Whether the card is on screen or within a screen of it, or `wanted` (e.g. it is to take
- * focus); once true, it stays true: a form taken down would lose what was typed in it.
- * Decided before the first paint, so a card in view never shows without its form, and
- * watched after that (IntersectionObserver).
- */
-function useNearScreen(card: RefObject<HTMLElement | null>, wanted: boolean): [boolean, () => void] {
-  const [near, setNear] = useState(wanted);
-  useLayoutEffect(() => {
-    const element = card.current;
-    if (near || !element) return;
-    if (wanted) return setNear(true);
-    const { top, bottom } = element.getBoundingClientRect();
-    const screen = window.innerHeight;
-    if (typeof IntersectionObserver === 'undefined' || (bottom >= -screen && top <= 2 * screen)) return setNear(true);
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
-      rootMargin: '100% 0px',
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, wanted]);
-  return [near || wanted, () => setNear(true)];
-}
-
-/**
- * Room for a form not built yet, so the cards around it move little when it is: the buttons'
- * row and the fields (measured in Chromium: 4 fields 243 px, 10 with descriptions 590).
- */
-const formHeight = (schema: object | undefined) => 44 + fieldsHeight(schema);
-
-/**
  * One pending Request. It always names the server that asks, when, and until when
  * (spec client/elicitation: the client MUST make clear which server is requesting).
  * Enter submits a form, Escape cancels.
@@ -56,9 +25,6 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus }
   const { answer, openUrl } = useActions();
   const { id, serverName, serverOrigin, askedAt, expiresAt } = request;
   const region = useRef<HTMLElement>(null);
-  // Hundreds of forms cost the panel a second to build: only those a person can reach are.
-  // A URL card has none; the card to take focus needs its field at once.
-  const [near, reached] = useNearScreen(region, request.kind !== 'input' || focus === true);
   const decline = () => answer({ id, ok: false, reason: 'declined' });
   const cancel = () => answer({ id, ok: false, reason: 'cancelled' });
   const formLoaded = SchemaForm.loaded.value;
@@ -107,8 +73,8 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus }
       role="region"
       aria-label={`Request from ${serverName}`}
       class="card request"
+      data-request={id}
       onKeyDown={onKeyDown}
-      onFocusIn={near ? undefined : reached}
     >
       <header>
         <strong class="server">{serverName}</strong>
@@ -129,9 +95,7 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus }
           {refusal}
         </p>
       )}
-      {request.kind === 'input' && !near ? (
-        <div class="form-placeholder" style={{ height: `${formHeight(request.data?.schema)}px` }} />
-      ) : request.kind === 'input' ? (
+      {request.kind === 'input' ? (
         <SchemaForm
           idPrefix={id}
           schema={request.data?.schema ?? { type: 'object', properties: {} }}

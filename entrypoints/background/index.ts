@@ -11,40 +11,39 @@ import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/port/me
 import { openInboxOnCommand } from '@/lib/worker/openInbox';
 import { PanelPorts } from '@/lib/port/panelPorts';
 import { errorMessage } from '@/lib/errorMessage';
-import { serversWithOriginRules, stored } from './storage';
+import { serversWithOriginRules, StartRead, stored, storedRecords } from './storage';
 import { openTab } from './tabs';
 
 const LOOPBACK_ORIGIN = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/;
 
 export default defineBackground(() => {
-  const origins = serversWithOriginRules();
+  // Everything stored, read in one pass before anything asks for it.
+  const start = new StartRead();
+  const origins = serversWithOriginRules(start);
   const hub = new Hub({
     servers: origins.servers,
     originRefused: origins.originRefused,
-    history: stored('history', []),
-    savedCalls: stored('savedCalls', []),
-    settings: stored('settings', {}),
-    pending: stored('pending', [], 'session'),
-    suspended: stored('suspended', [], 'session'),
-    tasks: stored('tasks', []),
-    activities: stored('activities', [], 'session'),
-    notices: stored('notices', [], 'session'),
-    eras: stored('eras', {}),
+    history: stored(start, 'history', []),
+    savedCalls: stored(start, 'savedCalls', []),
+    settings: stored(start, 'settings', {}),
+    // Long lists that change an item at a time: each item under a key of its own.
+    pending: storedRecords(start, 'pending:', (request) => request.id),
+    suspended: storedRecords(start, 'suspended:', (call) => call.activity.id),
+    tasks: stored(start, 'tasks', []),
+    activities: storedRecords(start, 'activity:', (activity) => activity.id),
+    notices: stored(start, 'notices', [], 'session'),
+    eras: stored(start, 'eras', {}),
     // Firefox has no sandboxed extension pages to isolate an app in (entrypoints/appframe.sandbox).
     mcpApps: !import.meta.env.FIREFOX,
     // Host access is granted per server origin at add time; loopback is in the manifest.
     authorization: {
       // Tokens and registrations outlive the browser session; PKCE verifier and state do not.
       storage: {
-        local: webExtensionArea(browser.storage.local),
+        local: webExtensionArea(start.area('local')),
         // No onChanged: only this worker writes the sign-in's verifier and state here, and a
-        // listener would have every session write (the activity list, twice a call) copied
-        // into the worker — 5 ms a tools/call in the bench.
-        session: webExtensionArea({
-          get: (key) => browser.storage.session.get(key),
-          set: (items) => browser.storage.session.set(items),
-          remove: (key) => browser.storage.session.remove(key),
-        }),
+        // listener would have every session write (each call's activity) copied into the
+        // worker — 5 ms a tools/call in the bench, when each was the whole activity list.
+        session: webExtensionArea(start.area('session')),
       },
       redirectUrl: browser.identity.getRedirectURL(),
       authorize: (url) => browser.identity.launchWebAuthFlow({ url: url.href, interactive: true }),

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import browser, { type Runtime } from 'webextension-polyfill';
+import { browser, type Browser } from 'wxt/browser';
 import type { ImportResult } from '@/lib/mcpJson';
 import { remoteAsks } from '@/lib/port/commands';
 import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/port/messages';
@@ -17,7 +17,7 @@ export const imported = signal<ImportResult | null>(null);
 export const lastError = signal<string | null>(null);
 export const connected = signal(false);
 
-let port: Runtime.Port | null = null;
+let port: Browser.runtime.Port | null = null;
 /**
  * What the person did while the worker restarted (its port is gone for a moment): sent, in
  * order, on the next port rather than lost — a click on Dismiss or Submit just then counts.

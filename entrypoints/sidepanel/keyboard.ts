@@ -1,4 +1,5 @@
 import type { TabKey } from '@/components/shared/tabs';
+import { REACH_INTO_GAP } from '@/components/inbox/RequestGap';
 import { shortcutFor } from '@/components/shell/shortcuts';
 
 export interface KeyboardHooks {
@@ -12,14 +13,23 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || target.matches('input, textarea, select');
 }
 
-/** Focuses the Request card before or after the focused one (the first or last from outside the Inbox's cards). */
+/**
+ * Focuses the Request card before or after the focused one (the first or last from outside the
+ * Inbox's cards). A gap of cards not drawn yet (components/inbox/RequestGap.tsx) is stepped into:
+ * it draws its nearest card and focuses it.
+ */
 function moveBetweenRequests(step: 1 | -1): void {
-  const cards = [...document.querySelectorAll<HTMLElement>('section.request')];
-  if (cards.length === 0) return;
-  const current = cards.findIndex((card) => card.contains(document.activeElement));
-  const next = current === -1 ? (step === 1 ? 0 : cards.length - 1) : Math.min(Math.max(current + step, 0), cards.length - 1);
-  cards[next]!.focus();
-  cards[next]!.scrollIntoView({ block: 'nearest' });
+  const stops = [...document.querySelectorAll<HTMLElement>('section.request, .request-gap')];
+  if (stops.length === 0) return;
+  const current = stops.findIndex((stop) => stop.contains(document.activeElement));
+  const next = current === -1 ? (step === 1 ? 0 : stops.length - 1) : Math.min(Math.max(current + step, 0), stops.length - 1);
+  const stop = stops[next]!;
+  if (stop.matches('.request-gap')) {
+    stop.dispatchEvent(new CustomEvent(REACH_INTO_GAP, { detail: { last: step === -1 } }));
+    return;
+  }
+  stop.focus();
+  stop.scrollIntoView({ block: 'nearest' });
 }
 
 /** The panel's single-key shortcuts (components/shell/shortcuts.ts), for a page with no dialog open. */

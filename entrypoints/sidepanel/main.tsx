@@ -1,8 +1,10 @@
 import { effect, signal } from '@preact/signals';
 import { render } from 'preact';
-import browser from 'webextension-polyfill';
+// The browser's own promise-returning API (Chrome MV3, Firefox): webextension-polyfill was 3 KB of the first load.
+import { browser } from 'wxt/browser';
 import { App } from '@/components/shell/App';
 import type { AppPorts } from '@/components/apps/AppSlot';
+import { LinkCheckContext } from '@/components/content/linkVerdicts';
 import { MarkdownText } from '@/components/content/MarkdownText';
 import { LazyHelp, LazyHistoryTab, LazyPromptsTab, LazyResourcesTab, LazyServersTab, LazyToolsTab, LazyWelcome } from '@/components/shell/LazyTabs';
 import { SchemaForm } from '@/components/forms/SchemaForm';
@@ -184,7 +186,9 @@ connect({
 if (appTab === null) {
   render(
     <ActionsContext.Provider value={actions}>
-      <Root />
+      <LinkCheckContext.Provider value={asks.checkLinks}>
+        <Root />
+      </LinkCheckContext.Provider>
     </ActionsContext.Provider>,
     document.getElementById('app')!,
   );

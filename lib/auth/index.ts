@@ -15,7 +15,7 @@ export {
 } from './flow';
 export type { PreRegisteredClient } from './clients';
 export { createOAuthProvider } from './provider';
-export { authorizationContext, authStatus, type AuthStatus } from './record';
+export { authorizationContext, authStatus, forgetRecord, type AuthStatus } from './record';
 export { signOut } from './signOut';
 export {
   cachedArea,

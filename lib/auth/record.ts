@@ -64,6 +64,17 @@ export async function readRecord(storage: AuthStorage, serverId: string): Promis
   return typeof stored === 'object' && stored !== null ? (stored as ServerRecord) : emptyRecord();
 }
 
+/**
+ * Forgets everything kept of a server's sign-ins: its tokens, clients and any sign-in under
+ * way. For a server the person removed; revoking needs the record, so Sign out comes first
+ * when the tokens should also end at the authorization server.
+ */
+export async function forgetRecord(storage: AuthStorage, serverId: string): Promise<void> {
+  const { record, ...session } = storageKeys(serverId);
+  await storage.local.remove(record);
+  await Promise.all(Object.values(session).map((key) => storage.session.remove(key)));
+}
+
 function statusOf(record: ServerRecord): AuthStatus {
   const current = record.issuer ? record.tokens[record.issuer] : undefined;
   if (!current) return { signedIn: false, issuer: record.issuer, scopes: [], expiresAt: null };

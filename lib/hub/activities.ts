@@ -106,9 +106,11 @@ export class Activities {
     this.#activities = keepActivities([activity, ...this.#activities.filter((item) => item.id !== activity.id)], this.#options.keep);
     const controller = new AbortController();
     this.#controllers.set(activity.id, controller);
-    // Kept at once; shown once it has run a while, or when anything else is shown meanwhile.
-    this.#changed(true, false);
-    const showRunning = setTimeout(() => this.#options.changed(), SHOW_RUNNING_AFTER_MS);
+    // Shown and kept once it has run a while, or with anything else shown or kept meanwhile: a
+    // fast call's start and end are one write, made as it ends (its start, alone, was a write
+    // on the call's path; a worker stopped before it shows had not shown the call either).
+    this.#changed(false, false);
+    const showRunning = setTimeout(() => this.#changed(), SHOW_RUNNING_AFTER_MS);
     const connection = this.#options.connection(serverId);
     try {
       if (!connection) throw new Error(`${this.#options.displayName(serverId) ?? 'That server'} is not connected.`);
@@ -176,6 +178,8 @@ export class Activities {
           ? { ...activity, live: { ...activity.live, ended: UNWATCHED } }
           : activity,
       );
+    // What comes back as it was kept is its own kept form: unchanged, it is not written again.
+    for (const activity of [...left, ...resumed]) this.#keptForm.set(activity, activity);
     const all = [...this.#activities, ...resumed, ...ended].sort((a, b) => b.startedAt - a.startedAt);
     this.#activities = keepActivities(all, this.#options.keep);
     this.#mayWrite = true;

@@ -1,6 +1,8 @@
 /**
  * Links an MCP App asks to open (`ui/open-link`): what the consent card shows of one, and
- * opening it, in a tab of its own, once the person agreed.
+ * opening it, in a tab of its own, once the person agreed. Also what the links in a server's
+ * markdown are (`checkAll`): judged here, so the URL analysis (tldts's suffix list) stays in the
+ * worker and out of the panel's code.
  */
 import type { OpenMode } from '../state';
 import { analyzeUrl, type UrlAnalysis } from '../urls';
@@ -15,6 +17,11 @@ export class AppLinks {
 
   check(url: string): UrlAnalysis {
     return analyzeUrl(url);
+  }
+
+  /** Each URL's analysis, in order: every link of a markdown text in one ask. */
+  checkAll(urls: string[]): UrlAnalysis[] {
+    return urls.map((url) => analyzeUrl(String(url)));
   }
 
   /** @throws Error when the URL is one no one should open. */

@@ -104,7 +104,7 @@ function wire(options: HubOptions, changed: () => void) {
   const live = new LiveResources({ connection, activities });
   const calls = new Calls({ activities, servers, connection, resumed, live });
   const apps = new Apps({ activities, servers, connection, calls });
-  const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, changed });
+  const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, signIn, changed });
   inbox.onSettled((request, answer, at) => history.record(historyEntry(request, answer, at)));
   const links = new AppLinks(options.openUrl);
   return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, lifecycle, links };
@@ -182,6 +182,7 @@ export class Hub {
   readonly appCallTool = (activityId: string, tool: string, args: Record<string, unknown>) => this.#parts.apps.callTool(activityId, tool, args);
   readonly appReadResource = (activityId: string, uri: string) => this.#parts.apps.readResource(activityId, uri);
   readonly checkLink = (url: string) => this.#parts.links.check(url);
+  readonly checkLinks = (urls: string[]) => this.#parts.links.checkAll(urls);
   readonly openLink = (url: string) => this.#parts.links.open(url);
   readonly protocolLog = (serverId: string) => this.#parts.records.list(serverId);
   readonly signInTrace = (serverId: string) => this.#parts.records.signInTrace(serverId);

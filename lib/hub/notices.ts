@@ -35,10 +35,15 @@ export class Notices {
   async load(): Promise<void> {
     const left = (await this.#kept?.load().catch(() => [])) ?? [];
     const ids = new Set(this.#notices.map((notice) => notice.id));
-    const kept = (Array.isArray(left) ? left : []).filter((notice) => !ids.has(notice.id) && !this.#dismissedEarly.has(notice.id));
-    this.#notices = [...this.#notices, ...kept].slice(0, KEPT);
+    const listed = Array.isArray(left) ? left : [];
+    const kept = listed.filter((notice) => !ids.has(notice.id) && !this.#dismissedEarly.has(notice.id));
+    const notices = [...this.#notices, ...kept].slice(0, KEPT);
     this.#loaded = true;
-    this.#update(this.#notices);
+    // Written back only if it is not what was read: a start writes nothing it did not change.
+    if (notices.length === listed.length && notices.every((notice, i) => notice === listed[i])) {
+      this.#notices = notices;
+      this.#changed();
+    } else this.#update(notices);
   }
 
   /** Newest first; the same array until a notice comes or goes. */

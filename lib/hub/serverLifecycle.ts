@@ -2,10 +2,12 @@
  * Adding, changing and removing servers, each in the order that keeps the parts agreeing: a
  * server is saved (and shown) before it connects; a changed one is saved before it
  * reconnects; a removed one lets go of its kept calls and watches, and is forgotten (so a
- * connect still under way sees it gone) before its connection closes.
+ * connect still under way sees it gone) before its connection closes, and its sign-ins are
+ * forgotten with it.
  */
 import { parseMcpJson, type ImportResult } from '../mcpJson';
 import type { ServerSettings } from '../state';
+import type { SignIn } from './signIn';
 import type { Connections } from './connections';
 import type { LiveResources } from './liveResources';
 import type { ProtocolRecords } from './protocolRecords';
@@ -18,6 +20,7 @@ export interface ServerLifecycleOptions {
   resumed: Pick<ResumedCalls, 'dropServer'>;
   live: Pick<LiveResources, 'stopWhere'>;
   records: Pick<ProtocolRecords, 'clear'>;
+  signIn: Pick<SignIn, 'forget'>;
   changed: () => void;
 }
 
@@ -58,13 +61,14 @@ export class ServerLifecycle {
   }
 
   async remove(serverId: string): Promise<void> {
-    const { servers, connections, resumed, live, records, changed } = this.#options;
+    const { servers, connections, resumed, live, records, signIn, changed } = this.#options;
     if (!servers.saved(serverId)) return;
     resumed.dropServer(serverId, 'was removed');
     await live.stopWhere((_activityId, watched) => watched === serverId);
     servers.remove(serverId);
     await connections.remove(serverId);
     records.clear(serverId);
+    await signIn.forget(serverId);
     await servers.persist();
     changed();
   }

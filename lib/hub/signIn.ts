@@ -8,6 +8,7 @@ import {
   authorizationContext,
   authStatus,
   createServerAuthorization,
+  forgetRecord,
   signOut,
   type AuthorizationSetup,
   type AuthStatus,
@@ -88,6 +89,13 @@ export class SignIn {
   context(serverId: string): Promise<string> {
     const storage = this.#options.authorization?.storage;
     return storage ? authorizationContext(storage, serverId) : Promise.resolve('');
+  }
+
+  /** Forgets a removed server's tokens and clients, so nothing of it stays in storage. */
+  async forget(serverId: string): Promise<void> {
+    const storage = this.#options.authorization?.storage;
+    this.#shared.delete(serverId);
+    if (storage) await forgetRecord(storage, serverId);
   }
 
   /** What may be shown of the server's sign-in; nothing, not even a promise to wait on, without sign-ins. */

@@ -36,7 +36,8 @@ export const COMMANDS = [
 
 /**
  * The commands whose answer the panel waits for: what an MCP App asks of its server, the
- * consent card's look at a link, a server's protocol log and sign-in trace, completions for a field. Each is the Hub method of that name; the answer (or the
+ * consent card's look at a link (and at every link of a markdown text), a server's protocol
+ * log and sign-in trace, completions for a field. Each is the Hub method of that name; the answer (or the
  * error's message) comes back as an `answered` message with the ask's ticket.
  */
 export const ASKS = [
@@ -44,6 +45,7 @@ export const ASKS = [
   'appCallTool',
   'appReadResource',
   'checkLink',
+  'checkLinks',
   'protocolLog',
   'signInTrace',
   'complete',

@@ -57,6 +57,10 @@ describe('A server that cannot be connected says why, in Chromium', () => {
     await panel.tab('Servers');
     const card = panel.server(new URL(url).host);
     await expect.poll(() => card.getByRole('status').textContent(), { timeout: 20_000 }).toBe('Needs sign-in');
-    expect(await card.textContent()).toMatch(/publishes no metadata.*add it as a header instead: Edit → Name, headers and sign-in/);
+    // Since the sign-in trace (issue 27) the card names what was missing: the server's own
+    // protected resource metadata, not the authorization server's.
+    expect(await card.textContent()).toMatch(
+      /needs a sign-in but does not say where.*add it as a header instead \(Edit → Name, headers and sign-in\)/,
+    );
   }, 30_000);
 });

@@ -141,3 +141,14 @@ describe('the registration’s application_type (SEP-837)', () => {
     expect(factOf(stepOf(trace()[0], 'client'), 'application_type')).toBe('web');
   });
 });
+
+describe('a removed server', () => {
+  it('leaves no tokens or client of it in storage', async () => {
+    const { hub, settled, storage } = await rig({});
+    expect((await settled()).status).toBe('connected');
+    const kept = () => [...storage.local.entries.keys(), ...storage.session.entries.keys()].filter((key) => key.startsWith('auth:s'));
+    expect(kept()).toContain('auth:s');
+    await hub.removeServer('s');
+    expect(kept()).toEqual([]);
+  });
+});

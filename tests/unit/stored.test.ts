@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { durableMirror } from '../../lib/stored';
+import { durableMirror, recordChanges } from '../../lib/stored';
 
 /** A store whose writes end when the test says so. */
 function slowStore() {
@@ -64,5 +64,34 @@ describe('durableMirror', () => {
 
   it('does nothing without a store', async () => {
     await expect(durableMirror<number>(undefined)(1)).resolves.toBeUndefined();
+  });
+});
+
+describe('recordChanges', () => {
+  const a = { id: 'a', n: 1 };
+  const b = { id: 'b', n: 2 };
+  const keyOf = (item: { id: string }) => `x:${item.id}`;
+
+  it('writes only the items that are not the very values written last, and null for those gone', () => {
+    const written = new Map([
+      ['x:a', a],
+      ['x:b', b],
+    ]);
+    const c = { id: 'c', n: 3 };
+    const b2 = { ...b, n: 20 };
+    expect(recordChanges(written, [a, b2, c], keyOf)).toEqual({ 'x:b': b2, 'x:c': c });
+    expect(recordChanges(written, [b], keyOf)).toEqual({ 'x:a': null });
+  });
+
+  it('writes nothing when the list holds what was written, in any order', () => {
+    const written = new Map([
+      ['x:a', a],
+      ['x:b', b],
+    ]);
+    expect(recordChanges(written, [b, a], keyOf)).toEqual({});
+  });
+
+  it('writes an equal but new value: only identity says unchanged', () => {
+    expect(recordChanges(new Map([['x:a', a]]), [{ ...a }], keyOf)).toEqual({ 'x:a': { id: 'a', n: 1 } });
   });
 });

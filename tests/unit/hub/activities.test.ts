@@ -141,6 +141,8 @@ describe('which activities are kept', () => {
 });
 
 describe('what a stopped worker’s successor finds', () => {
+  afterEach(() => vi.useRealTimers());
+
   const store = (left: ActivityView[] = []) => {
     const saved: ActivityView[][] = [];
     return { saved, kept: { load: async () => left, save: async (value: ActivityView[]) => void saved.push(value) } };
@@ -169,6 +171,42 @@ describe('what a stopped worker’s successor finds', () => {
     await running;
     await vi.waitFor(() => expect(saved.at(-1)!.map((item) => item.status)).toEqual(['done', 'done']));
     expect(saved.at(-1)![0]).not.toHaveProperty('progress');
+  });
+
+  it(`keeps a call that ends within ${SHOW_RUNNING_AFTER_MS} ms in one write, done; a slower one as it shows running, then done`, async () => {
+    vi.useFakeTimers();
+    const { saved, kept } = store();
+    const { subject } = activities({ kept });
+    subject.restore([]);
+    await vi.advanceTimersByTimeAsync(0);
+    saved.length = 0;
+    await subject.run(tool, 's1', async () => text('fast'));
+    await vi.advanceTimersByTimeAsync(SHOW_RUNNING_AFTER_MS * 2);
+    expect(saved.map((list) => list.map((item) => item.status))).toEqual([['done']]);
+    saved.length = 0;
+    let finish!: () => void;
+    const slow = subject.run(tool, 's1', () => new Promise<CallToolResult>((resolve) => (finish = () => resolve(text('slow')))));
+    await vi.advanceTimersByTimeAsync(SHOW_RUNNING_AFTER_MS - 1);
+    expect(saved).toEqual([]);
+    // Shown at SHOW_RUNNING_AFTER_MS, written after that task (a fake timer's 0 ms is 1).
+    await vi.advanceTimersByTimeAsync(2);
+    expect(saved.map((list) => list.map((item) => item.status))).toEqual([['running', 'done']]);
+    finish();
+    await slow;
+    await vi.advanceTimersByTimeAsync(1);
+    expect(saved.at(-1)!.map((item) => item.status)).toEqual(['done', 'done']);
+  });
+
+  it('hands back what the last worker kept as the very values it read, so unchanged ones are not written again', async () => {
+    const done = { ...activity('done', 'done'), startedAt: 2 };
+    const cutOff = { ...activity('cut-off', 'running'), startedAt: 1 };
+    const { saved, kept } = store([done, cutOff]);
+    const { subject } = activities({ kept });
+    subject.restore(await subject.load());
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]![0]).toBe(done);
+    expect(saved[0]![1]).not.toBe(cutOff);
+    expect(saved[0]![1]).toMatchObject({ id: 'cut-off', status: 'failed', error: INTERRUPTED });
   });
 
   it('keeps each result cut to the kept bounds, saying so, while the panel still has it whole', async () => {

@@ -19,3 +19,16 @@ describe('a link an app asks to open', () => {
     expect(open).not.toHaveBeenCalled();
   });
 });
+
+describe('the links of a server’s markdown', () => {
+  it('are judged in the worker, each as a URL Request is, in the order asked', () => {
+    const [clean, punycode, script] = new AppLinks().checkAll([
+      'https://example.com/docs',
+      'https://xn--bnk-sna.example/login',
+      'javascript:alert(1)',
+    ]);
+    expect(clean).toMatchObject({ refused: null, href: 'https://example.com/docs', warnings: [] });
+    expect(punycode!.warnings.map((warning) => warning.code)).toContain('punycode');
+    expect(script!.refused).toEqual(expect.any(String));
+  });
+});

@@ -92,4 +92,25 @@ describe('notices', () => {
     expect(fourth.list()).toEqual([]);
     await vi.waitFor(() => expect(kept).toEqual([]));
   });
+
+  it('writes back on load only what changed: a start that finds the notices as they were writes nothing', async () => {
+    const left = [{ id: 'a', kind: 'lost' as const, serverId: 's1', serverName: 'Deploys', prompt: 'Q', url: '', reason: 'stopped', at: 1 }];
+    const save = vi.fn(async () => {});
+    const changed = vi.fn();
+    const notices = new Notices(changed, { load: async () => left, save });
+    await notices.load();
+    expect(notices.list()).toEqual(left);
+    expect(changed).toHaveBeenCalled();
+    expect(save).not.toHaveBeenCalled();
+    notices.dismiss('a');
+    expect(save).toHaveBeenCalledWith([]);
+  });
+
+  it('writes the list on load when this worker added to it first', async () => {
+    const save = vi.fn(async () => {});
+    const notices = new Notices(() => {}, { load: async () => [], save });
+    notices.notify('lost', subject('new'), 'stopped', 2);
+    await notices.load();
+    expect(save).toHaveBeenCalledWith([expect.objectContaining({ id: 'new' })]);
+  });
 });

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { options, type VNode } from 'preact';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InboxTab } from '../../../../components/inbox/InboxTab';
+import { REACH_INTO_GAP } from '../../../../components/inbox/RequestGap';
 import { RequestCard } from '../../../../components/inbox/RequestCard';
 import { RjsfSchemaForm } from '../../../../components/forms/RjsfSchemaForm';
 import { SchemaForm } from '../../../../components/forms/SchemaForm';
@@ -22,53 +23,35 @@ const request = (id: string, overrides: Partial<InboxItem> = {}): InboxItem => (
   ...overrides,
 });
 
-// happy-dom lays nothing out and its IntersectionObserver never reports: both stand in here
-// for a panel whose cards sit at `tops` (px from the top of the view), and that scrolls.
-const getBoundingClientRect = Element.prototype.getBoundingClientRect;
-const IntersectionObserverBefore = globalThis.IntersectionObserver;
-let tops = new Map<string, number>();
-let observers: Array<{ callback: IntersectionObserverCallback; targets: Set<Element> }> = [];
-
 /** The Request a card shows, read from its prompt. */
 const cardOf = (element: Element) => element.querySelector('.prompt')?.textContent?.replace(/^Question /, '') ?? '';
 
-/** Scrolls the view so the card of `id` is on screen: the observers watching it hear so. */
-function scrollTo(id: string): void {
-  tops = new Map([...tops].map(([key, top]) => [key, key === id ? 100 : top + 50_000]));
-  for (const observer of observers) {
-    const entries = [...observer.targets].map((target) => ({ target, isIntersecting: cardOf(target) === id }) as IntersectionObserverEntry);
-    act(() => observer.callback(entries, {} as IntersectionObserver));
-  }
+// happy-dom lays nothing out: each gap here sits where `gapTop` says (px from the top of the
+// view), and the view "scrolls" by moving it and firing a scroll event.
+const getBoundingClientRect = Element.prototype.getBoundingClientRect;
+let gapTop = (_gap: Element) => 10_000;
+
+async function scrollGapTo(top: number): Promise<void> {
+  gapTop = () => top;
+  await act(async () => {
+    window.dispatchEvent(new Event('scroll'));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
 }
 
 // The forms themselves, not their placeholders: their code is loaded first.
 beforeAll(() => SchemaForm.preload());
 
 beforeEach(() => {
-  tops = new Map();
-  observers = [];
+  gapTop = () => 10_000;
   Element.prototype.getBoundingClientRect = function (this: Element) {
-    const top = this.matches('section.card.request') ? tops.get(cardOf(this)) : undefined;
-    return top === undefined ? getBoundingClientRect.call(this) : new DOMRect(0, top, 300, 200);
+    return this.matches('.request-gap') ? new DOMRect(0, gapTop(this), 300, 1_000) : getBoundingClientRect.call(this);
   };
-  globalThis.IntersectionObserver = class {
-    readonly targets = new Set<Element>();
-    constructor(readonly callback: IntersectionObserverCallback) {
-      observers.push(this);
-    }
-    observe(target: Element) {
-      this.targets.add(target);
-    }
-    disconnect() {
-      this.targets.clear();
-    }
-  } as unknown as typeof IntersectionObserver;
 });
 
 afterEach(() => {
   cleanup();
   Element.prototype.getBoundingClientRect = getBoundingClientRect;
-  globalThis.IntersectionObserver = IntersectionObserverBefore;
 });
 
 /** How often the form itself renders while `run` runs. */
@@ -112,41 +95,53 @@ describe('InboxTab with many Requests', () => {
   const inboxOf = (inbox: InboxItem[], focusId?: string) => (
     <InboxTab inbox={inbox} visits={[]} notices={[]} refusals={{}} focusId={focusId} connectedServers={[]} />
   );
-  // Newest first: r29 at the top of the view, r0 far below it, one card every 300 px.
+  // Newest first: r29 at the top of the view, r0 far below it, each card about 193 px tall.
   const many = Array.from({ length: 30 }, (_, index) => request(`r${index}`, { askedAt: 1_000_000 + index }));
-  const show = (inbox: InboxItem[], focusId?: string) => {
-    tops = new Map(many.map((item, index) => [item.id, (29 - index) * 300]));
-    return render(inboxOf(inbox, focusId), withActions());
-  };
-  const withForms = (container: Element) =>
-    [...container.querySelectorAll('section.card.request')].filter((card) => card.querySelector('input')).map(cardOf);
+  const show = (inbox: InboxItem[], focusId?: string) => render(inboxOf(inbox, focusId), withActions());
+  const drawn = (container: Element) => [...container.querySelectorAll('section.card.request')].map(cardOf);
+  const gaps = (container: Element) => [...container.querySelectorAll<HTMLElement>('.request-gap')];
 
-  it('builds the forms of the cards on screen or within a screen of it; the rest keep their server, prompt and room', () => {
+  it('draws the cards on screen or within a screen of it; the rest of the group is one gap of about their height', () => {
     const { container } = show(many);
-    const near = many.filter((item) => tops.get(item.id)! <= 2 * window.innerHeight).map((item) => item.id);
-    expect(near.length).toBeGreaterThan(1);
-    expect(near.length).toBeLessThan(many.length);
-    expect(withForms(container).sort()).toEqual(near.sort());
-    const far = screen.getByText('Question r0').closest('section')!;
-    expect(within(far).getByText('Deploys')).toBeTruthy();
-    expect(far.querySelector('input')).toBeNull();
-    expect(far.querySelector<HTMLElement>('.form-placeholder')?.style.height).toBe('96px');
+    const whole = drawn(container);
+    // Two screens of about 193 px cards under the group's header.
+    expect(whole.length).toBe(Math.ceil((2 * window.innerHeight - 42) / 193));
+    expect(whole).toEqual(
+      many
+        .slice(-whole.length)
+        .map((item) => item.id)
+        .reverse(),
+    );
+    expect(gaps(container)).toHaveLength(1);
+    expect(gaps(container)[0]!.style.height).toBe(`${193 * (many.length - whole.length)}px`);
+    expect(gaps(container)[0]!.getAttribute('aria-hidden')).toBe('true');
+    expect(container.querySelector('section.group h2 .count')!.textContent).toBe('30');
   });
 
-  it('builds a card’s form when it is scrolled to, and keeps it (and what was typed) when scrolled away', () => {
+  it('draws a gap’s cards as the view comes near them, and keeps a card (and what was typed) when the view moves away', async () => {
     const { container } = show(many);
-    scrollTo('r3');
-    expect(withForms(container)).toContain('r3');
-    const field = screen.getByText('Question r3').closest('section')!.querySelector('input')!;
+    await scrollGapTo(300);
+    const now = drawn(container);
+    expect(now.length).toBeGreaterThan(Math.ceil((2 * window.innerHeight - 42) / 193));
+    const last = now.at(-1)!;
+    const field = screen.getByText(`Question ${last}`).closest('section')!.querySelector('input')!;
     fireEvent.input(field, { target: { value: 'typed' } });
-    scrollTo('r29');
-    expect(screen.getByText('Question r3').closest('section')!.querySelector('input')).toBe(field);
+    await scrollGapTo(50_000);
+    expect(screen.getByText(`Question ${last}`).closest('section')!.querySelector('input')).toBe(field);
     expect(field.value).toBe('typed');
   });
 
-  it('builds the form of the card to focus wherever it is, and focuses its first field', () => {
+  it('steps into a gap with j/k: draws its nearest card and focuses it', () => {
+    const { container } = show(many);
+    const gap = gaps(container)[0]!;
+    act(() => void gap.dispatchEvent(new CustomEvent(REACH_INTO_GAP, { detail: { last: true } })));
+    expect(drawn(container)).toContain('r0');
+    expect(document.activeElement).toBe(screen.getByText('Question r0').closest('section'));
+  });
+
+  it('draws the card to focus wherever it is, and focuses its first field', () => {
     const { container } = show(many, 'r0');
-    expect(withForms(container)).toContain('r0');
+    expect(drawn(container)).toContain('r0');
     expect(document.activeElement).toBe(screen.getByText('Question r0').closest('section')!.querySelector('input'));
   });
 
