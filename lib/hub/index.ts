@@ -33,6 +33,7 @@ import { Servers, type NewServer } from './servers';
 import { shortcutStores } from './shortcuts';
 import { DEFAULT_SETTINGS } from './settings';
 import { SettingsStore } from './settingsStore';
+import { SiteLooks } from './siteLooks';
 import { type EnteredClient, SignIn } from './signIn';
 import { UrlVisits } from './urlVisits';
 
@@ -103,7 +104,8 @@ function wire(options: HubOptions, changed: () => void) {
   const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, signIn, changed });
   inbox.onSettled((request, answer, at) => history.record(historyEntry(request, answer, at)));
   const links = new AppLinks(options.openUrl);
-  return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, lifecycle, links };
+  const sites = new SiteLooks(fetch);
+  return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, lifecycle, links, sites };
 }
 
 export class Hub {
@@ -182,6 +184,7 @@ export class Hub {
   readonly checkLink = (url: string) => this.#parts.links.check(url);
   readonly checkLinks = (urls: string[]) => this.#parts.links.checkAll(urls);
   readonly openLink = (url: string) => this.#parts.links.open(url);
+  readonly discoverSite = (pageUrl: string) => this.#parts.sites.look(pageUrl);
   readonly protocolLog = (serverId: string) => this.#parts.records.list(serverId);
   readonly signInTrace = (serverId: string) => this.#parts.records.signInTrace(serverId);
   readonly clearProtocolLog = (serverId: string) => this.#parts.records.clear(serverId);
