@@ -17,6 +17,7 @@ import { remoteCommands } from '@/lib/port/commands';
 import { errorMessage } from '@/lib/errorMessage';
 import { OPEN_INBOX_COMMAND } from '@/lib/port/messages';
 import { asks, connect, connected, hubState, imported, lastError, refusals, send } from './connection';
+import { currentSite, lookAtSite, watchCurrentSite } from './currentSite';
 import { rememberFoldedGroups } from './foldedGroups';
 import { listenForShortcuts } from './keyboard';
 import { watchNewRequests } from './newRequests';
@@ -90,6 +91,8 @@ const actions: PanelActions = {
       save(file.name, file.text);
     }),
   dismissError: () => (lastError.value = null),
+  currentSite,
+  lookAtSite: () => lookAtSite(asks.discoverSite, openShortcut.value),
   showHelp: (open) => (help.value = open),
 };
 
@@ -195,4 +198,5 @@ if (appTab === null) {
   );
   listenForShortcuts({ selectTab: actions.selectTab, showHelp: () => actions.showHelp(true) });
   rememberFoldedGroups();
+  watchCurrentSite();
 } else void showAppTab(appTab);

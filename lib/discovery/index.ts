@@ -21,6 +21,8 @@ import { readServerCard } from './serverCard';
 
 /** The reserved card location of a server at `<origin>/mcp` (docs/discovery.md, "Hosted Server Card Location"). */
 export const FALLBACK_CARD_PATH = '/mcp/server-card';
+const MAX_PROBLEMS = 30;
+const MAX_PROBLEM_CHARS = 400;
 const CATALOG_ACCEPT = 'application/ai-catalog+json, application/json;q=0.9';
 const CARD_ACCEPT = `${SERVER_CARD_TYPE}, application/json;q=0.9`;
 
@@ -169,5 +171,14 @@ export async function discoverSite(pageUrl: string, fetch: Fetch, limits: Discov
   );
   const offers = read.flatMap(({ offer }) => offer ?? []);
   problems.push(...read.flatMap(({ own }) => own));
-  return { site: site.origin, offers, problems };
+  return { site: site.origin, offers, problems: bounded(problems) };
+}
+
+/** A site writes the URLs these quote: each is cut to a readable length, and a flood of them to a count. */
+function bounded(problems: string[]): string[] {
+  const shown = problems
+    .slice(0, MAX_PROBLEMS)
+    .map((problem) => (problem.length > MAX_PROBLEM_CHARS ? `${problem.slice(0, MAX_PROBLEM_CHARS)}…` : problem));
+  if (problems.length > MAX_PROBLEMS) shown.push(`…and ${problems.length - MAX_PROBLEMS} more problems.`);
+  return shown;
 }
