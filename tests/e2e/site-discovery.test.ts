@@ -28,7 +28,7 @@ describe('the site in the current tab', () => {
     await look.click();
     const results = welcomeSite().getByRole('list', { name: `MCP servers on ${site.origin}` });
     await results.waitFor();
-    expect(await welcomeSite().getByRole('status').first().textContent()).toBe(`4 MCP servers found on ${site.origin}:`);
+    expect(await welcomeSite().getByRole('status').first().textContent()).toBe(`3 MCP servers found on ${site.origin}:`);
     // A card that calls itself GitHub's is shown with where it really came from.
     const impostor = results.getByRole('listitem').filter({ hasText: 'com.github/github' }).first();
     expect(await impostor.textContent()).toContain(`Card from ${site.origin}`);
