@@ -10,6 +10,9 @@ const rig = withExtension(async () => {
   return [server, site, bare] as const;
 });
 
+/** What the extension asked of a site: everything but the page and its favicon, which the tab itself loads. */
+const asked = (requests: string[]) => requests.filter((path) => path !== '/' && path !== '/favicon.ico');
+
 /** A tab on `url`, as the person has it open when they turn to the panel. */
 async function visit(url: string): Promise<Page> {
   const page = await rig.browser.context.newPage();
@@ -56,12 +59,16 @@ describe('the site in the current tab', () => {
     const tab = await visit(bare.url);
     await rig.panel.tab('Servers');
     const section = rig.panel.page.getByRole('region', { name: 'This site' }).first();
+    const button = section.getByRole('button', { name: `Look for an MCP server on ${new URL(bare.origin).host}` });
+    await button.waitFor();
+    // The panel knows the tab's site, and has asked it nothing: only the click does.
+    expect(asked(bare.requests)).toEqual([]);
     await section.getByRole('button', { name: `Look for an MCP server on ${new URL(bare.origin).host}` }).click();
     await section.getByText(`No MCP server found on ${bare.origin}.`).waitFor();
     expect(await section.locator('.site-problems').textContent()).toContain(
       `${bare.origin} publishes no MCP server: no AI Catalog at /.well-known/ai-catalog.json and no server card at /mcp/server-card (both HTTP 404).`,
     );
-    expect(bare.requests).toEqual(['/', '/.well-known/ai-catalog.json', '/mcp/server-card']);
+    expect(asked(bare.requests)).toEqual(['/.well-known/ai-catalog.json', '/mcp/server-card']);
     expect(site.requests.length).toBe(before);
     await tab.close();
   });
