@@ -65,7 +65,10 @@ export function lookAtSite(discover: (pageUrl: string) => Promise<SiteDiscovery>
   const site = currentSite.value;
   if (site.state !== 'known') return Promise.reject(new Error(cannotLook(site, shortcut)));
   // In the click's own task: Firefox refuses permissions.request after an await. Already granted (loopback, a server's origin) answers at once.
-  const asked = browser.permissions.request({ origins: [`${site.origin}/*`] });
+  // The pattern without the port: Firefox sees `http://127.0.0.1:8080/*` as not covered by the granted
+  // `http://127.0.0.1/*` and prompts again; a port-less pattern covers every port in both browsers.
+  const { protocol, hostname } = new URL(site.origin);
+  const asked = browser.permissions.request({ origins: [`${protocol}//${hostname}/*`] });
   return asked.then(async (granted) => {
     if (!granted) throw new Error(`Without access to ${site.origin}, toolnexus cannot read what it publishes; nothing was requested from it.`);
     // The tab may have moved on while the browser asked.

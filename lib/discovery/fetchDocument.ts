@@ -57,7 +57,9 @@ async function request(url: URL, accept: string, bounds: DocumentBounds): Promis
       signal: AbortSignal.any(signals),
     });
     // A browser hides a manual redirect's target (an opaque redirect): it cannot be checked, so it is not followed.
-    if (response.type === 'opaqueredirect') return { ok: false, problem: `${at.href} redirects elsewhere; redirects are not followed.` };
+    if (response.type === 'opaqueredirect') {
+      return { ok: false, problem: `${at.href} answers with a redirect, which the browser does not let toolnexus check; not followed.` };
+    }
     if (response.status < 300 || response.status > 399) return { response, url: at };
     const location = response.headers.get('location');
     const next = location && URL.canParse(location, at.href) ? new URL(location, at) : undefined;
