@@ -6,7 +6,7 @@
  *
  *   npm run bench                      everything, writes bench/RESULTS.md
  *   npm run bench -- --quick           small counts, no MCP Inspector, prints instead of writing (under 5 minutes)
- *   npm run bench -- --only scale,size prints only those (toolcall, elicitation, open, size, scale, start, apps, protocollog)
+ *   npm run bench -- --only scale,size prints only those (toolcall, elicitation, open, size, scale, start, apps, protocollog, tools)
  *   npm run bench -- --baseline main   also builds that git ref (bench/builds.ts) and measures it beside this tree, interleaved
  *   npm run bench -- --skip-inspector  leaves out MCP Inspector's rows (it is most of a full run's time)
  *   npm run bench -- --profile         also CPU-profiles the non-minified build (bench/profiles/)
@@ -33,9 +33,10 @@ import { describeMachine, renderResults, type Section } from './report';
 import { benchScale } from './scale';
 import { startServerProcess, type ServerProcess } from './servers';
 import { benchToolCall } from './tool-call';
+import { benchToolsList } from './tools-list';
 import { benchWorkerStart } from './worker-start';
 
-const BENCHES = ['toolcall', 'elicitation', 'open', 'size', 'scale', 'start', 'apps', 'protocollog'] as const;
+const BENCHES = ['toolcall', 'elicitation', 'open', 'size', 'scale', 'start', 'apps', 'protocollog', 'tools'] as const;
 type BenchName = (typeof BENCHES)[number];
 const RESULTS = 'bench/RESULTS.md';
 const FINDINGS = 'bench/findings.md';
@@ -72,6 +73,7 @@ const counts = quick
       start: { reps: 2, sizes: [3, 20] },
       apps: { runs: 10, warmup: 2 },
       protocollog: { calls: 50, rounds: 2 },
+      tools: { renders: 5, keystrokes: 14 },
     }
   : {
       toolcall: { calls: 500, warmup: 50, rounds: 10 },
@@ -81,6 +83,7 @@ const counts = quick
       start: { reps: 8, sizes: [3, 20] },
       apps: { runs: 60, warmup: 5 },
       protocollog: { calls: 100, rounds: 6 },
+      tools: { renders: 20, keystrokes: 56 },
     };
 
 function build(profiling: boolean): void {
@@ -202,6 +205,7 @@ async function main(): Promise<number> {
     await attempt('start', () => inBrowsers(async (browsers) => [await benchWorkerStart(browsers, urls.legacyFleet, counts.start)]));
     await attempt('apps', () => inBrowsers(async (browsers) => [await benchAppRender(browsers, { ...counts.apps, inspector })]));
     await attempt('protocollog', () => inBrowsers(async (browsers) => [await benchProtocolLog(browsers, urls.timed, counts.protocollog)]));
+    await attempt('tools', () => inBrowsers(async (browsers) => [await benchToolsList(browsers, urls.wideApis, urls.narrowApis, counts.tools)]));
     if (values.profile) {
       await attempt('profile', async () => [await profileAll(urls)]);
     }

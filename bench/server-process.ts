@@ -4,6 +4,7 @@
  * its parent disconnects.
  */
 import type { FixtureServer } from '../tests/fixtures/loopback-http';
+import { startManyToolsServer } from '../tests/fixtures/many-tools-server';
 import { startModernServer } from '../tests/fixtures/modern-server';
 import type { ServerUrls } from './servers';
 import { startTimedServer } from './timed-server';
@@ -21,9 +22,13 @@ async function main(): Promise<void> {
     timed: keep(await startTimedServer()),
     legacyFleet: [],
     modernFleet: [],
+    wideApis: [],
+    narrowApis: [],
   };
   for (let i = 0; i < FLEET_SIZE; i += 1) urls.legacyFleet.push(keep(await startTimedServer()));
   for (let i = 0; i < FLEET_SIZE; i += 1) urls.modernFleet.push(keep(await startModernServer()));
+  for (let i = 0; i < 3; i += 1) urls.wideApis.push(keep(await startManyToolsServer({ name: `Wide ${i + 1}`, tools: 100 })));
+  for (let i = 0; i < FLEET_SIZE; i += 1) urls.narrowApis.push(keep(await startManyToolsServer({ name: `Narrow ${i + 1}`, tools: 15 })));
   process.send?.({ type: 'ready', urls });
 }
 

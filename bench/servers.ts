@@ -10,6 +10,10 @@ export interface ServerUrls {
   legacyFleet: string[];
   /** 20 modern fixtures (2026-07-28; `deploy` asks through `input_required`). */
   modernFleet: string[];
+  /** 3 servers of 100 tools each (tests/fixtures/many-tools-server.ts). */
+  wideApis: string[];
+  /** 20 servers of 15 tools each. */
+  narrowApis: string[];
 }
 
 export interface ServerProcess extends ServerUrls {

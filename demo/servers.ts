@@ -5,6 +5,7 @@
 import { startExampleAppServer } from '../tests/fixtures/app-servers';
 import { EXTENSION_REDIRECT_URL, startProtectedServer } from '../tests/fixtures/auth/protected-server';
 import { startLoggingServer } from '../tests/fixtures/logging-server';
+import { startManyToolsServer } from '../tests/fixtures/many-tools-server';
 import { startIconServer } from '../tests/fixtures/icon-server';
 import { startLiveServer } from '../tests/fixtures/live-server';
 import { startSlowTaskServer } from '../tests/fixtures/task-server';
@@ -136,6 +137,13 @@ export const DEMO_SERVERS: DemoServerSpec[] = [
     start: (options) => startSlowTaskServer(options, 'Tasks', 20_000),
     tryThis:
       'slow: runs as a task (20 s by default); close the panel or let Chrome stop the worker, the card still gets its result; Cancel sends tasks/cancel',
+  },
+  {
+    name: 'A large API (100 tools)',
+    port: 7310,
+    start: (options) => startManyToolsServer({ ...options, name: 'A large API', tools: 100 }),
+    tryThis:
+      'the panel at scale: press / on Tools and type "merge pull", ↓ and Enter open its form; ☆ pins a tool on top; a group’s heading folds it',
   },
   {
     name: 'Sign-in required',

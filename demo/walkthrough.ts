@@ -121,7 +121,7 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
   await panel.tab('Resources');
   await page.getByRole('button', { name: 'Read demo://readme' }).click();
   await page.getByRole('article', { name: 'Resource demo://readme' }).waitFor();
-  const template = page.getByRole('article', { name: 'Template demo://greeting/{name}' });
+  const template = await panel.opened(page.getByRole('article', { name: 'Template demo://greeting/{name}' }));
   await template.getByRole('combobox', { name: 'name' }).fill('Ada');
   await page.getByRole('button', { name: 'Read demo://greeting/{name}' }).click();
   await page.getByRole('article', { name: 'Resource demo://greeting/Ada' }).getByText('Hello, Ada!').waitFor();
@@ -129,7 +129,9 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
 
   // Prompts.
   await panel.tab('Prompts');
-  const review = page.getByRole('region', { name: `Prompts of ${SHOWCASE}` }).getByRole('article', { name: 'Prompt review_code' });
+  const review = await panel.opened(
+    page.getByRole('region', { name: `Prompts of ${SHOWCASE}` }).getByRole('article', { name: 'Prompt review_code' }),
+  );
   await review.getByRole('combobox', { name: 'code' }).fill('const total = items.reduce((a, b) => a + b);');
   // The language completes from the server (completion/complete): type, pick with the keys.
   await review.getByRole('combobox', { name: 'language' }).click();
@@ -179,7 +181,7 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
 
   // The protocol log of a server: each request with its response, filterable, exportable.
   await panel.tab('Servers');
-  const showcase = panel.server(SHOWCASE);
+  const showcase = await panel.serverDetails(SHOWCASE);
   await showcase.getByRole('button', { name: 'Protocol log' }).click();
   const protocol = showcase.getByRole('region', { name: `Protocol log of ${SHOWCASE}` });
   await protocol.getByRole('searchbox', { name: 'Filter by method' }).fill('tools/call');
@@ -199,7 +201,7 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
 
   // A call's arguments kept under a name, listed on the tool's card to run again.
   await panel.tab('Tools');
-  const echo = panel.tool(LEGACY, 'echo');
+  const echo = await panel.opened(panel.tool(LEGACY, 'echo'));
   await echo.getByRole('textbox', { name: /^text/ }).fill('hello from a saved call');
   await echo.getByRole('button', { name: 'Run echo' }).click();
   await panel.result('echo').getByRole('button', { name: 'Save arguments: echo' }).click();
@@ -226,6 +228,17 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
   await shot('20-task', 'here');
   await task.getByRole('button', { name: 'Cancel' }).click();
   await task.getByText('cancelled').first().waitFor();
+
+  // Many servers, many tools: the filter narrows every server's tools as it is typed.
+  await panel.tab('Tools');
+  await page.keyboard.press('/');
+  await page.keyboard.type('merge pull');
+  await page
+    .locator('#find-count')
+    .getByText(/^1 of /)
+    .waitFor();
+  await shot('22-filtered-tools');
+  await page.keyboard.press('Escape');
 
   // Icons: the server's own, per theme, from data: or its own origin only.
   const icons = page.getByRole('region', { name: 'Tools of Icons' });

@@ -3,6 +3,8 @@
  * and replaces a value to change it (lib/port/statePatch.ts relies on that); the panel only renders
  * it. The port protocol that carries it is lib/port/messages.ts.
  */
+import type { PinnedTool } from './pinnedTools';
+import type { SkillView } from './mcp/skills';
 import type { SavedCall } from './savedCalls';
 import type {
   CallToolResult,
@@ -76,6 +78,8 @@ export interface ServerView extends Omit<ServerSettings, 'oauthClientSecret'> {
   resources: Resource[];
   resourceTemplates: ResourceTemplateView[];
   prompts: Prompt[];
+  /** The server's skills (SEP-2640), when it declares the extension; each read on demand, verified. */
+  skills?: SkillView[];
   /** What of the server's lists and instructions was cut to fit the panel, in words. */
   cuts?: string[];
   /** The server's latest log messages, oldest first. */
@@ -130,6 +134,8 @@ export interface TaskView {
 export interface ResourceReadView extends ActivityBase {
   kind: 'resource';
   uri: string;
+  /** Read as a file of this skill (its SKILL.md URI), verified against the skill's digests. */
+  skill?: string;
   result?: ReadResourceResult;
   /** Watched: read again whenever the server says the resource changed. */
   live?: {
@@ -216,5 +222,7 @@ export interface HubState {
   history: HistoryEntry[];
   /** Oldest first. */
   savedCalls: SavedCall[];
+  /** Tools the person keeps at the top of the Tools tab, by server URL; oldest pin first. */
+  pinnedTools: readonly PinnedTool[];
   settings: Settings;
 }

@@ -1,53 +1,81 @@
+import type { Prompt } from '@modelcontextprotocol/client';
+import type { ComponentChildren } from 'preact';
 import { memo } from 'preact/compat';
+import { useMemo } from 'preact/hooks';
 import type { ServerView } from '@/lib/state';
-import { promptArguments, promptSchema } from '@/lib/forms/argumentSchemas';
-import { Icon } from '../content/Icon';
-import { SchemaForm } from '../forms/SchemaForm';
-import { useActions } from '../shared/actions';
+import { FilteredTab, type ItemGroup, listsServer, useFilter } from '../shared/FilteredTab';
+import { searchable } from '../shared/items';
+import { ServerGroup } from '../shared/ServerGroup';
+import { ShowMore, useShown } from '../shared/ShowMore';
+import { PromptRow } from './PromptRow';
+import { SkillsList } from './SkillsList';
 
 export interface PromptsTabProps {
   servers: ServerView[];
+  /** The prompts got, shown under the filter. */
+  results?: ComponentChildren;
 }
 
-/** Each server's prompts, with a form for their arguments. */
-export const PromptsTab = memo(function PromptsTab({ servers }: PromptsTabProps) {
-  const { getPrompt, complete } = useActions();
-  const offering = servers.filter((server) => server.prompts.length > 0);
-  if (offering.length === 0) return <p class="empty muted">No connected server offers prompts.</p>;
+const promptFields = (prompt: Prompt) => searchable(prompt);
+
+/** Each server's prompts, with a form for their arguments, filtered by the panel's one filter; its skills (SEP-2640) beside them. */
+export const PromptsTab = memo(function PromptsTab({ servers, results }: PromptsTabProps) {
+  const groups = useMemo(
+    () =>
+      servers
+        .map((server): ItemGroup<Prompt> => ({ server, items: server.status === 'connected' ? server.prompts : [] }))
+        .filter(({ server, items }) => listsServer(server, items.length + (server.skills?.length ?? 0))),
+    [servers],
+  );
+  const filter = useFilter(groups, promptFields);
+  if (groups.length === 0) {
+    return (
+      <>
+        {results}
+        <p class="empty muted">No connected server offers prompts or skills.</p>
+      </>
+    );
+  }
   return (
-    <>
-      {offering.map((server) => (
-        <section key={server.id} class="group" aria-label={`Prompts of ${server.displayName}`}>
-          <h2>{server.displayName}</h2>
-          {server.prompts.map((prompt) => {
-            const formId = `prompt-${server.id}-${prompt.name}`;
-            return (
-              <article key={prompt.name} class="card" aria-label={`Prompt ${prompt.name}`}>
-                <header>
-                  <strong>
-                    <Icon icons={prompt.icons} serverUrl={server.url} size={16} />
-                    {prompt.title ?? prompt.name}
-                  </strong>
-                  <button type="submit" form={formId}>
-                    Get {prompt.name}
-                  </button>
-                </header>
-                {prompt.description && <p class="muted description">{prompt.description}</p>}
-                <SchemaForm
-                  formId={formId}
-                  idPrefix={formId}
-                  schema={promptSchema(prompt)}
-                  onSubmit={(values) => getPrompt(server.id, prompt.name, promptArguments(values))}
-                  complete={
-                    server.completions &&
-                    ((name, value, filled) => complete(server.id, { type: 'ref/prompt', name: prompt.name }, { name, value }, filled))
-                  }
-                />
-              </article>
-            );
-          })}
-        </section>
-      ))}
-    </>
+    <FilteredTab
+      noun="prompts"
+      one="prompt"
+      filter={filter}
+      results={results}
+      groups={groups.map(({ server, items }, index) => {
+        const matched = filter.matched[index]!;
+        if (filter.filtering && matched.length === 0) return null;
+        return (
+          <PromptGroup key={server.id} server={server} total={items.length} prompts={matched} filtering={filter.filtering} terms={filter.terms} />
+        );
+      })}
+    />
   );
 });
+
+function PromptGroup({
+  server,
+  total,
+  prompts,
+  filtering,
+  terms,
+}: {
+  server: ServerView;
+  total: number;
+  prompts: Prompt[];
+  filtering: boolean;
+  terms: readonly string[];
+}) {
+  const [count, more] = useShown();
+  return (
+    <ServerGroup server={server} list="prompts" label={`Prompts of ${server.displayName}`} shown={prompts.length} total={total} filtering={filtering}>
+      {prompts.slice(0, count).map((prompt) => (
+        <PromptRow key={prompt.name} server={server} prompt={prompt} terms={terms} />
+      ))}
+      <ShowMore shown={count} total={prompts.length} noun="prompts" onMore={more} />
+      {!filtering && server.skills && server.skills.length > 0 && (
+        <SkillsList serverId={server.id} serverName={server.displayName} skills={server.skills} />
+      )}
+    </ServerGroup>
+  );
+}

@@ -1,71 +1,102 @@
+import type { Resource } from '@modelcontextprotocol/client';
+import type { ComponentChildren } from 'preact';
 import { memo } from 'preact/compat';
-import type { ServerView } from '@/lib/state';
-import { templateSchema } from '@/lib/forms/argumentSchemas';
-import { Icon } from '../content/Icon';
-import { SchemaForm } from '../forms/SchemaForm';
-import { useActions } from '../shared/actions';
+import { useMemo } from 'preact/hooks';
+import type { ResourceTemplateView, ServerView } from '@/lib/state';
+import { FilteredTab, type ItemGroup, listsServer, useFilter } from '../shared/FilteredTab';
+import { ServerGroup } from '../shared/ServerGroup';
+import { ShowMore, useShown } from '../shared/ShowMore';
+import { ResourceRow, resourceFields, TemplateRow, templateFields } from './ResourceRows';
 
 export interface ResourcesTabProps {
   servers: ServerView[];
+  /** The resources read, shown under the filter. */
+  results?: ComponentChildren;
 }
 
-/** Each server's resources (read with one click) and templates (a form for the variables). */
-export const ResourcesTab = memo(function ResourcesTab({ servers }: ResourcesTabProps) {
-  const { readResource, readTemplate, complete } = useActions();
-  const offering = servers.filter((server) => server.resources.length + server.resourceTemplates.length > 0);
-  if (offering.length === 0) return <p class="empty muted">No connected server offers resources.</p>;
+type Item = { resource: Resource } | { template: ResourceTemplateView };
+
+const fieldsOf = (item: Item) => ('resource' in item ? resourceFields(item.resource) : templateFields(item.template));
+const items = new WeakMap<ServerView, Item[]>();
+
+/** A server's resources, then its templates, as one list. */
+function itemsOf(server: ServerView): Item[] {
+  let list = items.get(server);
+  if (!list) {
+    list = [...server.resources.map((resource) => ({ resource })), ...server.resourceTemplates.map((template) => ({ template }))];
+    items.set(server, list);
+  }
+  return list;
+}
+
+/** Each server's resources (read with one click) and templates (a form for the variables), filtered by the panel's one filter. */
+export const ResourcesTab = memo(function ResourcesTab({ servers, results }: ResourcesTabProps) {
+  const groups = useMemo(
+    () =>
+      servers
+        .map((server): ItemGroup<Item> => ({ server, items: server.status === 'connected' ? itemsOf(server) : [] }))
+        .filter(({ server, items: list }) => listsServer(server, list.length)),
+    [servers],
+  );
+  const filter = useFilter(groups, fieldsOf);
+  if (groups.length === 0) {
+    return (
+      <>
+        {results}
+        <p class="empty muted">No connected server offers resources.</p>
+      </>
+    );
+  }
   return (
-    <>
-      {offering.map((server) => (
-        <section key={server.id} class="group" aria-label={`Resources of ${server.displayName}`}>
-          <h2>{server.displayName}</h2>
-          <ul class="plain">
-            {server.resources.map((resource) => (
-              <li key={resource.uri} class="card resource">
-                <header>
-                  <strong>
-                    <Icon icons={resource.icons} serverUrl={server.url} size={16} />
-                    {resource.title ?? resource.name}
-                  </strong>
-                  <button type="button" onClick={() => readResource(server.id, resource.uri)} aria-label={`Read ${resource.uri}`}>
-                    Read
-                  </button>
-                </header>
-                <code class="uri muted">{resource.uri}</code>
-                {resource.description && <p class="muted description">{resource.description}</p>}
-              </li>
-            ))}
-          </ul>
-          {server.resourceTemplates.map((template) => {
-            const formId = `template-${server.id}-${template.uriTemplate}`;
-            return (
-              <article key={template.uriTemplate} class="card resource" aria-label={`Template ${template.uriTemplate}`}>
-                <header>
-                  <strong>
-                    <Icon icons={template.icons} serverUrl={server.url} size={16} />
-                    {template.title ?? template.name}
-                  </strong>
-                  <button type="submit" form={formId} aria-label={`Read ${template.uriTemplate}`}>
-                    Read
-                  </button>
-                </header>
-                <code class="uri muted">{template.uriTemplate}</code>
-                {template.description && <p class="muted description">{template.description}</p>}
-                <SchemaForm
-                  formId={formId}
-                  idPrefix={formId}
-                  schema={templateSchema(template.variables)}
-                  onSubmit={(values) => readTemplate(server.id, template.uriTemplate, values)}
-                  complete={
-                    server.completions &&
-                    ((name, value, filled) => complete(server.id, { type: 'ref/resource', uri: template.uriTemplate }, { name, value }, filled))
-                  }
-                />
-              </article>
-            );
-          })}
-        </section>
-      ))}
-    </>
+    <FilteredTab
+      noun="resources"
+      one="resource"
+      filter={filter}
+      results={results}
+      groups={groups.map(({ server, items: list }, index) => {
+        const matched = filter.matched[index]!;
+        if (filter.filtering && matched.length === 0) return null;
+        return (
+          <ResourceGroup key={server.id} server={server} total={list.length} items={matched} filtering={filter.filtering} terms={filter.terms} />
+        );
+      })}
+    />
   );
 });
+
+function ResourceGroup({
+  server,
+  total,
+  items: list,
+  filtering,
+  terms,
+}: {
+  server: ServerView;
+  total: number;
+  items: Item[];
+  filtering: boolean;
+  terms: readonly string[];
+}) {
+  const [count, more] = useShown();
+  return (
+    <ServerGroup
+      server={server}
+      list="resources"
+      label={`Resources of ${server.displayName}`}
+      shown={list.length}
+      total={total}
+      filtering={filtering}
+    >
+      {list
+        .slice(0, count)
+        .map((item) =>
+          'resource' in item ? (
+            <ResourceRow key={`r ${item.resource.uri}`} server={server} item={item.resource} terms={terms} />
+          ) : (
+            <TemplateRow key={`t ${item.template.uriTemplate}`} server={server} item={item.template} terms={terms} />
+          ),
+        )}
+      <ShowMore shown={count} total={list.length} noun="resources" onMore={more} />
+    </ServerGroup>
+  );
+}

@@ -1,6 +1,5 @@
-import { Icon } from '../content/Icon';
 import { memo } from 'preact/compat';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ServerSettings, ServerView } from '@/lib/state';
 import { LazyProtocolLog } from './LazyProtocolLog';
 import { CutNote } from '../content/CutNote';
@@ -10,19 +9,14 @@ import { LazyServerLog } from './LazyServerLog';
 import { LazySignInTrace } from './LazySignInTrace';
 import { useActions } from '../shared/actions';
 import { Clocked, span } from '../shared/time';
+import { openServers, serverOpen, serverToReveal, setServerOpen } from '../shared/groups';
+import { ServerLine } from './ServerLine';
+import './servers.css';
+import { ServerFixes } from '../shared/ServerFixes';
 
 export interface ServerCardProps {
   server: ServerView;
 }
-
-const STATUS_TEXT = {
-  disabled: 'Disabled',
-  connecting: 'Connecting…',
-  connected: 'Connected',
-  'needs-permission': 'Needs access',
-  'needs-authorization': 'Needs sign-in',
-  error: 'Error',
-} as const;
 
 /** Instructions longer than this start collapsed: a card is for the server, not its manual. */
 const SHORT_INSTRUCTIONS = 240;
@@ -42,7 +36,35 @@ function hostOf(url: string | null): string {
   return url && URL.canParse(url) ? new URL(url).host : 'its authorization server';
 }
 
+/**
+ * A server on the Servers tab: one line (ServerLine.tsx) that opens to its details and
+ * buttons; which are open is kept while the panel is (components/shared/groups.ts).
+ */
 export const ServerCard = memo(function ServerCard({ server }: ServerCardProps) {
+  const open = serverOpen(server);
+  const section = useRef<HTMLElement>(null);
+  // Opened for a problem, it stays open once the problem is fixed (a sign-in that succeeded
+  // leaves its trace in view) until the person closes it.
+  useEffect(() => {
+    if (open && !openServers.peek().has(server.id)) setServerOpen(server.id, true);
+  }, [open]);
+  const detailsId = `server-${server.id}`;
+  // "Server details" from a group on another tab: this server, open, in view.
+  useEffect(() => {
+    if (serverToReveal.peek() !== server.id) return;
+    serverToReveal.value = null;
+    section.current?.scrollIntoView({ block: 'start' });
+  }, []);
+  return (
+    <section ref={section} class={`server status-${server.status}`} aria-label={`Server ${server.displayName}`}>
+      <ServerLine server={server} open={open} detailsId={detailsId} />
+      {open && <ServerDetails server={server} id={detailsId} />}
+    </section>
+  );
+});
+
+/** What a server's line opens to: its URL, protocol and sign-in, its error, instructions and log, and its buttons. */
+function ServerDetails({ server, id }: { server: ServerView; id: string }) {
   const actions = useActions();
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -52,16 +74,7 @@ export const ServerCard = memo(function ServerCard({ server }: ServerCardProps) 
   const { retryAt, serverInfo: info } = server;
   const onUpdate = (patch: Partial<ServerSettings>) => actions.updateServer(server.id, patch);
   return (
-    <section class={`card server status-${server.status}`} aria-label={`Server ${server.displayName}`}>
-      <header>
-        <strong>
-          <Icon icons={server.serverInfo?.icons} serverUrl={server.url} size={20} />
-          {server.displayName}
-        </strong>
-        <span class={`badge status-${server.status}`} role="status">
-          {STATUS_TEXT[server.status]}
-        </span>
-      </header>
+    <div id={id} class="server-details">
       <p class="muted url-line">{server.url}</p>
       {server.status === 'connected' && (
         <p class="muted meta">
@@ -125,16 +138,7 @@ export const ServerCard = memo(function ServerCard({ server }: ServerCardProps) 
         </div>
       ) : (
         <div class="actions">
-          {server.status === 'needs-permission' && (
-            <button type="button" onClick={() => actions.grantAccess(server)}>
-              Grant access
-            </button>
-          )}
-          {server.status === 'needs-authorization' && (
-            <button type="button" onClick={() => actions.signIn(server.id)}>
-              Sign in
-            </button>
-          )}
+          <ServerFixes server={server} />
           {server.auth?.signedIn && (
             <button type="button" class="secondary" onClick={() => actions.signOut(server.id)}>
               Sign out
@@ -166,6 +170,6 @@ export const ServerCard = memo(function ServerCard({ server }: ServerCardProps) 
       )}
       {showingLog && <LazyProtocolLog serverId={server.id} serverName={server.displayName} />}
       {showingTrace && <LazySignInTrace server={server} />}
-    </section>
+    </div>
   );
-});
+}

@@ -12,18 +12,35 @@ export interface ServersTabProps {
   imported: ImportResult | null;
 }
 
+/** The servers, one line each (twenty fit on a screen), then adding one, mcp.json in and out, and the settings. */
 export const ServersTab = memo(function ServersTab({ servers, settings, imported }: ServersTabProps) {
   const { addServer, updateSettings } = useActions();
   return (
     <>
+      {servers.length === 0 ? (
+        <p class="empty muted">No servers yet. Paste an MCP server URL below.</p>
+      ) : (
+        <section class="card server-list" aria-label="Your servers">
+          <header class="server-list-head muted">
+            <span>
+              {servers.length} {servers.length === 1 ? 'server' : 'servers'}
+            </span>
+            <span class="server-counts" aria-hidden="true">
+              <span>tools</span>
+              <span>res.</span>
+              <span>prompts</span>
+            </span>
+            <span class="server-state" />
+          </header>
+          {servers.map((server) => (
+            <ServerCard key={server.id} server={server} />
+          ))}
+        </section>
+      )}
       <section class="card" aria-label="Add a server">
         <ServerForm id="add" submitLabel="Add server" onSubmit={addServer} />
       </section>
       <ImportExport imported={imported} />
-      {servers.length === 0 && <p class="empty muted">No servers yet. Paste an MCP server URL above.</p>}
-      {servers.map((server) => (
-        <ServerCard key={server.id} server={server} />
-      ))}
       <section class="card settings" aria-label="Settings">
         <label for="request-timeout">Requests wait for you (minutes)</label>
         <input

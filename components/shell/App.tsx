@@ -32,7 +32,9 @@ export interface AppProps {
   openShortcut?: string;
 }
 
-const byKind = (activities: ActivityView[], kind: ActivityView['kind']) => activities.filter((activity) => activity.kind === kind);
+/** The results a tab shows: a skill's file, read as a resource is, shows beside the prompts, where its skill is listed. */
+const tabKind = (activity: ActivityView) => (activity.kind === 'resource' && activity.skill ? 'prompt' : activity.kind);
+const byKind = (activities: ActivityView[], kind: ActivityView['kind']) => activities.filter((activity) => tabKind(activity) === kind);
 
 export function App({ state, tab, refusals, imported, error, connected, focusId, apps, help = false, openShortcut = '', draft }: AppProps) {
   const actions = useActions();
@@ -102,22 +104,18 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         )}
         {tab === 'tools' && (
           <AppsContext.Provider value={appsContext}>
-            {results('Results', 'tool')}
-            <LazyToolsTab servers={state.servers} savedCalls={state.savedCalls} draft={draft} />
+            <LazyToolsTab
+              servers={state.servers}
+              savedCalls={state.savedCalls}
+              pinnedTools={state.pinnedTools}
+              activities={state.activities}
+              draft={draft}
+              results={results('Results', 'tool')}
+            />
           </AppsContext.Provider>
         )}
-        {tab === 'resources' && (
-          <>
-            {results('Read', 'resource')}
-            <LazyResourcesTab servers={connectedServers} />
-          </>
-        )}
-        {tab === 'prompts' && (
-          <>
-            {results('Prompt messages', 'prompt')}
-            <LazyPromptsTab servers={connectedServers} />
-          </>
-        )}
+        {tab === 'resources' && <LazyResourcesTab servers={state.servers} results={results('Read', 'resource')} />}
+        {tab === 'prompts' && <LazyPromptsTab servers={state.servers} results={results('Prompt messages and skills', 'prompt')} />}
         {tab === 'servers' && <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} />}
         {tab === 'history' && <LazyHistoryTab history={state.history} />}
       </Tabs>

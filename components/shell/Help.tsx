@@ -42,6 +42,18 @@ export function Help({ openShortcut }: HelpProps) {
           when added. A server that needs a sign-in asks for it in the Inbox.
         </li>
       </ul>
+      <h2 id="skills-language">Skills and your language</h2>
+      <ul>
+        <li>
+          A server's <strong>skills</strong> (workflow instructions it ships for agents) are listed on the Prompts tab, beside its prompts. Read one
+          to see its <code>SKILL.md</code> or any of its files; each is checked against the digest and size the server published, and a skill that
+          does not match, or is past 512 files or 16 MiB, is not shown and says why.
+        </li>
+        <li>
+          Servers are told your browser's preferred languages with every request, so those that can will answer in your language. Change them in the
+          browser's language settings.
+        </li>
+      </ul>
       <h2>Keyboard</h2>
       <table class="keys">
         <tbody>

@@ -1,21 +1,38 @@
-import { isDestructive } from '@/lib/tools';
 import type { Tool } from '@modelcontextprotocol/client';
 import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { highlights } from '@/lib/find';
+import { nameMarks } from '@/lib/names';
 import type { SavedCall } from '@/lib/savedCalls';
+import { isDestructive } from '@/lib/tools';
 import { Icon } from '../content/Icon';
 import { SchemaForm } from '../forms/SchemaForm';
+import { useFormRow } from '../forms/useFormRow';
 import { useActions } from '../shared/actions';
+import { ItemRow } from '../shared/ItemRow';
+import { idFrom, labelName, ROW_NAME_CHARS, ROW_SUMMARY_CHARS, searchable } from '../shared/items';
+import { MarkedText } from '../shared/MarkedText';
+import { SavedCalls } from './SavedCalls';
+import { ToolDetails } from './ToolDetails';
 
 export interface ToolCardProps {
   serverId: string;
-  /** For the tool's icon: only its own server's origin may serve it. */
+  /** For the tool's icon (only its own server's origin may serve it) and its pin. */
   serverUrl: string;
   tool: Tool;
   /** This tool's saved calls on this server, oldest first. */
   saved?: SavedCall[];
   /** Arguments to put in the form (Edit arguments, or Load of a saved call); a new `nonce` puts them in again. */
   draft?: ArgumentsDraft;
+  pinned?: boolean;
+  /** The filter's words, to highlight where they are. */
+  terms?: readonly string[];
+  /** Other tools of the server whose names look like this one's (lib/names.ts). */
+  alike?: readonly string[];
+  /** Said beside the name where the list mixes servers (Pinned). */
+  serverName?: string;
+  /** Where the row is, so the same tool in Pinned and in its server's group has ids of its own. */
+  place?: 'group' | 'pinned';
 }
 
 export interface ArgumentsDraft {
@@ -26,6 +43,7 @@ export interface ArgumentsDraft {
 }
 
 const NO_SAVED: SavedCall[] = [];
+const NO_TERMS: readonly string[] = [];
 
 /** Badges from the tool's annotations; spec: hints from an untrusted server, shown as such. */
 function badges(tool: Tool): Array<{ label: string; tone: string }> {
@@ -38,7 +56,7 @@ function badges(tool: Tool): Array<{ label: string; tone: string }> {
   return list;
 }
 
-/** Whether the inputSchema has anything to fill in; without it the form stays, hidden, for Run to submit. */
+/** Whether the inputSchema has anything to fill in; without it Run calls at once, with no form. */
 function takesArguments(tool: Tool): boolean {
   const schema = tool.inputSchema as Record<string, unknown>;
   const properties = schema.properties as Record<string, unknown> | undefined;
@@ -52,68 +70,107 @@ const needsInput = (tool: Tool) => {
 };
 
 /**
- * A tool with its Run button and arguments form (built from its own inputSchema). Run
- * calls at once with the form's current values; a tool marked destructive asks first.
+ * A tool in its server's list: a line with its name, badges and the first lines of its
+ * description, Pin and Run; opened, its details and the arguments form, built only then
+ * (from its own inputSchema). Run on a closed row opens it: a tool that needs something typed
+ * waits there with focus in its form; one whose arguments all have defaults runs with them. A
+ * tool marked destructive asks first.
  */
-export const ToolCard = memo(function ToolCard({ serverId, serverUrl, tool, saved = NO_SAVED, draft }: ToolCardProps) {
-  const { callTool, editArguments, deleteSavedCall } = useActions();
+export const ToolCard = memo(function ToolCard(props: ToolCardProps) {
+  const { serverId, serverUrl, tool, saved = NO_SAVED, draft, pinned = false, terms = NO_TERMS, alike, serverName, place = 'group' } = props;
+  const { callTool, pinTool } = useActions();
   const [confirming, setConfirming] = useState(false);
   const card = useRef<HTMLElement>(null);
-  const formId = `tool-${serverId}-${tool.name}`;
+  const base = `tool-${place}-${idFrom(serverId)}-${idFrom(tool.name)}`;
+  const formId = `${base}-form`;
   const destructive = isDestructive(tool);
-  // Loaded arguments show at once: the card comes into view with its first field focused.
+  const hasForm = takesArguments(tool);
+  const row = useFormRow(card, formId, hasForm);
+  const submit = () => {
+    setConfirming(false);
+    if (hasForm) row.submit();
+    else callTool(serverId, tool.name, {});
+  };
+  const run = () => {
+    if (destructive && !confirming) {
+      if (!row.open) row.toggle(true, false);
+      setConfirming(true);
+    } else if (hasForm && !row.open && needsInput(tool)) row.focus();
+    else submit();
+  };
+  // Loaded arguments show at once: the row opens, comes into view, and its first field takes focus.
   useEffect(() => {
-    if (!draft || !card.current) return;
-    card.current.scrollIntoView({ block: 'nearest' });
-    card.current.querySelector<HTMLElement>('.arguments input, .arguments select, .arguments textarea')?.focus();
+    if (!draft) return;
+    row.focus();
+    card.current?.scrollIntoView({ block: 'nearest' });
   }, [draft]);
-  const form = (
-    <SchemaForm
-      key={draft?.nonce}
-      formId={formId}
-      idPrefix={`${serverId}-${tool.name}`}
-      schema={tool.inputSchema}
-      initial={draft?.args}
-      onSubmit={(args) => {
-        setConfirming(false);
-        callTool(serverId, tool.name, args);
-      }}
-    />
-  );
+
+  const [name, title, description, annotationTitle] = searchable(tool, tool.annotations?.title);
+  const shownTitle = tool.title ?? tool.annotations?.title;
+  const titleField = tool.title ? title! : annotationTitle!;
+  const marks = nameMarks(tool.name);
+  const label = labelName(tool.name);
   return (
-    <article ref={card} class="tool card" aria-label={`Tool ${tool.name}`}>
-      <header>
-        <h3>
+    <ItemRow
+      rowRef={card}
+      label={`Tool ${label}`}
+      id={`${base}-details`}
+      class="tool"
+      open={row.open}
+      onToggle={(opening, byKeyboard) => {
+        row.toggle(opening, byKeyboard);
+        if (!opening) setConfirming(false);
+      }}
+      title={
+        <>
           <Icon icons={tool.icons} serverUrl={serverUrl} size={16} />
-          {tool.title ?? tool.annotations?.title ?? tool.name}
-        </h3>
-        <button
-          type="submit"
-          form={formId}
-          onClick={(event) => {
-            if (destructive && !confirming) {
-              event.preventDefault();
-              setConfirming(true);
-            }
-          }}
-        >
-          Run {tool.name}
-        </button>
-      </header>
-      <div class="badges">
-        {tool.title && tool.title !== tool.name && <code class="muted">{tool.name}</code>}
-        {badges(tool).map(({ label, tone }) => (
-          <span key={label} class={`badge tone-${tone}`}>
-            {label}
+          <span class="item-name">
+            {shownTitle ? (
+              <MarkedText text={shownTitle} hits={highlights(titleField, terms)} max={ROW_NAME_CHARS} />
+            ) : (
+              <MarkedText text={tool.name} hits={highlights(name!, terms)} marks={marks} max={ROW_NAME_CHARS} />
+            )}
           </span>
-        ))}
-      </div>
-      {tool.description && <p class="muted description">{tool.description}</p>}
+          {shownTitle && shownTitle !== tool.name && (
+            <code class="muted item-code">
+              <MarkedText text={tool.name} hits={highlights(name!, terms)} marks={marks} max={ROW_NAME_CHARS} />
+            </code>
+          )}
+          {serverName && <span class="muted item-server">{serverName}</span>}
+        </>
+      }
+      actions={
+        <>
+          <button
+            type="button"
+            class="pin secondary"
+            aria-pressed={pinned}
+            aria-label={`Pin ${label}`}
+            title={pinned ? 'Pinned to the top: unpin' : 'Pin to the top'}
+            onClick={() => pinTool(serverUrl, tool.name, !pinned)}
+          >
+            {pinned ? '★' : '☆'}
+          </button>
+          <button type="button" class="run" aria-label={`Run ${label}`} onClick={run}>
+            Run
+          </button>
+        </>
+      }
+      info={<ToolBadges tool={tool} alike={alike} />}
+      summary={
+        tool.description && (
+          <p class="muted description clamp">
+            <MarkedText text={tool.description} hits={highlights(description!, terms)} max={ROW_SUMMARY_CHARS} />
+          </p>
+        )
+      }
+    >
+      <ToolDetails tool={tool} marks={marks} alike={alike} terms={terms} />
       {confirming && (
-        <div role="alertdialog" aria-label={`Confirm ${tool.name}`} class="confirm">
-          <p>{tool.name} is marked destructive by its server. Run it?</p>
+        <div role="alertdialog" aria-label={`Confirm ${label}`} class="confirm">
+          <p>{label} is marked destructive by its server. Run it?</p>
           <div class="actions">
-            <button type="submit" form={formId} class="danger">
+            <button type="button" class="danger" onClick={submit}>
               Run anyway
             </button>
             <button type="button" class="secondary" onClick={() => setConfirming(false)}>
@@ -122,48 +179,45 @@ export const ToolCard = memo(function ToolCard({ serverId, serverUrl, tool, save
           </div>
         </div>
       )}
-      {saved.length > 0 && (
-        <details class="saved-calls">
-          <summary>Saved calls ({saved.length})</summary>
-          <ul class="plain" aria-label={`Saved calls of ${tool.name}`}>
-            {saved.map((call) => (
-              <li key={call.id} class="saved-call">
-                <span class="saved-name">{call.name}</span>
-                {/* A destructive tool asks first: its saved calls load into the form, whose Run asks. */}
-                {!destructive && (
-                  <button
-                    type="button"
-                    class="secondary"
-                    aria-label={`Run saved call ${call.name}`}
-                    onClick={() => callTool(serverId, tool.name, call.arguments)}
-                  >
-                    Run
-                  </button>
-                )}
-                <button
-                  type="button"
-                  class="secondary"
-                  aria-label={`Load saved call ${call.name}`}
-                  onClick={() => editArguments(serverId, tool.name, call.arguments)}
-                >
-                  Load
-                </button>
-                <button type="button" class="link" aria-label={`Delete saved call ${call.name}`} onClick={() => deleteSavedCall(call.id)}>
-                  Delete
-                </button>
-              </li>
-            ))}
-          </ul>
-        </details>
+      <SavedCalls serverId={serverId} tool={tool.name} destructive={destructive} saved={saved} />
+      {hasForm && (
+        <div class="arguments">
+          <SchemaForm
+            key={draft?.nonce}
+            formId={formId}
+            idPrefix={base}
+            schema={tool.inputSchema}
+            initial={draft?.args}
+            onSubmit={(args) => {
+              setConfirming(false);
+              callTool(serverId, tool.name, args);
+            }}
+          />
+        </div>
       )}
-      {takesArguments(tool) ? (
-        <details class="arguments" open={needsInput(tool) || draft !== undefined}>
-          <summary>Arguments</summary>
-          {form}
-        </details>
-      ) : (
-        <div hidden>{form}</div>
-      )}
-    </article>
+    </ItemRow>
   );
 });
+
+/** The tool's annotations as badges, and a warning when its name looks like another tool's. */
+function ToolBadges({ tool, alike }: { tool: Tool; alike?: readonly string[] }) {
+  const list = badges(tool);
+  if (list.length === 0 && !alike?.length) return null;
+  return (
+    <div class="badges">
+      {list.map(({ label, tone }) => (
+        <span key={label} class={`badge tone-${tone}`}>
+          {label}
+        </span>
+      ))}
+      {alike && alike.length > 0 && (
+        <span
+          class="lookalike-warning"
+          title="Its name differs from the other only by characters that look alike or show nothing: open it to see which."
+        >
+          ⚠ looks like {alike.length === 1 ? `“${labelName(alike[0]!)}”` : `${alike.length} other tools`}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
 /** The background worker: composition only. Browser adapters sit beside it; what they feed is in lib/. */
+import { acceptLanguageOf } from '@/lib/mcp/language';
 import browser, { type Runtime } from 'webextension-polyfill';
 import { browser as chromeApi } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
@@ -25,6 +26,7 @@ export default defineBackground(() => {
     originRefused: origins.originRefused,
     history: stored(start, 'history', []),
     savedCalls: stored(start, 'savedCalls', []),
+    pinnedTools: stored(start, 'pinnedTools', []),
     settings: stored(start, 'settings', {}),
     // Long lists that change an item at a time: each item under a key of its own.
     pending: storedRecords(start, 'pending:', (request) => request.id),
@@ -35,6 +37,8 @@ export default defineBackground(() => {
     eras: stored(start, 'eras', {}),
     // Firefox has no sandboxed extension pages to isolate an app in (entrypoints/appframe.sandbox).
     mcpApps: !import.meta.env.FIREFOX,
+    // SEP-2792: servers are told the browser's languages on every request, read afresh each time.
+    acceptLanguage: () => acceptLanguageOf(navigator.languages),
     // Host access is granted per server origin at add time; loopback is in the manifest.
     authorization: {
       // Tokens and registrations outlive the browser session; PKCE verifier and state do not.

@@ -1,3 +1,4 @@
+import { FIND_INPUT_ID } from '@/components/shared/find';
 import type { TabKey } from '@/components/shared/tabs';
 import { REACH_INTO_GAP } from '@/components/inbox/RequestGap';
 import { shortcutFor } from '@/components/shell/shortcuts';
@@ -32,6 +33,31 @@ function moveBetweenRequests(step: 1 | -1): void {
   stop.scrollIntoView({ block: 'nearest' });
 }
 
+/**
+ * Focuses the filter of the tab shown; from a tab without one, the Tools tab's (its code may
+ * still be loading, so it is looked for on each frame, for a few seconds).
+ */
+function focusFilter(selectTab: (tab: TabKey) => void): void {
+  const filter = () => document.getElementById(FIND_INPUT_ID) as HTMLInputElement | null;
+  const focus = (input: HTMLInputElement) => {
+    input.focus();
+    input.select();
+  };
+  const here = filter();
+  if (here) {
+    focus(here);
+    return;
+  }
+  selectTab('tools');
+  const until = performance.now() + 3_000;
+  const look = () => {
+    const input = filter();
+    if (input) focus(input);
+    else if (performance.now() < until) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
 /** The panel's single-key shortcuts (components/shell/shortcuts.ts), for a page with no dialog open. */
 export function listenForShortcuts({ selectTab, showHelp }: KeyboardHooks): void {
   document.addEventListener('keydown', (event) => {
@@ -42,6 +68,7 @@ export function listenForShortcuts({ selectTab, showHelp }: KeyboardHooks): void
     event.preventDefault();
     if (action.type === 'help') showHelp();
     else if (action.type === 'request') moveBetweenRequests(action.step);
+    else if (action.type === 'find') focusFilter(selectTab);
     else {
       selectTab(action.tab);
       document.getElementById(`tab-${action.tab}`)?.focus();

@@ -17,6 +17,7 @@ import { remoteCommands } from '@/lib/port/commands';
 import { errorMessage } from '@/lib/errorMessage';
 import { OPEN_INBOX_COMMAND } from '@/lib/port/messages';
 import { asks, connect, connected, hubState, imported, lastError, refusals, send } from './connection';
+import { rememberFoldedGroups } from './foldedGroups';
 import { listenForShortcuts } from './keyboard';
 import { watchNewRequests } from './newRequests';
 import './style.css';
@@ -193,4 +194,5 @@ if (appTab === null) {
     document.getElementById('app')!,
   );
   listenForShortcuts({ selectTab: actions.selectTab, showHelp: () => actions.showHelp(true) });
+  rememberFoldedGroups();
 } else void showAppTab(appTab);

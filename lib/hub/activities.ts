@@ -33,7 +33,7 @@ export const UNWATCHED = 'toolnexus was stopped (the browser stopped its backgro
 /** What an activity asks of its server. */
 export type ActivityTarget =
   | Pick<CallView, 'kind' | 'tool' | 'args' | 'app' | 'appOf'>
-  | Pick<ResourceReadView, 'kind' | 'uri'>
+  | Pick<ResourceReadView, 'kind' | 'uri' | 'skill'>
   | Pick<PromptView, 'kind' | 'prompt' | 'args'>;
 
 /** Sends an activity's request on a connection. */

@@ -50,6 +50,13 @@ export class Calls {
     );
   }
 
+  /** Reads one file of a skill (SEP-2640), verified against the skill's entry; shown as a resource read is, with its bounds. */
+  readSkill(serverId: string, skillUri: string, fileUri = skillUri): Promise<ResourceReadView> {
+    return this.#options.activities.run<ResourceReadView>({ kind: 'resource', uri: fileUri, skill: skillUri }, serverId, (connection, options) =>
+      connection.readSkill(skillUri, fileUri, options),
+    );
+  }
+
   /** Reads the resource a template names for these values (RFC 6570, percent-encoded). */
   readTemplate(serverId: string, uriTemplate: string, values: Record<string, unknown>): Promise<ResourceReadView> {
     const variables = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value ?? '')]));

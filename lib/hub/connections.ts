@@ -83,6 +83,7 @@ export interface ConnectionsOptions {
   /** The server refused the extension's Origin: requests to its origin go without one from now on (lib/originRules.ts). */
   originRefused?: (serverUrl: string) => Promise<void>;
   mcpApps?: boolean;
+  acceptLanguage?: () => string | undefined;
   /** A record for the server's protocol log; asked at each connect, so recording can be turned off. */
   onRecord?: () => ((serverId: string, record: ProtocolRecord) => void) | undefined;
   /** The server sent a log message. */
@@ -152,18 +153,19 @@ export class Connections {
         this.#loadOptions(saved, prior, current),
       );
       if (!current()) return void (await connection.close());
-      const [tools, resources, resourceTemplates, prompts] = await Promise.all([
+      const [tools, resources, resourceTemplates, prompts, skills] = await Promise.all([
         connection.listTools(),
         connection.listResources(),
         connection.listResourceTemplates(),
         connection.listPrompts(),
+        connection.listSkills(),
       ]);
       if (!current()) return void (await connection.close());
       live.connection = connection;
       live.attempts = 0;
       const status = authorization.status(serverId);
       const auth = status && (await status);
-      servers.update(serverId, connectedView(saved, connection, { tools, resources, resourceTemplates, prompts }, auth));
+      servers.update(serverId, connectedView(saved, connection, { tools, resources, resourceTemplates, prompts, skills }, auth));
       if (!prior) await this.#rememberEra(serverId, saved.url, connection, current);
       // A connect can finish before the last worker's kept calls are read.
       await calls.takenOver();
@@ -183,6 +185,7 @@ export class Connections {
       prior,
       fetch: this.#options.fetch,
       mcpApps: this.#options.mcpApps,
+      acceptLanguage: this.#options.acceptLanguage,
       logLevel: saved.logLevel,
       onLog: (entry) => current() && this.#options.onLog?.(serverId, entry),
       onRecord: recordFor(this.#options.onRecord?.(), serverId),
@@ -325,7 +328,9 @@ export class Connections {
 export function connectedView(
   saved: SavedServer,
   connection: Connection,
-  lists: Pick<ServerView, 'tools' | 'resources' | 'prompts'> & { resourceTemplates: Omit<ServerView['resourceTemplates'][number], 'variables'>[] },
+  lists: Pick<ServerView, 'tools' | 'resources' | 'prompts' | 'skills'> & {
+    resourceTemplates: Omit<ServerView['resourceTemplates'][number], 'variables'>[];
+  },
   auth: AuthStatus | undefined,
 ): Partial<ServerView> {
   const info = connection.serverInfo;

@@ -5,7 +5,7 @@
  *
  * The hub only composes: each part owns its state and is handed the other parts it needs
  * (a server's Request goes Connections → Asking → Inbox, never through here). The hub names
- * the public surface, each of the panel's commands (lib/commands.ts) the part that does it.
+ * the public surface, each of the panel's commands (lib/port/commands.ts) the part that does it.
  */
 import { historyEntry } from '../history';
 import { Inbox } from '../inbox';
@@ -27,10 +27,10 @@ import { Notices } from './notices';
 import type { HubOptions } from './options';
 import { ProtocolRecords } from './protocolRecords';
 import { ResumedCalls } from './resumedCalls';
-import { SavedCallStore } from './savedCallStore';
 import { ServerLifecycle } from './serverLifecycle';
 import { routeServerLogs } from './serverLogs';
 import { Servers, type NewServer } from './servers';
+import { shortcutStores } from './shortcuts';
 import { DEFAULT_SETTINGS } from './settings';
 import { SettingsStore } from './settingsStore';
 import { type EnteredClient, SignIn } from './signIn';
@@ -49,12 +49,12 @@ function stores(options: HubOptions, newId: () => string, changed: () => void) {
   const notices = new Notices(changed, options.notices);
   const history = new HistoryLog(options.history, notices.notify.bind(notices), changed);
   const servers = new Servers({ stored: options.servers, newId, changed });
-  return { inbox, settings, records, notices, history, servers, savedCalls: new SavedCallStore(options.savedCalls, changed) };
+  return { inbox, settings, records, notices, history, servers, ...shortcutStores(options, changed) };
 }
 
 /** Makes the hub's parts, each handed the others it needs; those needing a later one (Connections, most of all) look it up as they run. */
 function wire(options: HubOptions, changed: () => void) {
-  const { pending, suspended, tasks, fetch, canReach, eras, originRefused, mcpApps } = options;
+  const { pending, suspended, tasks, fetch, canReach, eras, originRefused, mcpApps, acceptLanguage } = options;
   const newId = () => options.newId?.() ?? crypto.randomUUID();
   const kept = stores(options, newId, changed);
   const { inbox, settings, records, notices, history, servers } = kept;
@@ -91,11 +91,7 @@ function wire(options: HubOptions, changed: () => void) {
     calls: resumed,
     asking,
     visits,
-    fetch,
-    canReach,
-    eras,
-    originRefused,
-    mcpApps,
+    ...{ fetch, canReach, eras, originRefused, mcpApps, acceptLanguage },
     connect: options.connect ?? load,
     backoffMs: options.backoffMs ?? exponentialBackoff,
     onLog: routeServerLogs({ servers, activities }),
@@ -126,12 +122,13 @@ export class Hub {
    * URL) is waited for; history and what the last worker left load meanwhile.
    */
   async start(): Promise<void> {
-    const { servers, settings, connections, resumed, history, savedCalls, notices } = this.#parts;
+    const { servers, settings, connections, resumed, history, savedCalls, pins, notices } = this.#parts;
     const [saved] = await Promise.all([servers.load(), settings.load(), connections.loadEras()]);
     const takenOver = resumed.takeOver();
     servers.restore(saved);
     this.#changes.changed();
-    await Promise.all([...servers.ids().map((id) => connections.connect(id)), history.load(), savedCalls.load(), notices.load(), takenOver]);
+    const kept = [history.load(), savedCalls.load(), pins.load(), notices.load(), takenOver];
+    await Promise.all([...servers.ids().map((id) => connections.connect(id)), ...kept]);
   }
 
   /**
@@ -139,7 +136,7 @@ export class Hub {
    * the panel is sent only what is not (lib/statePatch.ts).
    */
   state(): HubState {
-    const { servers, asking, visits, notices, activities, history, savedCalls, settings } = this.#parts;
+    const { servers, asking, visits, notices, activities, history, savedCalls, pins, settings } = this.#parts;
     return {
       servers: servers.views(),
       inbox: asking.shown(),
@@ -148,6 +145,7 @@ export class Hub {
       activities: activities.list(),
       history: history.list(),
       savedCalls: savedCalls.list(),
+      pinnedTools: pins.list(),
       settings: settings.current(),
     };
   }
@@ -158,8 +156,7 @@ export class Hub {
   }
 
   readonly subscribe = (listener: (state: HubState) => void) => this.#changes.subscribe(listener);
-
-  // The panel's commands and asks (lib/commands.ts), each the part that does it: see there.
+  // The panel's commands and asks (lib/port/commands.ts), each the part that does it: see there.
   readonly addServer = (settings: NewServer) => this.#parts.lifecycle.add(settings);
   readonly importServers = (text: string) => this.#parts.lifecycle.import(text);
   readonly exportServers = (format: ExportFormat) => this.#parts.servers.export(format);
@@ -172,6 +169,7 @@ export class Hub {
   readonly callTool = (serverId: string, tool: string, args: Record<string, unknown>) => this.#parts.calls.callTool(serverId, tool, args);
   readonly readResource = (serverId: string, uri: string) => this.#parts.calls.readResource(serverId, uri);
   readonly readTemplate = (...args: Parameters<Calls['readTemplate']>) => this.#parts.calls.readTemplate(...args);
+  readonly readSkill = (...args: Parameters<Calls['readSkill']>) => this.#parts.calls.readSkill(...args);
   readonly getPrompt = (serverId: string, prompt: string, args: Record<string, string>) => this.#parts.calls.getPrompt(serverId, prompt, args);
   readonly complete = (...args: Parameters<Calls['complete']>) => this.#parts.calls.complete(...args);
   readonly cancelActivity = (activityId: string) => this.#parts.calls.cancel(activityId);
@@ -192,6 +190,7 @@ export class Hub {
   readonly deleteSavedCall = (id: string) => this.#parts.savedCalls.remove(id);
   readonly exportSavedCalls = () => this.#parts.savedCalls.export();
   readonly importSavedCalls = (text: string) => this.#parts.savedCalls.import(text);
+  readonly pinTool = (serverUrl: string, tool: string, pinned: boolean) => this.#parts.pins.pin(serverUrl, tool, pinned);
   readonly answer = (answer: Answer) => this.inbox.answer(answer);
   readonly openUrl = (requestId: string, mode: OpenMode) => this.#parts.visits.open(requestId, mode);
   readonly finishVisit = (requestId: string) => this.#parts.visits.finish(requestId);

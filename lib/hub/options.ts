@@ -1,4 +1,5 @@
 /** What the composition root gives the hub: where things are stored, and the browser's abilities as functions. */
+import type { PinnedTool } from '../pinnedTools';
 import type { SavedCall } from '../savedCalls';
 import type { AuthorizationSetup } from '../auth';
 import type { HistoryEntry } from '../history';
@@ -15,6 +16,8 @@ export interface HubOptions {
   servers: Stored<SavedServer[]>;
   history?: Stored<HistoryEntry[]>;
   savedCalls?: Stored<SavedCall[]>;
+  /** Pinned tools, kept beside the saved calls (storage.local). */
+  pinnedTools?: Stored<PinnedTool[]>;
   /** Notices of Requests the person did not get to answer, for the next worker (storage.session). */
   notices?: Stored<NoticeView[]>;
   settings?: Stored<Partial<Settings>>;
@@ -74,4 +77,6 @@ export interface HubOptions {
   originRefused?: (serverUrl: string) => Promise<void>;
   /** The panel can render MCP Apps safely here (a sandboxed page exists), so servers are told so. */
   mcpApps?: boolean;
+  /** The person's languages as an `Accept-Language` value (SEP-2792), read at each request: the browser's, from entrypoints/. */
+  acceptLanguage?: () => string | undefined;
 }

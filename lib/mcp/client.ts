@@ -30,6 +30,7 @@ import { logLevel } from './logLevel';
 import { resourceWatching } from './resourceWatch';
 import { resumeRounds } from './resume';
 import { requestRunner } from './runRequest';
+import { listSkills, readSkillFile, SKILLS_EXTENSION, sendExtension } from './skills';
 import { taskCalls } from './taskCalls';
 import { TASKS_EXTENSION } from './tasks';
 import { connectTransport, liveness } from './transport';
@@ -54,6 +55,8 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     extensions: {
       // SEP-2663: the one handshake of 2026-07-28 tasks; the server then decides per call.
       [TASKS_EXTENSION]: {},
+      // SEP-2640 via SEP-2133 negotiation: toolnexus lists and reads skills; it sends no directory reads.
+      [SKILLS_EXTENSION]: {},
       ...(options.mcpApps && { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } }),
     },
   };
@@ -89,6 +92,9 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   }
 
   const offers = (capability: keyof ServerCapabilities) => client.getServerCapabilities()?.[capability] !== undefined;
+  const readResource = (uri: string, readOptions?: CallOptions) =>
+    sendRound<ReadResourceResult>('resources/read', logs.withLevel({ uri }), readOptions);
+  const skills = client.getServerCapabilities()?.extensions?.[SKILLS_EXTENSION] !== undefined;
 
   return {
     server,
@@ -103,10 +109,12 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     callTool: (name, args = {}, callOptions) => callTool(name, args, callOptions),
     listResources: async () => (offers('resources') ? (await client.listResources()).resources : []),
     listResourceTemplates: async () => (offers('resources') ? (await client.listResourceTemplates()).resourceTemplates : []),
-    readResource: (uri, readOptions) => sendRound<ReadResourceResult>('resources/read', logs.withLevel({ uri }), readOptions),
+    readResource,
     listPrompts: async () => (offers('prompts') ? (await client.listPrompts()).prompts : []),
     getPrompt: (name, args = {}, promptOptions) =>
       sendRound<GetPromptResult>('prompts/get', logs.withLevel({ name, arguments: args }), promptOptions),
+    listSkills: async () => (skills ? listSkills(sendExtension(client)) : []),
+    readSkill: (skillUri, fileUri, readOptions) => readSkillFile(sendExtension(client), readResource, skillUri, fileUri, readOptions),
     watchResource: resourceWatching(client, server.name),
     complete: async (ref, argument, filled = {}) => {
       if (!offers('completions')) return [];

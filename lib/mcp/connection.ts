@@ -4,6 +4,7 @@
  * only, so a caller can read the contract without the SDK wiring; the errors a call ends with
  * are in errors.ts.
  */
+import type { SkillView } from './skills';
 import type {
   CallToolResult,
   CompleteRequestParams,
@@ -63,6 +64,8 @@ export interface LoadOptions {
   logLevel?: LoggingLevel;
   /** Declare MCP Apps support (extension `io.modelcontextprotocol/ui`): only where the host can render apps safely. */
   mcpApps?: boolean;
+  /** The person's languages as an `Accept-Language` value (SEP-2792), read at each request; unset, none is sent. */
+  acceptLanguage?: () => string | undefined;
   /**
    * How long a call may go without hearing from the server before it fails. Time
    * spent waiting on the person does not count: the SDK's 60 s default would
@@ -167,6 +170,10 @@ export interface Connection {
   /** Empty when the server does not offer prompts. */
   listPrompts(): Promise<Prompt[]>;
   getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
+  /** The server's skills (SEP-2640 `skills/list`), empty when it does not declare the extension. */
+  listSkills(): Promise<SkillView[]>;
+  /** One file of a skill (its SKILL.md by default), verified against the skill's `skills/get` entry. */
+  readSkill(skillUri: string, fileUri?: string, options?: CallOptions): Promise<ReadResourceResult>;
   /**
    * Tells `watcher` each time the server says the resource at `uri` changed, until the returned
    * stop is called. @throws Error when the server offers no resource subscriptions, or refuses.

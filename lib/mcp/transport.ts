@@ -6,6 +6,7 @@
  * - liveness: the connection is lost when the transport closes or a failing server no longer
  *   answers a ping, and everything waiting on it is failed once.
  */
+import { speakingLanguage } from './language';
 import {
   type Client,
   type FetchLike,
@@ -95,7 +96,7 @@ export interface ServerTransport {
   close(): Promise<void>;
 }
 
-export interface TransportSetup extends Pick<LoadOptions, 'fetch' | 'onRecord' | 'authorization' | 'prior'> {
+export interface TransportSetup extends Pick<LoadOptions, 'fetch' | 'onRecord' | 'authorization' | 'prior' | 'acceptLanguage'> {
   clock: IdleClock;
   liveness: Liveness;
   /** The server requests a call's stream carried, once that call has ended (lib/mcp/callStreams.ts). */
@@ -118,7 +119,10 @@ export async function connectTransport(client: Client, server: ServerConfig, set
       onInteraction: (waiting) => (waiting ? clock.pause() : clock.resume()),
     });
   const network: FetchLike = setup.fetch ?? ((url, init) => fetch(url, init));
-  const mcpFetch = limitOpenRequests(watchCallStreams(setup.onRecord ? recordingFetch(network, setup.onRecord) : network, setup.onCallEnded));
+  const recorded = setup.onRecord ? recordingFetch(network, setup.onRecord) : network;
+  // The language goes on before the recorder, so the protocol log shows what was sent.
+  const told = setup.acceptLanguage ? speakingLanguage(recorded, setup.acceptLanguage) : recorded;
+  const mcpFetch = limitOpenRequests(watchCallStreams(told, setup.onCallEnded));
   const transportOptions = {
     ...(authorization ? authorization.transportOptions(mcpFetch) : { fetch: mcpFetch }),
     requestInit: server.headers ? { headers: server.headers } : undefined,

@@ -17,6 +17,7 @@ export const COMMANDS = [
   'callTool',
   'readResource',
   'readTemplate',
+  'readSkill',
   'getPrompt',
   'cancelActivity',
   'clearActivities',
@@ -30,6 +31,7 @@ export const COMMANDS = [
   'clearProtocolLog',
   'saveCall',
   'deleteSavedCall',
+  'pinTool',
   'watchResource',
   'unwatchResource',
 ] as const satisfies ReadonlyArray<keyof Hub>;

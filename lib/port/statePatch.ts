@@ -108,6 +108,11 @@ function applyList(before: Item[], patch: ListPatch<Item>, key: string): Item[] 
 
 const isListKey = (key: string): key is ListKey => Object.hasOwn(ITEM_KEYS, key);
 
+/** Two lists of the same items in the same order: a short list sent whole (pinned tools) is not sent again when only rebuilt. */
+function sameItems(before: unknown, after: unknown): boolean {
+  return Array.isArray(before) && Array.isArray(after) && before.length === after.length && before.every((item, index) => item === after[index]);
+}
+
 /** What `next` changed from `prev`, or null when nothing did. */
 export function diffState(prev: HubState, next: HubState): StatePatch | null {
   const patch: Record<string, unknown> = {};
@@ -116,7 +121,7 @@ export function diffState(prev: HubState, next: HubState): StatePatch | null {
     if (isListKey(key)) {
       const list = diffList(prev[key] as unknown as Item[], next[key] as unknown as Item[], ITEM_KEYS[key]);
       if (list) patch[key] = list;
-    } else {
+    } else if (!sameItems(prev[key], next[key])) {
       patch[key] = next[key];
     }
   }

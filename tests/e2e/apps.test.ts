@@ -214,7 +214,7 @@ describe('Bad apps get a clear message and disturb nothing else', () => {
     await rig.panel.runTool('Budget Allocator Server', 'get-budget-data');
     await appFrame('get-budget-data');
     await rig.panel.tab('Servers');
-    const card = rig.panel.server('Budget Allocator Server');
+    const card = await rig.panel.serverDetails('Budget Allocator Server');
     await card.getByRole('button', { name: 'Remove' }).click();
     await card.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await rig.panel.tab('Tools');

@@ -29,8 +29,7 @@ describe('URL-mode elicitation in Chromium', () => {
 
   it('refuses a javascript: URL without asking, and shows it as refused', async () => {
     await rig.panel.tab('Tools');
-    const tool = rig.panel.tool('Showcase', 'connect_account');
-    await tool.getByText('Arguments').click();
+    const tool = await rig.panel.opened(rig.panel.tool('Showcase', 'connect_account'));
     await tool.getByRole('textbox', { name: /^url/ }).fill('javascript:alert(document.domain)');
     await rig.panel.runTool('Showcase', 'connect_account');
     await expect.poll(() => rig.panel.resultJson('connect_account')).toEqual({ action: 'decline' });
@@ -77,10 +76,10 @@ describe.each([
       await page.getByRole('button', { name: /sign in/i }).click();
     }
     await expect.poll(() => rig.panel.serverStatus(name), { timeout: 20_000 }).toBe('Connected');
-    expect(await rig.panel.server(name).textContent()).toContain(`Signed in at ${new URL(protectedServer.issuer).host}`);
+    expect(await (await rig.panel.serverDetails(name)).textContent()).toContain(`Signed in at ${new URL(protectedServer.issuer).host}`);
 
     await rig.panel.tab('Tools');
-    await rig.panel.tool(name, 'echo').getByRole('textbox', { name: /^text/ }).fill('signed in');
+    await (await rig.panel.opened(rig.panel.tool(name, 'echo'))).getByRole('textbox', { name: /^text/ }).fill('signed in');
     await rig.panel.runTool(name, 'echo');
     await expect.poll(() => rig.panel.result('echo').textContent()).toContain('signed in');
     expect(protectedServer.requests.some((request) => request.status === 200)).toBe(true);
@@ -95,10 +94,10 @@ describe.each([
 
   it('signs out, revoking the tokens, and shows the server as needing sign-in', async () => {
     await rig.panel.tab('Servers');
-    await rig.panel.server(name).getByRole('button', { name: 'Sign out' }).click();
+    await (await rig.panel.serverDetails(name)).getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => rig.panel.serverStatus(name)).toBe('Needs sign-in');
     expect(protectedServer.authorizationServer.events.some((event) => event.type === 'revoke')).toBe(true);
-    await rig.panel.server(name).getByRole('button', { name: 'Remove' }).click();
+    await (await rig.panel.serverDetails(name)).getByRole('button', { name: 'Remove' }).click();
     await rig.panel.server(name).getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   });
 });
@@ -138,7 +137,7 @@ describe('a token that expires mid-session', () => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
 
     await rig.panel.tab('Tools');
-    await rig.panel.tool('Short-lived', 'echo').getByRole('textbox', { name: /^text/ }).fill('still here');
+    await (await rig.panel.opened(rig.panel.tool('Short-lived', 'echo'))).getByRole('textbox', { name: /^text/ }).fill('still here');
     await rig.panel.runTool('Short-lived', 'echo');
     await expect.poll(() => rig.panel.result('echo').textContent()).toContain('still here');
     expect(tokens()).toBeGreaterThan(tokensBefore);

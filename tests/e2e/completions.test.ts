@@ -19,7 +19,7 @@ describe('completions from server-everything', () => {
     await panel.addServer(run.server.url, { name: NAME });
     await expect.poll(() => panel.serverStatus(NAME)).toBe('Connected');
     await panel.tab('Prompts');
-    const prompt = panel.page.getByRole('article', { name: 'Prompt completable-prompt' });
+    const prompt = await panel.opened(panel.page.getByRole('article', { name: 'Prompt completable-prompt' }));
     const department = prompt.getByRole('combobox', { name: /^department/ });
     await department.click();
     await panel.page.keyboard.type('S');
@@ -52,7 +52,7 @@ describe('completions from server-everything', () => {
 
   it('closes the list on Escape and keeps what was typed', async () => {
     const { panel } = run;
-    const prompt = panel.page.getByRole('article', { name: 'Prompt completable-prompt' }).last();
+    const prompt = await panel.opened(panel.page.getByRole('article', { name: 'Prompt completable-prompt' }).last());
     const department = prompt.getByRole('combobox', { name: /^department/ });
     await department.fill('');
     await department.focus();
@@ -73,7 +73,7 @@ describe('completions from server-everything', () => {
   it('completes a resource template variable, and reads what it names', async () => {
     const { panel } = run;
     await panel.tab('Resources');
-    const template = panel.page.getByRole('article', { name: 'Template demo://resource/dynamic/text/{resourceId}' });
+    const template = await panel.opened(panel.page.getByRole('article', { name: 'Template demo://resource/dynamic/text/{resourceId}' }));
     const id = template.getByRole('combobox', { name: /^resourceId/ });
     await id.click();
     await panel.page.keyboard.type('7');

@@ -17,7 +17,7 @@ describe.each([
   it('adds the server, runs the tool, and the answer reaches the server', async () => {
     await rig.panel.addServer(server.url);
     await expect.poll(() => rig.panel.serverStatus(name)).toBe('Connected');
-    expect(await rig.panel.server(name).textContent()).toContain(`MCP ${era}`);
+    expect(await (await rig.panel.serverDetails(name)).textContent()).toContain(`MCP ${era}`);
 
     await rig.panel.runTool(name, 'deploy');
     const request = rig.panel.request(name);

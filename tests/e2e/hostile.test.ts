@@ -58,7 +58,7 @@ describe('One server cannot blind the panel', () => {
   it('a 70 MB tool description is cut on the server card; the panel still opens, also after a worker stop', async () => {
     await rig.panel.addServer(described.url, { name: 'Described' });
     await expect.poll(() => rig.panel.serverStatus('Described'), { timeout: 30_000 }).toBe('Connected');
-    await expect.poll(() => rig.panel.server('Described').getByRole('note').textContent()).toMatch(/texts longer than/);
+    await expect.poll(async () => (await rig.panel.serverDetails('Described')).getByRole('note').textContent()).toMatch(/texts longer than/);
     await rig.browser.stopWorker();
     const fresh = await opensWhole();
     await expect.poll(() => fresh.serverStatus('Described'), { timeout: 30_000 }).toBe('Connected');

@@ -61,7 +61,7 @@ describe.each(['legacy', 'modern'] as const)('a live resource (%s era)', (era) =
     await rig.panel.page.getByRole('button', { name: `Watch ${COUNTER_URI}` }).click();
     await expect.poll(() => live.watchers()).toBe(before + 1);
     await rig.panel.tab('Servers');
-    const server = rig.panel.server(name);
+    const server = await rig.panel.serverDetails(name);
     await server.getByRole('button', { name: 'Remove' }).click();
     await server.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => live.watchers()).toBe(0);

@@ -95,7 +95,7 @@ describe('a server that allows only its own Origin', () => {
 
   it('drops the rule when the server is removed', async () => {
     await panel.tab('Servers');
-    const card = panel.server(NAME);
+    const card = await panel.serverDetails(NAME);
     await card.getByRole('button', { name: 'Remove' }).click();
     await card.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await expect.poll(async () => (await sessionRules()).filter((rule) => rule.condition.urlFilter === `|${server.origin}/`)).toEqual([]);

@@ -83,7 +83,7 @@ describe('resources and prompts', () => {
   });
 
   it('reads a templated resource from a form of its variables', async () => {
-    const template = rig.panel.page.getByRole('article', { name: 'Template demo://greeting/{name}' });
+    const template = await rig.panel.opened(rig.panel.page.getByRole('article', { name: 'Template demo://greeting/{name}' }));
     await template.getByRole('combobox', { name: /^name/ }).fill('Ada');
     await template.getByRole('button', { name: 'Read demo://greeting/{name}' }).click();
     const read = rig.panel.page.getByRole('article', { name: 'Resource demo://greeting/Ada' });
@@ -92,7 +92,7 @@ describe('resources and prompts', () => {
 
   it('gets a prompt with arguments and shows its messages', async () => {
     await rig.panel.tab('Prompts');
-    const prompt = rig.panel.page.getByRole('article', { name: 'Prompt review_code' }).first();
+    const prompt = await rig.panel.opened(rig.panel.page.getByRole('article', { name: 'Prompt review_code' }).first());
     await prompt.getByRole('combobox', { name: /^code/ }).fill('let x = 1');
     await prompt.getByRole('combobox', { name: /^language/ }).fill('Rust');
     await prompt.getByRole('button', { name: 'Get review_code' }).click();

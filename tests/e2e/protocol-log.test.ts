@@ -17,7 +17,7 @@ describe('The protocol log', () => {
     await panel.addServer(server.url, { headers: 'Authorization: Bearer PLANTED-E2E-TOKEN' });
     await expect.poll(() => panel.serverStatus('Legacy Fixture'), { timeout: 20_000 }).toBe('Connected');
     await panel.tab('Servers');
-    const card = panel.server('Legacy Fixture');
+    const card = await panel.serverDetails('Legacy Fixture');
     await card.getByRole('button', { name: 'Protocol log' }).click();
     const log = card.getByRole('region', { name: 'Protocol log of Legacy Fixture' });
     await log.getByRole('searchbox', { name: 'Filter by method' }).fill('tools/list');

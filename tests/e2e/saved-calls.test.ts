@@ -20,7 +20,7 @@ describe('saved calls', () => {
     await panel.addServer(run.server.url);
     await expect.poll(() => panel.serverStatus(NAME)).toBe('Connected');
     await panel.tab('Tools');
-    const card = echoCard(panel);
+    const card = await panel.opened(echoCard(panel));
     await card.getByRole('textbox', { name: /^text/ }).fill('hello there');
     await card.getByRole('button', { name: 'Run echo' }).click();
     await expect.poll(() => panel.result('echo').textContent()).toContain('hello there');
@@ -36,7 +36,7 @@ describe('saved calls', () => {
     await panel.result('echo').getByRole('button', { name: 'Save arguments: echo' }).click();
     await panel.page.getByRole('textbox', { name: 'Name for this call' }).fill('greeting');
     await panel.page.keyboard.press('Enter');
-    const card = echoCard(panel);
+    const card = await panel.opened(echoCard(panel));
     await card.getByText('Saved calls (1)').click();
     await card.getByRole('button', { name: 'Run saved call greeting' }).click();
     await expect.poll(() => panel.page.getByRole('article', { name: 'Result of echo' }).count()).toBe(2);
@@ -47,7 +47,7 @@ describe('saved calls', () => {
     await run.browser.stopWorker();
     const reopened = new PanelPage(await run.browser.openPanel());
     await reopened.tab('Tools');
-    const card = echoCard(reopened);
+    const card = await reopened.opened(echoCard(reopened));
     await card.getByText('Saved calls (1)').click();
     await card.getByRole('button', { name: 'Load saved call greeting' }).click();
     await expect.poll(() => card.getByRole('textbox', { name: /^text/ }).inputValue()).toBe('hello there');
@@ -78,7 +78,7 @@ describe('saved calls', () => {
     const status = panel.page.getByRole('status').filter({ hasText: 'saved call' });
     await expect.poll(() => status.textContent()).toContain('Imported 1 saved call, skipped 1.');
     expect(await status.textContent()).toContain('A saved call needs a name.');
-    const card = echoCard(panel);
+    const card = await panel.opened(echoCard(panel));
     await expect.poll(() => card.getByText('Saved calls (2)').count()).toBe(1);
 
     await card.getByText('Saved calls (2)').click();

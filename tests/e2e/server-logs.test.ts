@@ -25,7 +25,7 @@ describe('Server logs', () => {
       ]);
 
     await panel.tab('Servers');
-    const card = panel.server('Logging Fixture');
+    const card = await panel.serverDetails('Logging Fixture');
     await card.getByText('Server log (3)').click();
     expect(await card.getByRole('list', { name: 'Log of Logging Fixture' }).locator('li').count()).toBe(3);
     await card.getByRole('combobox').selectOption('error');

@@ -13,7 +13,7 @@ describe('managing servers in the panel', () => {
   it('adds a server with a name and a header, and saves it', async () => {
     await rig.panel.addServer(rig.server.url, { name: 'Demo', headers: 'X-Api-Key: k-123' });
     await expect.poll(() => rig.panel.serverStatus('Demo')).toBe('Connected');
-    expect(await rig.panel.server('Demo').textContent()).toContain('MCP 2025-11-25');
+    expect(await (await rig.panel.serverDetails('Demo')).textContent()).toContain('MCP 2025-11-25');
     expect(await savedServers()).toEqual([
       { id: expect.any(String), url: rig.server.url, name: 'Demo', headers: { 'X-Api-Key': 'k-123' }, enabled: true },
     ]);
@@ -21,7 +21,7 @@ describe('managing servers in the panel', () => {
   });
 
   it('edits the name, and the server keeps working under it', async () => {
-    const card = rig.panel.server('Demo');
+    const card = await rig.panel.serverDetails('Demo');
     await card.getByRole('button', { name: 'Edit' }).click();
     await card.getByRole('textbox', { name: 'Name' }).fill('Renamed');
     await card.getByRole('button', { name: 'Save' }).click();
@@ -30,17 +30,17 @@ describe('managing servers in the panel', () => {
   });
 
   it('disables and enables a server', async () => {
-    await rig.panel.server('Renamed').getByRole('button', { name: 'Disable' }).click();
+    await (await rig.panel.serverDetails('Renamed')).getByRole('button', { name: 'Disable' }).click();
     await expect.poll(() => rig.panel.serverStatus('Renamed')).toBe('Disabled');
     await rig.panel.tab('Tools');
     expect(await rig.panel.page.getByRole('region', { name: 'Tools of Renamed' }).count()).toBe(0);
     await rig.panel.tab('Servers');
-    await rig.panel.server('Renamed').getByRole('button', { name: 'Enable' }).click();
+    await (await rig.panel.serverDetails('Renamed')).getByRole('button', { name: 'Enable' }).click();
     await expect.poll(() => rig.panel.serverStatus('Renamed')).toBe('Connected');
   });
 
   it('refuses a header line it cannot send, saving nothing', async () => {
-    const card = rig.panel.server('Renamed');
+    const card = await rig.panel.serverDetails('Renamed');
     await card.getByRole('button', { name: 'Edit' }).click();
     await card.getByRole('textbox', { name: 'Headers' }).fill('no colon here');
     await card.getByRole('button', { name: 'Save' }).click();
@@ -50,7 +50,7 @@ describe('managing servers in the panel', () => {
   });
 
   it('removes a server only after confirmation', async () => {
-    const card = rig.panel.server('Renamed');
+    const card = await rig.panel.serverDetails('Renamed');
     await card.getByRole('button', { name: 'Remove' }).click();
     await card.getByRole('button', { name: 'Keep' }).click();
     expect(await savedServers()).toHaveLength(1);
@@ -65,7 +65,7 @@ describe('managing servers in the panel', () => {
     // .invalid never resolves, and nothing is sent without access anyway (RFC 6761).
     await rig.panel.addServer('https://mcp.example.invalid/mcp', { name: 'Elsewhere' });
     await expect.poll(() => rig.panel.serverStatus('Elsewhere')).toBe('Needs access');
-    const card = rig.panel.server('Elsewhere');
+    const card = await rig.panel.serverDetails('Elsewhere');
     expect(await card.textContent()).toContain('toolnexus may not reach https://mcp.example.invalid yet.');
     expect(await card.getByRole('button', { name: 'Grant access' }).isVisible()).toBe(true);
     await card.getByRole('button', { name: 'Remove' }).click();

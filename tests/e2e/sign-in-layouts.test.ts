@@ -38,7 +38,7 @@ async function consentAndConnect(name: string) {
 async function trace(name: string) {
   await rig.panel.tab('Servers');
   const region = rig.panel.page.getByRole('region', { name: `Sign-in trace of ${name}` });
-  if ((await region.count()) === 0) await rig.panel.server(name).getByRole('button', { name: 'Sign-in trace' }).click();
+  if ((await region.count()) === 0) await (await rig.panel.serverDetails(name)).getByRole('button', { name: 'Sign-in trace' }).click();
   await region.locator('.trace-step').first().waitFor();
   return region;
 }
@@ -46,7 +46,7 @@ async function trace(name: string) {
 /** A failed sign-in: the card's words, then its trace opened from them. */
 async function failed(name: string) {
   await expect.poll(() => rig.panel.serverStatus(name), { timeout: 25_000 }).toBe('Needs sign-in');
-  const card = rig.panel.server(name);
+  const card = await rig.panel.serverDetails(name);
   const words = (await card.locator('p.error').textContent()) ?? '';
   await card.getByRole('button', { name: 'Show the sign-in, step by step' }).click();
   const region = rig.panel.page.getByRole('region', { name: `Sign-in trace of ${name}` });
@@ -58,7 +58,7 @@ describe('signing in, in the layouts real authorization servers use', () => {
   it('an issuer with a path (/realms/<name>, as Keycloak): its metadata found with the path appended', async () => {
     const { server, name } = await add({ issuerPath: '/realms/toolnexus' });
     await consentAndConnect(name);
-    expect(await rig.panel.server(name).textContent()).toContain(`Signed in at ${new URL(server.issuer).host}`);
+    expect(await (await rig.panel.serverDetails(name)).textContent()).toContain(`Signed in at ${new URL(server.issuer).host}`);
     const text = (await (await trace(name)).textContent()) ?? '';
     expect(text).toMatch(/\/\.well-known\/oauth-authorization-server\/realms\/toolnexus → 404/);
     expect(text).toMatch(/\/\.well-known\/openid-configuration\/realms\/toolnexus → 404/);
@@ -120,7 +120,7 @@ describe('signing in, in the layouts real authorization servers use', () => {
   it('an authorization server on another origin (another host and port)', async () => {
     const { server, name } = await add({ issuerHost: 'localhost' });
     await consentAndConnect(name);
-    expect(await rig.panel.server(name).textContent()).toContain(`Signed in at ${new URL(server.issuer).host}`);
+    expect(await (await rig.panel.serverDetails(name)).textContent()).toContain(`Signed in at ${new URL(server.issuer).host}`);
   });
 
   it('an authorization server without registration: the person enters the client id and secret its owner gave, in the trace, and signs in', async () => {
@@ -173,7 +173,7 @@ describe('signing in, in the layouts real authorization servers use', () => {
     await expect.poll(() => rig.panel.serverStatus(name)).toBe('Connecting…');
 
     await rig.panel.tab('Tools');
-    await rig.panel.tool(other, 'echo').getByRole('textbox', { name: /^text/ }).fill('unaffected');
+    await (await rig.panel.opened(rig.panel.tool(other, 'echo'))).getByRole('textbox', { name: /^text/ }).fill('unaffected');
     await rig.panel.runTool(other, 'echo');
     await expect.poll(() => rig.panel.result('echo').textContent()).toContain('unaffected');
     const { words } = await failed(name);

@@ -14,7 +14,7 @@ describe('A server on the old HTTP+SSE transport', () => {
     const { panel, server } = rig;
     await panel.addServer(server.url);
     await expect.poll(() => panel.serverStatus('SSE Fixture'), { timeout: 20_000 }).toBe('Connected');
-    expect(await panel.server('SSE Fixture').textContent()).toMatch(/old HTTP\+SSE transport/);
+    expect(await (await panel.serverDetails('SSE Fixture')).textContent()).toMatch(/old HTTP\+SSE transport/);
     await panel.runTool('SSE Fixture', 'deploy');
     const card = await panel.reach(panel.request('SSE Fixture'));
     await panel.answerDeploy(card, 'staging', 3);

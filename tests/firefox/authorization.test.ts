@@ -77,13 +77,13 @@ describe.each([
     }
 
     await expect.poll(() => panel.serverStatus(name), { timeout: 20_000 }).toBe('Connected');
-    expect(await panel.server(name).textContent()).toContain(`Signed in at ${new URL(protectedServer.issuer).host}`);
+    expect(await (await panel.serverDetails(name)).textContent()).toContain(`Signed in at ${new URL(protectedServer.issuer).host}`);
     const authorize = protectedServer.authorizationServer.events.find((event) => event.type === 'authorize');
     expect(authorize?.params.redirect_uri).toBe(FIREFOX_REDIRECT_URL);
     await expect.poll(() => firefox.handles()).toEqual(before);
 
     await panel.tab('Tools');
-    await panel.tool(name, 'echo').getByRole('textbox', { name: /^text/ }).fill('signed in');
+    await (await panel.opened(panel.tool(name, 'echo'))).getByRole('textbox', { name: /^text/ }).fill('signed in');
     await panel.runTool(name, 'echo');
     await expect.poll(() => panel.result('echo').textContent()).toContain('signed in');
     expect(protectedServer.requests.some((request) => request.status === 200)).toBe(true);

@@ -26,7 +26,7 @@ describe.each([
   it('adds the server from the Servers tab', async () => {
     await panel.addServer(server.url);
     await expect.poll(() => panel.serverStatus(name)).toBe('Connected');
-    expect(await panel.server(name).textContent()).toContain(`MCP ${era}`);
+    expect(await (await panel.serverDetails(name)).textContent()).toContain(`MCP ${era}`);
   });
 
   it('runs the tool, and the accepted answer reaches the server', async () => {

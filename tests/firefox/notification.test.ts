@@ -34,9 +34,8 @@ describe('a notification clicked in Firefox', () => {
     // `research` with confirm asks to carry on halfway through its task: A asks first, then B.
     for (const name of NAMES) {
       await expect.poll(() => panel.serverStatus(name)).toBe('Connected');
-      const tool = panel.tool(name, 'research');
       await panel.tab('Tools');
-      await tool.getByText('Arguments').click();
+      const tool = await panel.opened(panel.tool(name, 'research'));
       await tool.getByLabel('confirm').click();
       await panel.runTool(name, 'research');
     }

@@ -56,7 +56,7 @@ describe('a sign-in in Firefox, with its trace', () => {
       client_id: 'acme-mcp',
       redirect_uri: FIREFOX_REDIRECT_URL,
     });
-    if ((await trace().count()) === 0) await panel.server(name).getByRole('button', { name: 'Sign-in trace' }).click();
+    if ((await trace().count()) === 0) await (await panel.serverDetails(name)).getByRole('button', { name: 'Sign-in trace' }).click();
     await expect.poll(() => trace().textContent(), { timeout: 10_000 }).toContain('signed in');
     const text = await trace().textContent();
     expect(text).toContain('The client id you entered, acme-mcp');

@@ -36,10 +36,12 @@ afterAll(async () => {
 const reads = () => vanilla.traffic.filter((exchange) => exchange.messages.includes('resources/read')).length;
 
 describe('MCP Apps in the hub', () => {
-  it('declares the Apps extension to servers (beside the tasks extension)', () => {
+  it('declares the Apps extension to servers (beside the tasks and skills extensions)', () => {
+    // No `elicitation` member under ui: app-rendered elicitations (SEP-3118) are not built (docs/frontier.md).
     expect(hostile.clientCapabilities?.extensions).toEqual({
       'io.modelcontextprotocol/ui': { mimeTypes: [APP_MIME_TYPE] },
       'io.modelcontextprotocol/tasks': {},
+      'io.modelcontextprotocol/skills': {},
     });
   });
 

@@ -62,9 +62,20 @@ export class Panel<L extends PanelLocator<L>> {
     await form.getByRole('button', { name: 'Add server' }).click();
   }
 
-  /** A server's card on the Servers tab. */
+  /** A server's card on the Servers tab: its one line, and its details once opened. */
   server(name: string): L {
     return this.page.getByRole('region', { name: `Server ${name}` });
+  }
+
+  /** A server's card with its details and buttons shown, as a person opens it from its line. */
+  async serverDetails(name: string): Promise<L> {
+    await this.tab('Servers');
+    const card = this.server(name);
+    const line = card.locator('.server-toggle');
+    await line.waitFor();
+    if ((await card.locator('.server-details').count()) === 0) await line.click();
+    await card.locator('.server-details').waitFor();
+    return card;
   }
 
   /** The server's status line, or null while its card shows none (for `expect.poll`). */
@@ -84,6 +95,15 @@ export class Panel<L extends PanelLocator<L>> {
 
   tool(serverName: string, tool: string): L {
     return this.page.getByRole('region', { name: `Tools of ${serverName}` }).getByRole('article', { name: `Tool ${tool}` });
+  }
+
+  /** A tool, resource, template or prompt opened to its details and form, as a person opens it from its line. */
+  async opened(item: L): Promise<L> {
+    const toggle = item.locator('.item-toggle').first();
+    await toggle.waitFor();
+    if ((await item.locator('.item-details').count()) === 0) await toggle.click();
+    await item.locator('.item-details').waitFor();
+    return item;
   }
 
   /** A pending Request; the panel switches to the Inbox when one arrives. */

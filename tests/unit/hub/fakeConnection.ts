@@ -17,6 +17,8 @@ export function fakeConnection(server: ServerConfig, overrides: Partial<Connecti
     listResources: async () => [],
     listResourceTemplates: async () => [{ name: 'log', uriTemplate: 'logs://{day}/{level}' }],
     listPrompts: async () => [],
+    listSkills: async () => [],
+    readSkill: async () => ({ contents: [] }),
     callTool: async () => ({ content: [] }),
     readResource: async () => ({ contents: [] }),
     getPrompt: async () => ({ messages: [] }),

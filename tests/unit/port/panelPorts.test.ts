@@ -12,6 +12,7 @@ const empty: HubState = {
   activities: [],
   history: [],
   savedCalls: [],
+  pinnedTools: [],
   settings: { requestTimeoutMinutes: 10 },
 };
 

@@ -12,7 +12,7 @@ const item = (list: ListName, id: string, version: number): Item => ({ [LISTS[li
 
 const settings = { requestTimeoutMinutes: 10 };
 function empty(): HubState {
-  return { servers: [], inbox: [], visits: [], notices: [], activities: [], history: [], savedCalls: [], settings };
+  return { servers: [], inbox: [], visits: [], notices: [], activities: [], history: [], savedCalls: [], pinnedTools: [], settings };
 }
 
 const lists = (state: HubState) => state as unknown as Record<ListName, Item[]>;

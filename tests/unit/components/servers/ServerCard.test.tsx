@@ -1,7 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/preact';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MarkdownText } from '../../../../components/content/MarkdownText';
 import { ServerCard } from '../../../../components/servers/ServerCard';
+import { openServers, revealServer } from '../../../../components/shared/groups';
 import type { ServerView } from '../../../../lib/state';
 import { withActions } from '../withActions';
 
@@ -23,7 +24,48 @@ const server = (overrides: Partial<ServerView>): ServerView => ({
   ...overrides,
 });
 
+describe('A server in the list', () => {
+  beforeEach(() => (openServers.value = new Map()));
+
+  it('is one line: name, origin, what it offers and its status; its details and buttons open from its name', () => {
+    const tools = [{ name: 'a', inputSchema: { type: 'object' as const } }];
+    const { container } = render(<ServerCard server={server({ tools })} />, withActions());
+    expect(screen.getByRole('status').textContent).toBe('Connected');
+    const line = screen.getByRole('button', { name: /Example/, expanded: false });
+    expect(line.textContent).toContain('mcp.example.com');
+    expect(container.querySelector('.server-counts')?.getAttribute('title')).toBe('1 tools, 0 resources, 0 prompts');
+    expect(screen.queryByRole('button', { name: 'Reconnect' })).toBeNull();
+    fireEvent.click(line);
+    expect(screen.getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+    expect(container.textContent).toContain('https://mcp.example.com/mcp');
+    expect(screen.getByRole('button', { name: /Example/, expanded: true })).toBeTruthy();
+  });
+
+  it('says a status other than connected in words, on its line', () => {
+    render(<ServerCard server={server({ status: 'needs-authorization' })} />, withActions());
+    expect(screen.getByRole('status').textContent).toBe('Needs sign-in');
+  });
+
+  it('shows its details unasked while it needs the person (an error, access, a sign-in), until they close it', () => {
+    render(<ServerCard server={server({ status: 'error', error: 'Nothing is listening there.' })} />, withActions());
+    expect(screen.getByRole('alert').textContent).toContain('Nothing is listening there.');
+    fireEvent.click(screen.getByRole('button', { name: /Example/, expanded: true }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('opens from elsewhere (a group’s Server details) and comes into view', () => {
+    const scroll = vi.fn();
+    Element.prototype.scrollIntoView = scroll;
+    revealServer('s1');
+    render(<ServerCard server={server({})} />, withActions());
+    expect(screen.getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+    expect(scroll).toHaveBeenCalled();
+  });
+});
+
 describe("A server's instructions on its card", () => {
+  beforeEach(() => (openServers.value = new Map([['s1', true]])));
+
   it('are markdown without HTML, open when short', () => {
     const { container } = render(
       <ServerCard server={server({ instructions: 'Use **deploy** first. <img src=x onerror=alert(1)>' })} />,

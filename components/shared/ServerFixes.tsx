@@ -1,0 +1,21 @@
+import type { ServerView } from '@/lib/state';
+import { useActions } from './actions';
+
+/** What a person does for a server that waits on them: grant its origin, or sign in. On its card and in its groups' headings alike. */
+export function ServerFixes({ server }: { server: ServerView }) {
+  const actions = useActions();
+  return (
+    <>
+      {server.status === 'needs-permission' && (
+        <button type="button" onClick={() => actions.grantAccess(server)}>
+          Grant access
+        </button>
+      )}
+      {server.status === 'needs-authorization' && (
+        <button type="button" onClick={() => actions.signIn(server.id)}>
+          Sign in
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * Skills over MCP: the `io.modelcontextprotocol/skills` extension, following SEP-2640 as written in
+ * modelcontextprotocol/modelcontextprotocol `seps/2640-skills-extension.md` at commit 753b9f2b
+ * (2026-08-21, "Format SEP-2640 and regenerate rendered docs").
+ *
+ * A skill is a directory of resources; `skills/list` and `skills/get` give each skill's entry: its
+ * `SKILL.md` URI, its frontmatter, and every file with a SHA-256 digest and a size. toolnexus shows
+ * the listing and reads a skill's files only when the person asks (the SEP: never ahead of need),
+ * each read checked against the entry the host holds: the file must be listed, its byte length
+ * must equal `size`, its bytes must hash to `digest`, and a `SKILL.md`'s frontmatter must equal the
+ * entry's. Anything else is refused with why, and nothing unverified is shown as the skill.
+ */
+import type { Client, ReadResourceResult } from '@modelcontextprotocol/client';
+
+export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
+/** SEP-2640 Limits: every host must take skills up to these, and toolnexus takes none past them. */
+export const MAX_SKILL_FILES = 512;
+export const MAX_SKILL_BYTES = 16 * 1024 * 1024;
+/** A listing is read for at most this many pages: a server that pages forever cannot hold a connect open. */
+const MAX_LIST_PAGES = 20;
+
+export interface SkillFile {
+  uri: string;
+  digest: string;
+  size: number;
+}
+
+export interface SkillEntry {
+  uri: string;
+  frontmatter: Record<string, unknown> & { name: string; description: string };
+  /** Every file of the skill, or `dynamic`: generated content that offers no digests. */
+  resources: SkillFile[] | 'dynamic';
+}
+
+/** A skill as the panel lists it: its entry's words, or why it cannot be read. */
+export interface SkillView {
+  uri: string;
+  name: string;
+  description: string;
+  /** The URIs of its files, SKILL.md among them, each readable on its own. */
+  files?: string[];
+  bytes?: number;
+  /** Why toolnexus will not read it (invalid entry, past the limits, no digests). */
+  refused?: string;
+}
+
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Checks one entry of `skills/list` or `skills/get` (SEP-2640 "Result fields", "Resources"); throws why it is not one. */
+export function skillEntry(value: unknown): SkillEntry {
+  if (!isRecord(value) || typeof value.uri !== 'string') throw new Error('the entry has no uri');
+  const { uri, frontmatter, resources } = value;
+  if (!isRecord(frontmatter) || typeof frontmatter.name !== 'string' || typeof frontmatter.description !== 'string')
+    throw new Error(`${uri}: the frontmatter lacks a name or a description`);
+  if (!uri.endsWith(`/${frontmatter.name}/SKILL.md`))
+    throw new Error(`${uri}: the URI does not end in the skill’s name, ${frontmatter.name}/SKILL.md`);
+  if (resources === 'dynamic') return { uri, frontmatter: frontmatter as SkillEntry['frontmatter'], resources };
+  if (!Array.isArray(resources)) throw new Error(`${uri}: resources is neither a list of files nor "dynamic"`);
+  const root = uri.slice(0, -'SKILL.md'.length);
+  const files = resources.map((file): SkillFile => {
+    if (!isRecord(file) || typeof file.uri !== 'string' || typeof file.digest !== 'string' || !DIGEST.test(file.digest))
+      throw new Error(`${uri}: a file has no uri or no sha256 digest`);
+    if (typeof file.size !== 'number' || !Number.isSafeInteger(file.size) || file.size < 0)
+      throw new Error(`${file.uri}: the size is not a byte count`);
+    if (!file.uri.startsWith(root)) throw new Error(`${file.uri} is outside the skill’s directory`);
+    return { uri: file.uri, digest: file.digest, size: file.size };
+  });
+  if (!files.some((file) => file.uri === uri)) throw new Error(`${uri}: the files do not list SKILL.md itself`);
+  return { uri, frontmatter: frontmatter as SkillEntry['frontmatter'], resources: files };
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** Why a skill is past SEP-2640's limits, or why it cannot be verified; nothing when it can be read. */
+export function skillRefusal(skill: SkillEntry): string | undefined {
+  if (skill.resources === 'dynamic') return 'it is generated ("resources": "dynamic"), so it has no digests to check its content against';
+  const bytes = skill.resources.reduce((sum, file) => sum + file.size, 0);
+  if (skill.resources.length > MAX_SKILL_FILES) return `it has ${skill.resources.length} files, past the limit of ${MAX_SKILL_FILES}`;
+  if (bytes > MAX_SKILL_BYTES) return `its files total ${mib(bytes)}, past the limit of ${mib(MAX_SKILL_BYTES)}`;
+  return undefined;
+}
+
+/** The panel's line for an entry (checked or not). */
+export function skillView(value: unknown): SkillView {
+  try {
+    const skill = skillEntry(value);
+    const { name, description } = skill.frontmatter;
+    const refused = skillRefusal(skill);
+    if (skill.resources === 'dynamic') return { uri: skill.uri, name, description, refused };
+    const bytes = skill.resources.reduce((sum, file) => sum + file.size, 0);
+    return { uri: skill.uri, name, description, files: skill.resources.map((file) => file.uri), bytes, ...(refused && { refused }) };
+  } catch (error) {
+    const uri = isRecord(value) && typeof value.uri === 'string' ? value.uri : '(no uri)';
+    const name = uri.split('/').at(-2) ?? uri;
+    return { uri, name, description: '', refused: `the server’s entry is invalid: ${(error as Error).message}` };
+  }
+}
+
+const hex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** The raw bytes of a read's content: UTF-8 of `text`, or the decoded `blob`. */
+function contentBytes(content: ReadResourceResult['contents'][number]): Uint8Array<ArrayBuffer> {
+  if ('text' in content && typeof content.text === 'string') return new TextEncoder().encode(content.text);
+  if ('blob' in content && typeof content.blob === 'string') return Uint8Array.from(atob(content.blob), (char) => char.charCodeAt(0));
+  throw new Error(`${content.uri}: the content has neither text nor blob`);
+}
+
+/** SEP-2640 "Integrity and verification": the length first (a cut or padded read), then the digest. */
+export async function verifyFile(file: SkillFile, content: ReadResourceResult['contents'][number]): Promise<void> {
+  const bytes = contentBytes(content);
+  if (bytes.length !== file.size) throw new Error(`${file.uri} is ${bytes.length} bytes, but the skill’s entry says ${file.size}`);
+  const digest = `sha256:${hex(await crypto.subtle.digest('SHA-256', bytes))}`;
+  if (digest !== file.digest)
+    throw new Error(`${file.uri} does not match its digest: the entry says ${file.digest}, the content hashes to ${digest}`);
+}
+
+const unquote = (value: string) => {
+  const quoted = /^(["'])(.*)\1$/.exec(value);
+  return quoted ? (quoted[2] ?? '') : value;
+};
+
+/**
+ * SEP-2640: the host compares a fetched `SKILL.md`'s frontmatter field by field with the entry's.
+ * toolnexus reads the YAML's top-level keys: each key must be in the entry and the entry's keys in
+ * the YAML; a scalar written on the key's line must equal the entry's value as text. Nested values
+ * (`metadata:` maps, lists) are compared by presence only: toolnexus carries no YAML parser.
+ */
+export function frontmatterMismatch(text: string, frontmatter: Record<string, unknown>): string | undefined {
+  const block = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(text);
+  if (!block) return 'SKILL.md does not begin with YAML frontmatter';
+  const written = new Map<string, string>();
+  for (const line of (block[1] ?? '').split(/\r?\n/)) {
+    const field = /^([A-Za-z0-9_-]+):\s*(.*?)\s*$/.exec(line);
+    if (field?.[1]) written.set(field[1], unquote(field[2] ?? ''));
+  }
+  for (const [key, value] of written) {
+    if (!(key in frontmatter)) return `SKILL.md has a field ${key} the entry does not`;
+    const listed = frontmatter[key];
+    const scalar = typeof listed === 'string' || typeof listed === 'number' || typeof listed === 'boolean';
+    if (scalar && value !== String(listed)) return `SKILL.md says ${key}: ${value}, the entry says ${String(listed)}`;
+  }
+  const missing = Object.keys(frontmatter).find((key) => !written.has(key));
+  return missing && `the entry has a field ${missing} SKILL.md does not`;
+}
+
+/** What a skill request may be stopped by (the Connection's CallOptions, without importing them back). */
+type CallOptions = { signal?: AbortSignal };
+type Send = (method: string, params: Record<string, unknown>, options?: CallOptions) => Promise<Record<string, unknown>>;
+
+/** A raw request: the extension's methods are not in the SDK's tables, so results are checked here. */
+export const sendExtension =
+  (client: Client): Send =>
+  (method, params, options) =>
+    client.request({ method, params }, PASS_THROUGH, { signal: options?.signal }) as Promise<Record<string, unknown>>;
+
+const PASS_THROUGH = {
+  '~standard': { version: 1, vendor: 'toolnexus', validate: (value: unknown) => ({ value }) },
+} as const;
+
+/** `skills/list`, every page (each entry whole, per the SEP), up to `MAX_LIST_PAGES`. */
+export async function listSkills(send: Send): Promise<SkillView[]> {
+  const skills: SkillView[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
+    const result = await send('skills/list', cursor ? { cursor } : {});
+    if (!Array.isArray(result.skills)) throw new Error('skills/list answered without a skills list');
+    skills.push(...result.skills.map(skillView));
+    cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
+    if (!cursor) break;
+  }
+  return skills;
+}
+
+/**
+ * Reads one file of a skill (its `SKILL.md` unless `fileUri` says otherwise), verified against the
+ * skill's current entry from `skills/get`: a file outside the entry, past the limits, of another
+ * size or digest, or a `SKILL.md` whose frontmatter differs, is refused with why.
+ */
+export async function readSkillFile(
+  send: Send,
+  read: (uri: string, options?: CallOptions) => Promise<ReadResourceResult>,
+  skillUri: string,
+  fileUri = skillUri,
+  options?: CallOptions,
+): Promise<ReadResourceResult> {
+  const got = await send('skills/get', { uri: skillUri }, options);
+  const skill = skillEntry(got.skill);
+  if (skill.uri !== skillUri) throw new Error(`skills/get for ${skillUri} answered with another skill, ${skill.uri}`);
+  const refused = skillRefusal(skill);
+  if (refused || skill.resources === 'dynamic') throw new Error(`The skill ${skill.frontmatter.name} is not read: ${refused}`);
+  const file = skill.resources.find((listed) => listed.uri === fileUri);
+  if (!file) throw new Error(`${fileUri} is not one of the skill’s listed files`);
+  const result = await read(fileUri, options);
+  const content = result.contents.find((item) => item.uri === fileUri);
+  if (!content) throw new Error(`reading ${fileUri} returned no content for it`);
+  await verifyFile(file, content);
+  if (fileUri === skill.uri) {
+    const mismatch = frontmatterMismatch('text' in content ? String(content.text) : '', skill.frontmatter);
+    if (mismatch) throw new Error(`The skill ${skill.frontmatter.name} is not read: ${mismatch}`);
+  }
+  return { ...result, contents: [content] };
+}

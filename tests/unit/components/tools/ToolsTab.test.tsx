@@ -1,0 +1,210 @@
+import type { Tool } from '@modelcontextprotocol/client';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SchemaForm } from '../../../../components/forms/SchemaForm';
+import { findQuery } from '../../../../components/shared/find';
+import { collapsedGroups, groupKey } from '../../../../components/shared/groups';
+import { ToolsTab, type ToolsTabProps } from '../../../../components/tools/ToolsTab';
+import type { CallView, ServerView } from '../../../../lib/state';
+import { withActions } from '../withActions';
+
+const tool = (name: string, description = `Does ${name}.`): Tool => ({ name, description, inputSchema: { type: 'object', properties: {} } });
+const server = (id: string, tools: Tool[], overrides: Partial<ServerView> = {}): ServerView => ({
+  id,
+  url: `http://127.0.0.1:${id.length}0${id.charCodeAt(0)}/mcp`,
+  enabled: true,
+  displayName: `Server ${id}`,
+  status: 'connected',
+  tools,
+  resources: [],
+  resourceTemplates: [],
+  prompts: [],
+  ...overrides,
+});
+
+const A = server('a', [tool('list_issues'), tool('create_issue'), tool('list_pulls')]);
+const B = server('b', [tool('deploy', 'Ships the issue fix.'), tool('status')]);
+
+function renderTab(props: Partial<ToolsTabProps> = {}, actions = {}) {
+  return render(<ToolsTab servers={[A, B]} savedCalls={[]} pinnedTools={[]} activities={[]} {...props} />, withActions(actions));
+}
+const type = (text: string) => act(() => void (findQuery.value = text));
+const group = (name: string) => screen.getByRole('region', { name: `Tools of ${name}` });
+const rows = (region: HTMLElement) =>
+  within(region)
+    .queryAllByRole('article')
+    .map((row) => row.getAttribute('aria-label'));
+
+beforeEach(() => {
+  findQuery.value = '';
+  collapsedGroups.value = new Set();
+});
+afterEach(cleanup);
+beforeAll(() => SchemaForm.preload());
+
+describe('the Tools tab’s filter', () => {
+  it('keeps every server’s tools in a group of its own, with its count, and says how many in all', () => {
+    renderTab();
+    expect(rows(group('Server a'))).toEqual(['Tool list_issues', 'Tool create_issue', 'Tool list_pulls']);
+    expect(group('Server b').querySelector('h2 .count')?.textContent).toBe('2');
+    expect(screen.getByRole('status').textContent).toBe('5 tools');
+  });
+
+  it('narrows every group as the person types, by name or description, says how many of how many, and highlights', () => {
+    renderTab();
+    type('issue');
+    expect(rows(group('Server a'))).toEqual(['Tool list_issues', 'Tool create_issue']);
+    expect(rows(group('Server b'))).toEqual(['Tool deploy']);
+    expect(screen.getByRole('status').textContent).toBe('3 of 5 tools');
+    expect(group('Server a').querySelector('h2 .count')?.textContent).toBe('2 of 3');
+    expect([...group('Server b').querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['issue']);
+    type('issue list');
+    expect(rows(group('Server a'))).toEqual(['Tool list_issues']);
+    expect(screen.queryByRole('region', { name: 'Tools of Server b' })).toBeNull();
+  });
+
+  it('says when nothing matches, and Clear brings the whole list back', () => {
+    renderTab();
+    type('nothing like it');
+    expect(screen.getByText(/No tool matches “nothing like it”/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the filter' }));
+    expect(findQuery.value).toBe('');
+    expect(rows(group('Server a'))).toHaveLength(3);
+  });
+
+  it('goes into the list on ↓, along it on ↓ and ↑, and back to the filter on ↑ from the first and on Escape', () => {
+    renderTab();
+    const filter = screen.getByRole('searchbox');
+    filter.focus();
+    fireEvent.keyDown(filter, { key: 'ArrowDown' });
+    const first = document.activeElement as HTMLElement;
+    expect(first.closest('article')?.getAttribute('aria-label')).toBe('Tool list_issues');
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    expect(document.activeElement?.closest('article')?.getAttribute('aria-label')).toBe('Tool create_issue');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(filter);
+    fireEvent.keyDown(filter, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(document.activeElement).toBe(filter);
+    fireEvent.input(filter, { target: { value: 'deploy' } });
+    expect(findQuery.value).toBe('deploy');
+    fireEvent.keyDown(filter, { key: 'Escape' });
+    expect(findQuery.value).toBe('');
+  });
+
+  it('answers a keystroke over 5,000 tools with the count of all, and draws 100 rows a group at a time', () => {
+    const many = server(
+      'm',
+      Array.from({ length: 5_000 }, (_, index) => tool(`tool_${index}`)),
+    );
+    renderTab({ servers: [many] });
+    expect(rows(group('Server m'))).toHaveLength(100);
+    type('tool_1');
+    expect(screen.getByRole('status').textContent).toBe('1,111 of 5,000 tools');
+    expect(rows(group('Server m'))).toHaveLength(100);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 100 more tools' }));
+    expect(rows(group('Server m'))).toHaveLength(200);
+  });
+});
+
+describe('groups', () => {
+  it('fold from their heading, remembered by server URL; while filtering, every match shows', () => {
+    renderTab();
+    fireEvent.click(within(group('Server a')).getByRole('button', { name: /Server a/, expanded: true }));
+    expect(collapsedGroups.value.has(groupKey('tools', A.url))).toBe(true);
+    expect(rows(group('Server a'))).toEqual([]);
+    type('list');
+    expect(rows(group('Server a'))).toEqual(['Tool list_issues', 'Tool list_pulls']);
+    type('');
+    expect(rows(group('Server a'))).toEqual([]);
+  });
+
+  it('of a server in trouble say what is wrong, with the way to fix it', () => {
+    const signIn = vi.fn();
+    const reconnect = vi.fn();
+    const locked = server('c', [], { status: 'needs-authorization', error: 'This server needs you to sign in.' });
+    const broken = server('d', [], { status: 'error', error: 'Nothing answered at 127.0.0.1:9.' });
+    renderTab({ servers: [locked, broken] }, { signIn, reconnect });
+    expect(group('Server c').textContent).toContain('Needs sign-in');
+    expect(group('Server c').textContent).toContain('This server needs you to sign in.');
+    fireEvent.click(within(group('Server c')).getByRole('button', { name: 'Sign in' }));
+    expect(signIn).toHaveBeenCalledWith('c');
+    fireEvent.click(within(group('Server d')).getByRole('button', { name: 'Reconnect' }));
+    expect(reconnect).toHaveBeenCalledWith('d');
+    expect(within(group('Server d')).getByRole('button', { name: 'Server details' })).toBeTruthy();
+  });
+
+  it('unfold, and the filter clears, for arguments put in a tool’s form (Edit arguments, Load)', async () => {
+    collapsedGroups.value = new Set([groupKey('tools', B.url)]);
+    findQuery.value = 'list';
+    const args = { owner: 'ada' };
+    const withArgs = { ...B, tools: [{ ...tool('deploy'), inputSchema: { type: 'object' as const, properties: { owner: { type: 'string' } } } }] };
+    renderTab({ servers: [A, withArgs], draft: { serverId: 'b', tool: 'deploy', args, nonce: 1 } });
+    await vi.waitFor(() => expect(findQuery.value).toBe(''));
+    expect(collapsedGroups.value.size).toBe(0);
+    await vi.waitFor(() => expect((screen.getByLabelText(/owner/) as HTMLInputElement).value).toBe('ada'));
+  });
+
+  it('mark tools whose names look alike', () => {
+    renderTab({ servers: [server('e', [tool('deploy'), tool('dеploy'), tool('status')])] });
+    expect(group('Server e').querySelectorAll('.lookalike-warning')).toHaveLength(2);
+  });
+});
+
+describe('pinned tools and recent calls', () => {
+  it('show on top: each pin a full row named with its server, a pin away with Unpin', () => {
+    const pinTool = vi.fn();
+    renderTab(
+      {
+        pinnedTools: [
+          { serverUrl: B.url, tool: 'deploy', pinnedAt: 1 },
+          { serverUrl: 'https://gone.example/mcp', tool: 'old', pinnedAt: 2 },
+        ],
+      },
+      { pinTool },
+    );
+    const pinned = screen.getByRole('region', { name: 'Pinned tools' });
+    expect(rows(pinned)).toEqual(['Tool deploy']);
+    expect(pinned.textContent).toContain('Server b');
+    fireEvent.click(within(pinned).getByRole('button', { name: 'Unpin old' }));
+    expect(pinTool).toHaveBeenCalledWith('https://gone.example/mcp', 'old', false);
+    expect(within(group('Server b')).getByRole('button', { name: 'Pin deploy', pressed: true })).toBeTruthy();
+    type('deploy');
+    expect(screen.queryByRole('region', { name: 'Pinned tools' })).toBeNull();
+  });
+
+  it('list the latest call of each tool, newest first, to open with its arguments or run again', () => {
+    const editArguments = vi.fn();
+    const call = (id: string, serverId: string, name: string, args: Record<string, unknown>, appOf?: string): CallView => ({
+      id,
+      kind: 'tool',
+      serverId,
+      tool: name,
+      args,
+      startedAt: 1,
+      status: 'done',
+      ...(appOf ? { appOf } : {}),
+    });
+    renderTab(
+      {
+        activities: [
+          call('4', 'b', 'deploy', { env: 'prod' }),
+          call('3', 'a', 'list_issues', {}, 'app-call'),
+          call('2', 'b', 'deploy', { env: 'staging' }),
+          call('1', 'a', 'list_pulls', { state: 'open' }),
+        ],
+      },
+      { editArguments },
+    );
+    const recent = screen.getByRole('region', { name: 'Recent calls' });
+    expect(
+      within(recent)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.recent-tool')?.textContent),
+    ).toEqual(['deploy', 'list_pulls']);
+    expect(recent.textContent).toContain('{"env":"prod"}');
+    fireEvent.click(within(recent).getByRole('button', { name: 'list_pulls' }));
+    expect(editArguments).toHaveBeenCalledWith('a', 'list_pulls', { state: 'open' });
+  });
+});
