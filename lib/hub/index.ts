@@ -26,6 +26,7 @@ import { LiveResources } from './liveResources';
 import { Notices } from './notices';
 import type { HubOptions } from './options';
 import { ProtocolRecords } from './protocolRecords';
+import { RegistrySearch } from './registry';
 import { ResumedCalls } from './resumedCalls';
 import { ServerLifecycle } from './serverLifecycle';
 import { routeServerLogs } from './serverLogs';
@@ -103,7 +104,8 @@ function wire(options: HubOptions, changed: () => void) {
   const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, signIn, changed });
   inbox.onSettled((request, answer, at) => history.record(historyEntry(request, answer, at)));
   const links = new AppLinks(options.openUrl);
-  return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, lifecycle, links };
+  const registry = new RegistrySearch({ fetch: fetch ?? globalThis.fetch, canReach, settings });
+  return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, lifecycle, links, registry };
 }
 
 export class Hub {
@@ -191,6 +193,8 @@ export class Hub {
   readonly exportSavedCalls = () => this.#parts.savedCalls.export();
   readonly importSavedCalls = (text: string) => this.#parts.savedCalls.import(text);
   readonly pinTool = (serverUrl: string, tool: string, pinned: boolean) => this.#parts.pins.pin(serverUrl, tool, pinned);
+  readonly searchRegistry = (baseUrl: string, search: string, cursor?: string) => this.#parts.registry.search(baseUrl, search, cursor);
+  readonly readServerJson = (text: string) => this.#parts.registry.readServerJson(text);
   readonly answer = (answer: Answer) => this.inbox.answer(answer);
   readonly openUrl = (requestId: string, mode: OpenMode) => this.#parts.visits.open(requestId, mode);
   readonly finishVisit = (requestId: string) => this.#parts.visits.finish(requestId);

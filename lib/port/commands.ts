@@ -53,6 +53,8 @@ export const ASKS = [
   'complete',
   'exportSavedCalls',
   'importSavedCalls',
+  'searchRegistry',
+  'readServerJson',
 ] as const satisfies ReadonlyArray<keyof Hub>;
 
 export type CommandName = (typeof COMMANDS)[number];
