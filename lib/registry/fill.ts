@@ -5,10 +5,7 @@
  * was judged there before it was shown, and a value cannot change its scheme — each is
  * percent-encoded, so no `/`, `@` or `:` in a value moves the host either.
  */
-import type { InputField, RemoteOffer } from './serverJson';
-
-/** A `{variable}` in a URL template (server.schema.json: "Variables in {curly_braces}"). */
-export const VARIABLE = /\{([^{}]*)\}/g;
+import { type InputField, type RemoteOffer, VARIABLE } from './offer';
 
 export interface FilledRemote {
   url: string;

@@ -16,7 +16,7 @@
  */
 import { type IconSpec, loadableIcon } from '../icons';
 import { analyzeUrl } from '../urls';
-import { VARIABLE } from './fill';
+import { type InputField, type RemoteOffer, VARIABLE } from './offer';
 import { originWarnings, templateOrigin } from './trust';
 
 /** A `server.json` larger than this is not a manifest; the schema's own fields are all short. */
@@ -28,43 +28,6 @@ const MAX_TITLE = 100;
 const MAX_VERSION = 255;
 const NAME_PATTERN = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-/** One value the person must (or may) give: a URL variable or a header. */
-export interface InputField {
-  name: string;
-  description: string;
-  isRequired: boolean;
-  /** Entered like a password and stored like the form's other secrets. */
-  isSecret: boolean;
-  default?: string;
-  choices?: string[];
-  /** Set by the publisher (a header's `value`): sent as given, shown, not asked. */
-  fixed?: string;
-}
-
-export interface RemoteOffer {
-  transport: 'streamable-http' | 'sse';
-  /** The URL as published, `{variables}` unfilled. */
-  urlTemplate: string;
-  /** Where it really goes, as published (`https://{tenant}.example.com`): shown beside the name. */
-  origin: string;
-  variables: InputField[];
-  headers: InputField[];
-  /** What the person should know before adding it: the URL's warnings, a name claiming another domain. */
-  warnings: string[];
-}
-
-/** Where an offer came from: the Add form's heading, and whose words its name and description are. */
-export interface OfferSource {
-  kind: 'registry' | 'server.json' | 'site';
-  /** The name as the source gives it (reverse-DNS for the registry and server.json). */
-  name: string;
-  title?: string;
-  description?: string;
-  version?: string;
-  /** Who said so: the registry's base URL, "a file", "pasted text", or the site's origin. */
-  from: string;
-}
 
 export interface SkippedPart {
   what: string;

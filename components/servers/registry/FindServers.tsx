@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { RemoteOffer, OfferSource } from '@/lib/registry/serverJson';
+import type { OfferSource, RemoteOffer } from '@/lib/registry/offer';
 import type { Settings } from '@/lib/state';
 import { OfferForm } from './OfferForm';
 import { RegistrySearch } from './RegistrySearch';

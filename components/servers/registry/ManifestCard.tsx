@@ -1,4 +1,5 @@
-import type { OfferSource, RemoteOffer, ServerManifest } from '@/lib/registry/serverJson';
+import type { OfferSource, RemoteOffer } from '@/lib/registry/offer';
+import type { ServerManifest } from '@/lib/registry/serverJson';
 import { Icon } from '../../content/Icon';
 
 export interface ManifestCardProps {

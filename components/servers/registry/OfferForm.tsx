@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { fillRemote } from '@/lib/registry/fill';
-import type { InputField, OfferSource, RemoteOffer } from '@/lib/registry/serverJson';
+import type { InputField, OfferSource, RemoteOffer } from '@/lib/registry/offer';
 import { useActions } from '../../shared/actions';
 
 export interface OfferFormProps {

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { errorMessage } from '@/lib/errorMessage';
 import type { RegistryEntry } from '@/lib/registry/client';
-import type { OfferSource, RemoteOffer } from '@/lib/registry/serverJson';
+import type { OfferSource, RemoteOffer } from '@/lib/registry/offer';
 import { useActions } from '../../shared/actions';
 import { ManifestCard } from './ManifestCard';
 

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { errorMessage } from '@/lib/errorMessage';
-import type { OfferSource, RemoteOffer, ServerManifest } from '@/lib/registry/serverJson';
+import type { OfferSource, RemoteOffer } from '@/lib/registry/offer';
+import type { ServerManifest } from '@/lib/registry/serverJson';
 import { useActions } from '../../shared/actions';
 import { ManifestCard } from './ManifestCard';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillRemote } from '../../../lib/registry/fill';
-import type { RemoteOffer } from '../../../lib/registry/serverJson';
+import type { RemoteOffer } from '../../../lib/registry/offer';
 
 const remote: RemoteOffer = {
   transport: 'streamable-http',
