@@ -26,6 +26,7 @@ import { LiveResources } from './liveResources';
 import { Notices } from './notices';
 import type { HubOptions } from './options';
 import { ProtocolRecords } from './protocolRecords';
+import { RegistrySearch } from './registry';
 import { ResumedCalls } from './resumedCalls';
 import { ServerLifecycle } from './serverLifecycle';
 import { routeServerLogs } from './serverLogs';
@@ -104,8 +105,9 @@ function wire(options: HubOptions, changed: () => void) {
   const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, signIn, changed });
   inbox.onSettled((request, answer, at) => history.record(historyEntry(request, answer, at)));
   const links = new AppLinks(options.openUrl);
+  const registry = new RegistrySearch({ fetch: fetch ?? globalThis.fetch, canReach, settings });
   const sites = new SiteLooks(fetch);
-  return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, lifecycle, links, sites };
+  return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, lifecycle, links, registry, sites };
 }
 
 export class Hub {
@@ -194,6 +196,8 @@ export class Hub {
   readonly exportSavedCalls = () => this.#parts.savedCalls.export();
   readonly importSavedCalls = (text: string) => this.#parts.savedCalls.import(text);
   readonly pinTool = (serverUrl: string, tool: string, pinned: boolean) => this.#parts.pins.pin(serverUrl, tool, pinned);
+  readonly searchRegistry = (baseUrl: string, search: string, cursor?: string) => this.#parts.registry.search(baseUrl, search, cursor);
+  readonly readServerJson = (text: string) => this.#parts.registry.readServerJson(text);
   readonly answer = (answer: Answer) => this.inbox.answer(answer);
   readonly openUrl = (requestId: string, mode: OpenMode) => this.#parts.visits.open(requestId, mode);
   readonly finishVisit = (requestId: string) => this.#parts.visits.finish(requestId);

@@ -53,6 +53,8 @@ export const ASKS = [
   'complete',
   'exportSavedCalls',
   'importSavedCalls',
+  'searchRegistry',
+  'readServerJson',
   'discoverSite',
 ] as const satisfies ReadonlyArray<keyof Hub>;
 

@@ -1,9 +1,13 @@
 /**
  * A client of the MCP Registry's read API, as its generic OpenAPI document defines it
- * (modelcontextprotocol/registry docs/reference/api/openapi.yaml, API version v0.1):
+ * (modelcontextprotocol/registry docs/reference/api/openapi.yaml at commit dd37eb6, API
+ * "2025-12-01", paths under /v0.1, the stable version since 2025-10-17):
  * `GET /v0.1/servers?search=&limit=&cursor=&version=latest` and
- * `GET /v0.1/servers/{serverName}/versions`, each answering
- * `{ servers: [{ server: <server.json>, _meta }], metadata: { nextCursor, count } }`.
+ * `GET /v0.1/servers/{serverName}/versions`, each answering a `ServerList`:
+ * `{ servers: [{ server: <ServerDetail>, _meta }], metadata: { nextCursor, count } }`, the
+ * registry's own words in `_meta["io.modelcontextprotocol.registry/official"]` (`status`
+ * active/deprecated/deleted, `isLatest`; docs/reference/api/CHANGELOG.md adds `statusMessage`,
+ * the reason a server was deprecated, which is shown when present).
  * A company's subregistry implements the same API at its own base URL.
  *
  * A registry is not a trusted party: its answer is read with a size bound and a time bound,
@@ -21,9 +25,13 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 export const REGISTRY_TIMEOUT_MS = 15_000;
 const OFFICIAL_META = 'io.modelcontextprotocol.registry/official';
+/** A bad entry's first problems say enough; a hostile one could have thousands. */
+const MAX_PROBLEMS = 10;
+/** A deprecation's reason is a sentence or two; the schema sets no bound, the panel does. */
+const MAX_STATUS_MESSAGE = 500;
 
 export type RegistryEntry =
-  | { ok: true; manifest: ServerManifest; deprecated: boolean; isLatest: boolean }
+  | { ok: true; manifest: ServerManifest; deprecated: boolean; isLatest: boolean; statusMessage?: string }
   | { ok: false; name: string; problems: string[] };
 
 export interface RegistryPage {
@@ -43,7 +51,7 @@ export class RegistryError extends Error {
 }
 
 export interface RegistryOptions {
-  fetch: typeof fetch;
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
   timeoutMs?: number;
   maxBytes?: number;
 }
@@ -90,11 +98,18 @@ function readEntry(raw: unknown): RegistryEntry | null {
   const meta = isRecord(raw) && isRecord(raw._meta) && isRecord(raw._meta[OFFICIAL_META]) ? raw._meta[OFFICIAL_META] : {};
   if (meta.status === 'deleted') return null;
   try {
-    return { ok: true, manifest: readServerJson(server), deprecated: meta.status === 'deprecated', isLatest: meta.isLatest === true };
+    const entry: RegistryEntry = {
+      ok: true,
+      manifest: readServerJson(server),
+      deprecated: meta.status === 'deprecated',
+      isLatest: meta.isLatest === true,
+    };
+    if (typeof meta.statusMessage === 'string' && meta.statusMessage) entry.statusMessage = meta.statusMessage.slice(0, MAX_STATUS_MESSAGE);
+    return entry;
   } catch (error) {
     if (!(error instanceof ServerJsonError)) throw error;
     const name = isRecord(server) && typeof server.name === 'string' ? server.name.slice(0, 200) : '(no name)';
-    return { ok: false, name, problems: error.problems };
+    return { ok: false, name, problems: error.problems.slice(0, MAX_PROBLEMS) };
   }
 }
 
@@ -131,7 +146,9 @@ export function createRegistryClient(baseUrl: string, options: RegistryOptions):
   const get = async (path: string, limit: number): Promise<RegistryPage> => {
     let response: Response;
     try {
-      response = await options.fetch(`${base}${path}`, {
+      // Called unbound: the worker's own fetch refuses any `this` but the global one ("Illegal invocation").
+      const { fetch: request } = options;
+      response = await request(`${base}${path}`, {
         headers: { accept: 'application/json' },
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'error',

@@ -1,17 +1,23 @@
 /**
- * A strict reader of `server.json`, the MCP Registry's manifest format, and the step that
- * turns one of its remotes into a URL and headers the add-server form can take.
+ * A strict reader of `server.json`, the MCP Registry's manifest format: each remote becomes an
+ * offer the add-server form can take (lib/registry/fill.ts fills it in).
  *
  * Follows the registry's schema revision 2025-12-11
- * (https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json): camelCase
- * fields (`isRequired`, `isSecret`, `websiteUrl`), remotes of type `streamable-http` or `sse`
- * with `{variable}` templates in the URL and declared headers.
+ * (https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json), checked against
+ * the `ServerDetail` of modelcontextprotocol/registry docs/reference/api/openapi.yaml at commit
+ * dd37eb6 (API 2025-12-01, the one it is generated from): camelCase fields (`isRequired`,
+ * `isSecret`, `websiteUrl`), remotes of type `streamable-http` or `sse` with `{variable}`
+ * templates in the URL and declared headers (`KeyValueInput`: a `value` set by the publisher
+ * "should not be configurable by end users", so it is sent as given, not asked).
  *
  * A browser can only reach a server over HTTP, so `packages` (npm, pypi, oci, nuget, mcpb: all
  * started as a local program over stdio or run in a container) are listed as skipped with why,
  * never dropped silently. Pure: no DOM, no fetch.
  */
+import { type IconSpec, loadableIcon } from '../icons';
 import { analyzeUrl } from '../urls';
+import { type InputField, type RemoteOffer, VARIABLE } from './offer';
+import { originWarnings, templateOrigin } from './trust';
 
 /** A `server.json` larger than this is not a manifest; the schema's own fields are all short. */
 export const MAX_SERVER_JSON_CHARACTERS = 256 * 1024;
@@ -22,26 +28,6 @@ const MAX_TITLE = 100;
 const MAX_VERSION = 255;
 const NAME_PATTERN = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const VARIABLE = /\{([^{}]*)\}/g;
-
-/** One value the person must (or may) give: a URL variable or a header. */
-export interface InputField {
-  name: string;
-  description: string;
-  isRequired: boolean;
-  /** Entered like a password and stored like the form's other secrets. */
-  isSecret: boolean;
-  default?: string;
-  choices?: string[];
-}
-
-export interface RemoteOffer {
-  transport: 'streamable-http' | 'sse';
-  /** The URL as published, `{variables}` unfilled. */
-  urlTemplate: string;
-  variables: InputField[];
-  headers: InputField[];
-}
 
 export interface SkippedPart {
   what: string;
@@ -54,6 +40,8 @@ export interface ServerManifest {
   description: string;
   version: string;
   websiteUrl?: string;
+  /** Only `data:` icons under the panel's bound: an icon from anywhere else is a request to a third party. */
+  icons?: IconSpec[];
   remotes: RemoteOffer[];
   skipped: SkippedPart[];
 }
@@ -95,8 +83,8 @@ function readField(problems: string[], raw: unknown, path: string, name: string)
   for (const flag of ['isRequired', 'isSecret'] as const) {
     if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') problems.push(`${path}.${flag} must be true or false`);
   }
-  const fallback = raw.default ?? raw.value;
-  if (fallback !== undefined) field.default = text(problems, fallback, `${path}.default`, 4096, true);
+  if (raw.default !== undefined) field.default = text(problems, raw.default, `${path}.default`, 4096, true);
+  if (raw.value !== undefined) field.fixed = text(problems, raw.value, `${path}.value`, 4096, true);
   if (raw.choices !== undefined) {
     if (!Array.isArray(raw.choices) || !raw.choices.every((choice) => typeof choice === 'string')) {
       problems.push(`${path}.choices must be a list of strings`);
@@ -139,30 +127,35 @@ function readVariables(problems: string[], raw: unknown, path: string, url: stri
   return fields;
 }
 
-/** The URL with every `{variable}` replaced by a placeholder, so its scheme and host can be judged before any is filled. */
-const sampleUrl = (template: string) => template.replace(VARIABLE, 'x');
+/**
+ * The URL with every `{variable}` replaced by a placeholder, so its scheme and host can be judged
+ * before any is filled: a digit, which fits a port, a host label and a path alike.
+ */
+const sampleUrl = (template: string) => template.replace(VARIABLE, '1');
 
-function readRemote(problems: string[], raw: unknown, path: string): RemoteOffer | undefined {
+function readRemote(problems: string[], raw: unknown, path: string, name: string): RemoteOffer | undefined {
   if (!isRecord(raw)) {
     problems.push(`${path} must be an object`);
     return undefined;
   }
   if (raw.type !== 'streamable-http' && raw.type !== 'sse') {
-    problems.push(`${path}.type must be "streamable-http" or "sse", not ${JSON.stringify(raw.type)}`);
+    problems.push(`${path}.type must be "streamable-http" or "sse", not ${JSON.stringify(raw.type)?.slice(0, 40)}`);
     return undefined;
   }
   const url = text(problems, raw.url, `${path}.url`, 2048, true);
   if (url === undefined) return undefined;
-  const refused = analyzeUrl(sampleUrl(url)).refused;
-  if (refused) {
-    problems.push(`${path}.url ${JSON.stringify(url)} cannot be used: ${refused.replace('The server asked to open', 'it is')}`);
+  const analysis = analyzeUrl(sampleUrl(url));
+  if (analysis.refused) {
+    problems.push(`${path}.url ${JSON.stringify(url)} cannot be used: ${analysis.refused.replace('The server asked to open', 'it is')}`);
     return undefined;
   }
   return {
     transport: raw.type,
     urlTemplate: url,
+    origin: templateOrigin(url),
     variables: readVariables(problems, raw.variables, `${path}.variables`, url),
     headers: readHeaders(problems, raw.headers, `${path}.headers`),
+    warnings: originWarnings(name, analysis),
   };
 }
 
@@ -177,6 +170,11 @@ function skippedPackages(raw: unknown): SkippedPart[] {
       reason: 'it runs as a program on your computer (over stdio or in a container), which a browser extension cannot start.',
     };
   });
+}
+
+function readIcons(raw: unknown): IconSpec[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter((icon): icon is IconSpec => isRecord(icon) && typeof icon.src === 'string' && loadableIcon(icon.src, '')).slice(0, 8);
 }
 
 /** Reads an already-parsed `server.json` value. @throws ServerJsonError listing every problem. */
@@ -202,7 +200,9 @@ export function readServerJson(value: unknown): ServerManifest {
   if (value.packages !== undefined && !Array.isArray(value.packages)) problems.push('packages must be a list');
   if (value.remotes !== undefined && !Array.isArray(value.remotes)) problems.push('remotes must be a list');
   const remotes = Array.isArray(value.remotes) ? value.remotes : [];
-  manifest.remotes = remotes.flatMap((remote, index) => readRemote(problems, remote, `remotes[${index}]`) ?? []);
+  manifest.remotes = remotes.flatMap((remote, index) => readRemote(problems, remote, `remotes[${index}]`, manifest.name) ?? []);
+  const icons = readIcons(value.icons);
+  if (icons.length > 0) manifest.icons = icons;
   if (problems.length > 0) throw new ServerJsonError(problems);
   return manifest;
 }
@@ -219,35 +219,4 @@ export function parseServerJson(source: string): ServerManifest {
     throw new ServerJsonError([`it is not JSON (${(error as Error).message})`]);
   }
   return readServerJson(value);
-}
-
-export interface FilledRemote {
-  url: string;
-  headers: Record<string, string>;
-}
-
-/**
- * The URL and headers of `remote` with the person's `values` (by field name; variables and
- * headers share one namespace per remote, as the form shows them together).
- * @throws Error naming every required field left empty, or why the filled URL is refused.
- */
-export function fillRemote(remote: RemoteOffer, values: Record<string, string>): FilledRemote {
-  const given = (field: InputField) => values[field.name] || field.default || '';
-  const missing = [...remote.variables, ...remote.headers].filter((field) => field.isRequired && !given(field));
-  if (missing.length > 0) throw new Error(`Fill in ${missing.map((field) => field.name).join(', ')} first.`);
-  const byName = new Map(remote.variables.map((field) => [field.name, given(field)]));
-  const url = remote.urlTemplate.replace(VARIABLE, (whole, name: string) => {
-    const value = byName.get(name);
-    return value ? encodeURIComponent(value) : whole;
-  });
-  const unfilled = url.match(VARIABLE);
-  if (unfilled) throw new Error(`The address still has ${unfilled.join(', ')} unfilled; give a value for it.`);
-  const refused = analyzeUrl(url).refused;
-  if (refused) throw new Error(refused.replace('The server asked to open', 'The filled address is'));
-  const headers: Record<string, string> = {};
-  for (const field of remote.headers) {
-    const value = given(field);
-    if (value) headers[field.name] = value;
-  }
-  return { url, headers };
 }

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { SiteDiscovery as Found, SiteOffer } from '@/lib/discovery';
 import { errorMessage } from '@/lib/errorMessage';
-import type { OfferSource, RemoteOffer } from '@/lib/registry/serverJson';
+import type { OfferSource, RemoteOffer } from '@/lib/registry/offer';
 import { type CurrentSite, useActions } from '../../shared/actions';
 import { ManifestCard } from './ManifestCard';
 import './site-discovery.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillRemote, parseServerJson, readServerJson, ServerJsonError } from '../../../lib/registry/serverJson';
+import { parseServerJson, readServerJson, ServerJsonError } from '../../../lib/registry/serverJson';
 
 const manifest = {
   $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
@@ -15,6 +15,7 @@ const manifest = {
       headers: [
         { name: 'X-Api-Key', description: 'API key', isRequired: true, isSecret: true },
         { name: 'X-Units', default: 'metric' },
+        { name: 'X-Client', value: 'toolnexus' },
       ],
     },
     { type: 'sse', url: 'http://127.0.0.1:9000/sse' },
@@ -40,11 +41,15 @@ describe('readServerJson', () => {
     expect(read.remotes[0]).toEqual({
       transport: 'streamable-http',
       urlTemplate: 'https://{tenant}.weather.example/mcp',
+      origin: 'https://{tenant}.weather.example',
       variables: [{ name: 'tenant', description: 'Your tenant', isRequired: true, isSecret: false }],
       headers: [
         { name: 'X-Api-Key', description: 'API key', isRequired: true, isSecret: true },
         { name: 'X-Units', description: '', isRequired: false, isSecret: false, default: 'metric' },
+        // A publisher's `value` "should not be configurable by end users" (openapi.yaml Input.value).
+        { name: 'X-Client', description: '', isRequired: false, isSecret: false, fixed: 'toolnexus' },
       ],
+      warnings: [],
     });
     expect(read.skipped).toEqual([{ what: 'npm @example/weather', reason: expect.stringContaining('cannot start') }]);
   });
@@ -77,20 +82,42 @@ describe('readServerJson', () => {
   });
 });
 
-describe('fillRemote', () => {
-  const [remote] = parseServerJson(JSON.stringify(manifest)).remotes;
-  if (!remote) throw new Error('no remote');
+describe('what a registry says of a server is its claim', () => {
+  const remote = (name: string, url: string) => readServerJson({ name, description: 'd', version: '1', remotes: [{ type: 'sse', url }] }).remotes[0]!;
 
-  it('fills the URL template and headers, with defaults', () => {
-    expect(fillRemote(remote, { tenant: 'acme', 'X-Api-Key': 'k' })).toEqual({
-      url: 'https://acme.weather.example/mcp',
-      headers: { 'X-Api-Key': 'k', 'X-Units': 'metric' },
-    });
+  it('shows a name that claims another domain with where it is really served from', () => {
+    expect(remote('com.github/official', 'https://mcp.evil.example/sse').warnings).toEqual([
+      "Its name claims github.com, but it is served from mcp.evil.example: the name is the publisher's word, the address is where your data goes.",
+    ]);
+    expect(remote('com.example.tools/x', 'https://mcp.example.com/sse').warnings).toEqual([]);
+    // io.github.<owner> names a GitHub account, not a domain.
+    expect(remote('io.github.someone/x', 'https://someone.example/sse').warnings).toEqual([]);
   });
 
-  it('names every required field left empty and refuses a value that makes the URL unsafe', () => {
-    expect(() => fillRemote(remote, {})).toThrow('Fill in tenant, X-Api-Key first.');
-    const open = { ...remote, variables: [{ ...remote.variables[0], isRequired: false }] } as typeof remote;
-    expect(() => fillRemote(open, { 'X-Api-Key': 'k' })).toThrow('The address still has {tenant} unfilled');
+  it('carries the URL analysis of every other URL the panel shows, and keeps only data: icons', () => {
+    expect(remote('io.github.a/b', 'https://xn--pypal-4ve.example/sse').warnings[0]).toMatch(/internationalized name/);
+    const read = readServerJson({
+      name: 'io.github.a/b',
+      description: 'd',
+      version: '1',
+      icons: [
+        { src: 'https://tracker.example/i.png' },
+        { src: 'data:image/png;base64,AAAA' },
+        { src: `data:image/png;base64,${'A'.repeat(70_000)}` },
+      ],
+    });
+    expect(read.icons).toEqual([{ src: 'data:image/png;base64,AAAA' }]);
+  });
+});
+
+describe('a URL template', () => {
+  it('is judged with its variables in any place, the port included', () => {
+    const read = readServerJson({
+      name: 'io.github.a/b',
+      description: 'd',
+      version: '1',
+      remotes: [{ type: 'streamable-http', url: 'http://127.0.0.1:{port}/mcp', variables: { port: { isRequired: true } } }],
+    });
+    expect(read.remotes[0]).toMatchObject({ origin: 'http://127.0.0.1:{port}', warnings: [] });
   });
 });
