@@ -53,17 +53,11 @@ export function watchCurrentSite(): void {
   browser.windows?.onFocusChanged.addListener(read);
 }
 
-/** Says why the panel cannot look at the current tab's site, in words a person can act on. */
-export function cannotLook(site: CurrentSite, shortcut: string): string {
-  if (site.state === 'not-web') return 'The current tab is not a web site: open the site you want to look at, then look again.';
-  const keys = shortcut ? ` (or press ${shortcut})` : '';
-  return `The browser does not let toolnexus see which site the current tab is on until you invoke toolnexus there: click toolnexus's button in the toolbar while on that page${keys}, then look again.`;
-}
-
 /** The look, from the person's click: access to that one origin, then the worker reads what the site publishes. */
-export function lookAtSite(discover: (pageUrl: string) => Promise<SiteDiscovery>, shortcut: string): Promise<SiteDiscovery> {
+export function lookAtSite(discover: (pageUrl: string) => Promise<SiteDiscovery>): Promise<SiteDiscovery> {
   const site = currentSite.value;
-  if (site.state !== 'known') return Promise.reject(new Error(cannotLook(site, shortcut)));
+  // SiteDiscovery says why in words and does not call this without a site; the words stay in its chunk, out of the first load.
+  if (site.state !== 'known') return Promise.reject(new Error('No site to look at.'));
   // In the click's own task: Firefox refuses permissions.request after an await. Already granted (loopback, a server's origin) answers at once.
   // The pattern without the port: Firefox sees `http://127.0.0.1:8080/*` as not covered by the granted
   // `http://127.0.0.1/*` and prompts again; a port-less pattern covers every port in both browsers.

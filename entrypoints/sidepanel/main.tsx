@@ -96,7 +96,7 @@ const actions: PanelActions = {
     }),
   dismissError: () => (lastError.value = null),
   currentSite,
-  lookAtSite: () => lookAtSite(asks.discoverSite, openShortcut.value),
+  lookAtSite: () => lookAtSite(asks.discoverSite),
   showHelp: (open) => (help.value = open),
 };
 

@@ -14,6 +14,12 @@ export interface SiteDiscoveryProps {
 
 type Look = { state: 'idle' } | { state: 'looking'; site: string } | { state: 'found'; found: Found } | { state: 'failed'; message: string };
 
+/** Why the panel cannot look at the current tab's site (entrypoints/sidepanel/currentSite.ts says what the browser shows it), in words a person can act on. */
+function cannotLook(site: CurrentSite): string {
+  if (site.state === 'not-web') return 'The current tab is not a web site: open the site you want to look at, then look again.';
+  return "The browser does not let toolnexus see which site the current tab is on until you invoke toolnexus there: click toolnexus's button in the toolbar while on that page (or press its keyboard shortcut), then look again.";
+}
+
 const siteName = (site: CurrentSite) => (site.state === 'known' ? new URL(site.origin).host : "this tab's site");
 
 /** Where a card really came from, beside who listed it: a site's word about a server is not the server's. */
@@ -85,6 +91,8 @@ export function SiteDiscovery({ id, onOffer }: SiteDiscoveryProps) {
   const [look, setLook] = useState<Look>({ state: 'idle' });
   const name = siteName(currentSite.value);
   const onLook = () => {
+    const site = currentSite.value;
+    if (site.state !== 'known') return setLook({ state: 'failed', message: cannotLook(site) });
     setLook({ state: 'looking', site: name });
     lookAtSite().then(
       (found) => setLook({ state: 'found', found }),
