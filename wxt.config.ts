@@ -72,7 +72,16 @@ export default defineConfig({
     description: 'An MCP client in your browser: tools, forms and sign-ins from MCP servers, answered by you.',
     // declarativeNetRequestWithHostAccess: lib/originRules.ts drops Origin from our own requests
     // to configured servers; it acts only where host access is granted, and adds no install warning.
-    permissions: ['storage', 'identity', 'notifications', 'declarativeNetRequestWithHostAccess', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    // activeTab: the toolbar button or the shortcut lets the panel see the current tab's address,
+    // for "Look for an MCP server on <site>" (entrypoints/sidepanel/currentSite.ts); no install warning.
+    permissions: [
+      'storage',
+      'identity',
+      'notifications',
+      'declarativeNetRequestWithHostAccess',
+      'activeTab',
+      ...(browser === 'firefox' ? [] : ['sidePanel']),
+    ],
     // Loopback stays granted for development and the bundled demo; any other server
     // origin is asked for at add time.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'],

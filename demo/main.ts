@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import type { SavedServer } from '../lib/hub';
 import { checkDisplay, DemoError, findBrowser, launchDemoBrowser, panelUrl, saveServersAndStopWorker, type DemoBrowser } from './browser';
+import { startDemoRegistry } from './registry';
 import { closeDemoServers, startDemoServers, type RunningDemoServer } from './servers';
 import { firstRun, walkthrough } from './walkthrough';
 
@@ -62,12 +63,13 @@ async function main(): Promise<number> {
   checkDisplay(opts.headless);
 
   let servers: RunningDemoServer[] = [];
+  let registry: Awaited<ReturnType<typeof startDemoRegistry>> | undefined;
   let browser: DemoBrowser | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       await browser?.close();
-      await closeDemoServers(servers);
+      await Promise.all([closeDemoServers(servers), registry?.close()]);
     })());
   // `on`, not `once`: npm and tsx pass Ctrl-C on to us as well, so it may come twice.
   const onSignal = (signal: NodeJS.Signals) => {
@@ -80,7 +82,9 @@ async function main(): Promise<number> {
 
   try {
     servers = await startDemoServers();
+    registry = await startDemoRegistry(servers);
     printServers(servers);
+    console.log(`Demo MCP Registry: ${registry.url} (put it in the search's "Registry address")`);
     browser = await launchDemoBrowser({ executablePath, headless: opts.headless });
     const saved: SavedServer[] = servers.map((server, index) => ({
       id: `demo-${index + 1}`,
@@ -93,7 +97,7 @@ async function main(): Promise<number> {
     if (opts.tour) {
       // What a new person sees first: the panel before any server is added.
       await page.goto(panelUrl(browser));
-      await firstRun(page, { screenshots: opts.screenshots, log: (step) => console.log(`  ✓ ${step}`) });
+      await firstRun(page, { screenshots: opts.screenshots, log: (step) => console.log(`  ✓ ${step}`) }, registry.url);
       await page.goto('about:blank');
     }
     await saveServersAndStopWorker(browser, page, saved);

@@ -36,12 +36,28 @@ function shooter(page: Page, { screenshots, log = () => {} }: WalkthroughOptions
   };
 }
 
-/** A panel with no servers yet: the welcome, and Help (where to find servers, the keys). */
-export async function firstRun(page: Page, options: WalkthroughOptions = {}): Promise<string[]> {
+/** A panel with no servers yet: the welcome, finding a server in the demo's registry at `registryUrl`, and Help (the keys). */
+export async function firstRun(page: Page, options: WalkthroughOptions, registryUrl: string): Promise<string[]> {
   const taken: string[] = [];
   const shot = shooter(page, options, taken);
-  await page.getByRole('region', { name: 'Welcome to toolnexus' }).getByRole('textbox', { name: 'Server URL' }).waitFor();
+  const welcome = page.getByRole('region', { name: 'Welcome to toolnexus' });
+  await welcome.getByRole('textbox', { name: 'Server URL' }).waitFor();
   await shot('14-welcome');
+  // Found by name in a registry, as a company's subregistry would list it: the Add form then asks its declared header.
+  const search = welcome.getByRole('region', { name: 'Search a registry' });
+  await search.getByText(/^Registry: /).click();
+  await search.getByRole('textbox', { name: 'Registry address' }).fill(registryUrl);
+  await search.getByRole('searchbox', { name: 'Find servers by name' }).fill('showcase');
+  await search.getByRole('button', { name: 'Search', exact: true }).click();
+  const results = search.getByRole('list', { name: 'Registry results' });
+  await results.waitFor();
+  await search.getByRole('searchbox', { name: 'Find servers by name' }).evaluate((box) => box.scrollIntoView({ block: 'start' }));
+  await shot('23-registry-search', 'here');
+  await search.getByRole('button', { name: /^Add Showcase / }).click();
+  const form = welcome.getByRole('form', { name: 'Add Showcase' });
+  await form.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await shot('24-registry-add', 'here');
+  await form.getByRole('button', { name: 'Cancel' }).click();
   await page.keyboard.press('?');
   await page.getByRole('dialog', { name: 'Help' }).getByRole('heading', { name: 'Keyboard' }).waitFor();
   await shot('15-help');

@@ -172,6 +172,8 @@ export interface Settings {
   clientMetadataUrl?: string;
   /** Record each server's protocol log (in memory, redacted); on unless turned off. Takes effect on the next connect. */
   protocolLog?: boolean;
+  /** The MCP Registry the panel searches (its base URL); unset, the official one. */
+  registryUrl?: string;
 }
 
 /** A pending Request as the panel shows it; URL Requests carry what the worker found in the URL. */

@@ -3,6 +3,7 @@ import type { ServerView, Settings } from '@/lib/state';
 import { memo } from 'preact/compat';
 import { useActions } from '../shared/actions';
 import { ImportExport } from './ImportExport';
+import { LazyFindServers } from './registry/LazyFindServers';
 import { ServerCard } from './ServerCard';
 import { ServerForm } from './ServerForm';
 
@@ -39,6 +40,9 @@ export const ServersTab = memo(function ServersTab({ servers, settings, imported
       )}
       <section class="card" aria-label="Add a server">
         <ServerForm id="add" submitLabel="Add server" onSubmit={addServer} />
+      </section>
+      <section class="card" aria-label="Find a server">
+        <LazyFindServers id="servers-find" settings={settings} />
       </section>
       <ImportExport imported={imported} />
       <section class="card settings" aria-label="Settings">

@@ -1,15 +1,18 @@
 import type { ImportResult } from '@/lib/mcpJson';
+import type { Settings } from '@/lib/state';
 import { useActions } from '../shared/actions';
 import { ImportFile } from './ImportFile';
+import { LazyFindServers } from './registry/LazyFindServers';
 import { ServerForm } from './ServerForm';
 import '../shell/help.css';
 
 export interface WelcomeProps {
   imported: ImportResult | null;
+  settings: Settings | undefined;
 }
 
 /** The Inbox of a panel with no servers yet: what toolnexus is for, and the ways to add the first one. */
-export function Welcome({ imported }: WelcomeProps) {
+export function Welcome({ imported, settings }: WelcomeProps) {
   const { addServer, showHelp } = useActions();
   return (
     <section class="card welcome" aria-labelledby="welcome-title">
@@ -19,11 +22,13 @@ export function Welcome({ imported }: WelcomeProps) {
       <ServerForm id="welcome" submitLabel="Add server" onSubmit={addServer} />
       <ImportFile id="welcome-import" label="Or import mcp.json" imported={imported} />
       <p class="hint muted">
-        No server yet?{' '}
+        No server yet? Search a registry or import a server.json below, or read{' '}
         <button type="button" class="link" onClick={() => showHelp(true)}>
           Finding servers
         </button>
+        .
       </p>
+      <LazyFindServers id="welcome-find" settings={settings} />
     </section>
   );
 }

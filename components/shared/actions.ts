@@ -1,11 +1,21 @@
+import type { ReadonlySignal } from '@preact/signals';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { TraceAttempt } from '@/lib/auth/trace';
+import type { SiteDiscovery } from '@/lib/discovery';
 import type { ProtocolLogFormat } from '@/lib/mcp/protocolHar';
 import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
 import type { WorkerAsks, WorkerCommands } from '@/lib/port/commands';
 import type { ServerView } from '@/lib/state';
 import type { TabKey } from './tabs';
+
+/** The current tab's site as far as the browser lets the panel see it (entrypoints/sidepanel/currentSite.ts). */
+export type CurrentSite =
+  | { state: 'known'; url: string; origin: string }
+  /** The browser does not show the panel this tab's address (no activeTab, no host access). */
+  | { state: 'hidden' }
+  | { state: 'not-web' }
+  | { state: 'unknown' };
 
 /**
  * Everything the panel can do, for any component to take with `useActions()`: every worker
@@ -25,6 +35,10 @@ export interface PanelActions extends WorkerCommands, Omit<WorkerAsks, 'exportSa
   /** Asks for host access to a server's origin (a browser prompt, so the panel's to do). */
   grantAccess: (server: ServerView) => void;
   dismissError: () => void;
+  /** The current tab's site, kept up to date as the person moves between tabs. */
+  currentSite: ReadonlySignal<CurrentSite>;
+  /** Looks for MCP servers on the current tab's site; call it from the click (it may ask the browser for access to that origin). */
+  lookAtSite: () => Promise<SiteDiscovery>;
   showHelp: (open: boolean) => void;
 }
 

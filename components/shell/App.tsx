@@ -98,7 +98,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
           </button>
         }
       >
-        {tab === 'inbox' && state.servers.length === 0 && state.inbox.length === 0 && <LazyWelcome imported={imported} />}
+        {tab === 'inbox' && state.servers.length === 0 && state.inbox.length === 0 && <LazyWelcome imported={imported} settings={state.settings} />}
         {tab === 'inbox' && (state.servers.length > 0 || state.inbox.length > 0) && (
           <AppsContext.Provider value={appsContext}>
             <InboxTab

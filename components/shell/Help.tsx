@@ -31,7 +31,8 @@ export function Help({ openShortcut }: HelpProps) {
           older servers). Paste it on the Servers tab.
         </li>
         <li>
-          The public MCP Registry lists servers: <code>registry.modelcontextprotocol.io</code>.
+          Search the MCP Registry (<code>registry.modelcontextprotocol.io</code>, or your company's) on the welcome or the Servers tab, or import a
+          server.json: Add fills in what the server needs.
         </li>
         <li>
           Already set up in Claude, Cursor or VS Code? Import their <code>mcp.json</code>. Servers started as local commands (stdio) cannot run in a

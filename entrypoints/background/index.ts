@@ -13,6 +13,7 @@ import { openInboxOnCommand } from '@/lib/worker/openInbox';
 import { PanelPorts } from '@/lib/port/panelPorts';
 import { errorMessage } from '@/lib/errorMessage';
 import { serversWithOriginRules, StartRead, stored, storedRecords } from './storage';
+import { handleToolbarButton } from './panelButton';
 import { openTab } from './tabs';
 
 const LOOPBACK_ORIGIN = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/;
@@ -60,9 +61,7 @@ export default defineBackground(() => {
   );
   const post = (port: Runtime.Port, message: WorkerMessage) => ports.post(port, message);
 
-  chromeApi.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
-  // Firefox has a sidebar instead of a side panel; the toolbar button toggles it.
-  if (browser.sidebarAction) browser.action.onClicked.addListener(() => void browser.sidebarAction.toggle());
+  handleToolbarButton();
   void browser.action.setBadgeBackgroundColor({ color: '#b45309' });
 
   const updateKeepAlive = keepAliveWhile(

@@ -17,6 +17,7 @@ import { remoteCommands } from '@/lib/port/commands';
 import { errorMessage } from '@/lib/errorMessage';
 import { OPEN_INBOX_COMMAND } from '@/lib/port/messages';
 import { asks, connect, connected, hubState, imported, lastError, refusals, send } from './connection';
+import { currentSite, lookAtSite, watchCurrentSite } from './currentSite';
 import { rememberFoldedGroups } from './foldedGroups';
 import { listenForShortcuts } from './keyboard';
 import { watchNewRequests } from './newRequests';
@@ -37,11 +38,11 @@ void browser.commands
  * needs a user gesture). The server is saved either way; the worker connects it when
  * access is granted (permissions.onAdded) and shows it as needing access until then.
  */
-function askAccess(url: string): void {
-  if (!URL.canParse(url)) return;
+function askAccess(url: string): Promise<unknown> {
+  if (!URL.canParse(url)) return Promise.resolve();
   const { origin, protocol } = new URL(url);
-  if (protocol !== 'http:' && protocol !== 'https:') return;
-  browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
+  if (protocol !== 'http:' && protocol !== 'https:') return Promise.resolve();
+  return browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
 }
 
 function save(name: string, text: string): void {
@@ -61,14 +62,18 @@ const actions: PanelActions = {
   ...asks,
   selectTab: (key) => (tab.value = key),
   addServer: (server) => {
-    askAccess(server.url);
+    void askAccess(server.url);
     commands.addServer(server);
   },
   updateServer: (serverId, patch) => {
-    if (patch.url) askAccess(patch.url);
+    if (patch.url) void askAccess(patch.url);
     commands.updateServer(serverId, patch);
   },
-  grantAccess: (server) => askAccess(server.url),
+  grantAccess: (server) => void askAccess(server.url),
+  // A registry is an origin like a server's: asked at the person's Search, searched once answered (the worker says if it was refused).
+  // Only https: is asked: http: is either this computer (granted in the manifest) or refused by the worker, not worth a prompt.
+  searchRegistry: (baseUrl, search, cursor) =>
+    (baseUrl.trim().startsWith('https:') ? askAccess(baseUrl.trim()) : Promise.resolve()).then(() => asks.searchRegistry(baseUrl, search, cursor)),
   exportSavedCalls: () =>
     void asks.exportSavedCalls().then(
       (text) => save('toolnexus-saved-calls.json', text),
@@ -90,6 +95,8 @@ const actions: PanelActions = {
       save(file.name, file.text);
     }),
   dismissError: () => (lastError.value = null),
+  currentSite,
+  lookAtSite: () => lookAtSite(asks.discoverSite),
   showHelp: (open) => (help.value = open),
 };
 
@@ -200,4 +207,5 @@ if (appTab === null) {
   );
   listenForShortcuts({ selectTab: actions.selectTab, showHelp: () => actions.showHelp(true) });
   rememberFoldedGroups();
+  watchCurrentSite();
 } else void showAppTab(appTab);

@@ -27,6 +27,7 @@ import { LiveResources } from './liveResources';
 import { Notices } from './notices';
 import type { HubOptions } from './options';
 import { ProtocolRecords } from './protocolRecords';
+import { RegistrySearch } from './registry';
 import { RequestApps } from './requestApps';
 import { ResumedCalls } from './resumedCalls';
 import { ServerLifecycle } from './serverLifecycle';
@@ -35,6 +36,7 @@ import { Servers, type NewServer } from './servers';
 import { shortcutStores } from './shortcuts';
 import { DEFAULT_SETTINGS } from './settings';
 import { SettingsStore } from './settingsStore';
+import { SiteLooks } from './siteLooks';
 import { type EnteredClient, SignIn } from './signIn';
 import { UrlVisits } from './urlVisits';
 
@@ -107,7 +109,9 @@ function wire(options: HubOptions, changed: () => void) {
   const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, signIn, changed });
   inbox.onSettled((request, answer, at) => history.record(historyEntry(request, answer, at)));
   const links = new AppLinks(options.openUrl);
-  return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, requestApps, lifecycle, links };
+  const registry = new RegistrySearch({ fetch: fetch ?? globalThis.fetch, canReach, settings });
+  const sites = new SiteLooks(fetch);
+  return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, requestApps, lifecycle, links, registry, sites };
 }
 
 export class Hub {
@@ -187,6 +191,7 @@ export class Hub {
   readonly checkLink = (url: string) => this.#parts.links.check(url);
   readonly checkLinks = (urls: string[]) => this.#parts.links.checkAll(urls);
   readonly openLink = (url: string) => this.#parts.links.open(url);
+  readonly discoverSite = (pageUrl: string) => this.#parts.sites.look(pageUrl);
   readonly protocolLog = (serverId: string) => this.#parts.records.list(serverId);
   readonly signInTrace = (serverId: string) => this.#parts.records.signInTrace(serverId);
   readonly clearProtocolLog = (serverId: string) => this.#parts.records.clear(serverId);
@@ -196,6 +201,8 @@ export class Hub {
   readonly exportSavedCalls = () => this.#parts.savedCalls.export();
   readonly importSavedCalls = (text: string) => this.#parts.savedCalls.import(text);
   readonly pinTool = (serverUrl: string, tool: string, pinned: boolean) => this.#parts.pins.pin(serverUrl, tool, pinned);
+  readonly searchRegistry = (baseUrl: string, search: string, cursor?: string) => this.#parts.registry.search(baseUrl, search, cursor);
+  readonly readServerJson = (text: string) => this.#parts.registry.readServerJson(text);
   readonly answer = (answer: Answer) => this.inbox.answer(answer);
   readonly openUrl = (requestId: string, mode: OpenMode) => this.#parts.visits.open(requestId, mode);
   readonly finishVisit = (requestId: string) => this.#parts.visits.finish(requestId);

@@ -40,7 +40,7 @@ export const COMMANDS = [
 /**
  * The commands whose answer the panel waits for: what an MCP App asks of its server, the
  * consent card's look at a link (and at every link of a markdown text), a server's protocol
- * log and sign-in trace, completions for a field. Each is the Hub method of that name; the answer (or the
+ * log and sign-in trace, completions for a field, what the current tab's site offers. Each is the Hub method of that name; the answer (or the
  * error's message) comes back as an `answered` message with the ask's ticket.
  */
 export const ASKS = [
@@ -55,6 +55,9 @@ export const ASKS = [
   'complete',
   'exportSavedCalls',
   'importSavedCalls',
+  'searchRegistry',
+  'readServerJson',
+  'discoverSite',
 ] as const satisfies ReadonlyArray<keyof Hub>;
 
 export type CommandName = (typeof COMMANDS)[number];

@@ -1,0 +1,97 @@
+/**
+ * One discovery document fetched the way a stranger's document should be: no cookies, a time
+ * bound, a size bound counted as the bytes arrive (a `Content-Length` can lie or be absent), and
+ * redirects followed only within the origin asked (a redirect elsewhere could lead to any host,
+ * private ones included, which the caller checked the first URL against). `fetch` is injected:
+ * the worker's in the extension, Node's in tests. Pure otherwise.
+ */
+
+/** The part of `fetch` discovery uses (the worker's, Node's, and the MCP SDK's FetchLike all fit). */
+export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+export interface DocumentBounds {
+  fetch: Fetch;
+  /** Each request's own bound. */
+  timeoutMs: number;
+  maxBytes: number;
+  /** The whole look's bound: aborting it stops every request still running. */
+  signal?: AbortSignal;
+}
+
+export type FetchedDocument = { ok: true; url: URL; value: unknown } | { ok: false; status?: number; problem: string };
+
+const MAX_REDIRECTS = 3;
+
+async function readAtMost(response: Response, maxBytes: number): Promise<string | null> {
+  if (Number(response.headers.get('content-length')) > maxBytes) return null;
+  if (!response.body) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.byteLength;
+    if (bytes > maxBytes) return null;
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+function failure(error: unknown, url: URL, bounds: DocumentBounds): FetchedDocument {
+  const name = (error as Error).name;
+  if (bounds.signal?.aborted) return { ok: false, problem: `${url.href} was not read: the look ran out of time.` };
+  if (name === 'TimeoutError' || name === 'AbortError') {
+    return { ok: false, problem: `${url.href} did not answer within ${bounds.timeoutMs / 1000} s.` };
+  }
+  return { ok: false, problem: `${url.href} could not be reached (${(error as Error).message}).` };
+}
+
+/** Follows at most a few redirects, each within `url`'s origin; says why it stopped otherwise. */
+async function request(url: URL, accept: string, bounds: DocumentBounds): Promise<{ response: Response; url: URL } | FetchedDocument> {
+  let at = url;
+  for (let hop = 0; ; hop++) {
+    const signals = [AbortSignal.timeout(bounds.timeoutMs), ...(bounds.signal ? [bounds.signal] : [])];
+    const response = await bounds.fetch(at.href, {
+      headers: { accept },
+      credentials: 'omit',
+      redirect: 'manual',
+      signal: AbortSignal.any(signals),
+    });
+    // A browser hides a manual redirect's target (an opaque redirect): it cannot be checked, so it is not followed.
+    if (response.type === 'opaqueredirect') {
+      return { ok: false, problem: `${at.href} answers with a redirect, which the browser does not let toolnexus check; not followed.` };
+    }
+    if (response.status < 300 || response.status > 399) return { response, url: at };
+    const location = response.headers.get('location');
+    const next = location && URL.canParse(location, at.href) ? new URL(location, at) : undefined;
+    if (!next || next.origin !== url.origin) {
+      return {
+        ok: false,
+        problem: `${at.href} redirects to ${next?.origin ?? 'an unreadable address'}; only redirects within ${url.origin} are followed.`,
+      };
+    }
+    if (hop >= MAX_REDIRECTS) return { ok: false, problem: `${url.href} redirects more than ${MAX_REDIRECTS} times; stopped.` };
+    at = next;
+  }
+}
+
+/** GETs `url` as JSON within `bounds`; every way it can fail comes back as a sentence. */
+export async function fetchDocument(url: URL, accept: string, bounds: DocumentBounds): Promise<FetchedDocument> {
+  let answered: Awaited<ReturnType<typeof request>>;
+  let text: string | null;
+  try {
+    answered = await request(url, accept, bounds);
+    if (!('response' in answered)) return answered;
+    if (!answered.response.ok) {
+      return { ok: false, status: answered.response.status, problem: `${answered.url.href} answered HTTP ${answered.response.status}.` };
+    }
+    text = await readAtMost(answered.response, bounds.maxBytes);
+  } catch (error) {
+    return failure(error, url, bounds);
+  }
+  if (text === null) return { ok: false, problem: `${answered.url.href} is larger than ${bounds.maxBytes} bytes; not read.` };
+  try {
+    return { ok: true, url: answered.url, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, problem: `${answered.url.href} is not JSON.` };
+  }
+}

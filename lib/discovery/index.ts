@@ -1,0 +1,184 @@
+/**
+ * "Look for an MCP server on this site": reads the site's AI Catalog at
+ * `/.well-known/ai-catalog.json` and the MCP Server Cards it lists (SEP-2127, a draft: this follows
+ * modelcontextprotocol/experimental-ext-server-card at 8924e08, 2026-07-24, docs/discovery.md and
+ * schema.ts v1), and turns each card's remotes into the offers the Add form takes. A site with no
+ * catalog gets one more look, at `/mcp/server-card`: the location the extension reserves for a
+ * server whose streamable-HTTP URL is `<origin>/mcp`, the path most servers use.
+ *
+ * A site is not a trusted party: every document is bounded (size, time, count), redirects stay on
+ * the origin asked, a document may not send the extension into a more private network than the
+ * site's own, and what a card calls itself is kept apart from where it really came from. Runs in
+ * the worker with its `fetch` (or Node's in tests); no DOM.
+ */
+import { claimedDomain } from '../registry/trust';
+import type { ServerManifest } from '../registry/serverJson';
+import { analyzeUrl } from '../urls';
+import { AI_CATALOG_PATH, type CardReference, quoted, readCatalog, SERVER_CARD_TYPE } from './catalog';
+import { type DocumentBounds, type Fetch, fetchDocument } from './fetchDocument';
+import { crossesIntoPrivate } from './networks';
+import { readServerCard } from './serverCard';
+
+/** The reserved card location of a server at `<origin>/mcp` (docs/discovery.md, "Hosted Server Card Location"). */
+export const FALLBACK_CARD_PATH = '/mcp/server-card';
+const MAX_PROBLEMS = 30;
+const MAX_PROBLEM_CHARS = 400;
+const CATALOG_ACCEPT = 'application/ai-catalog+json, application/json;q=0.9';
+const CARD_ACCEPT = `${SERVER_CARD_TYPE}, application/json;q=0.9`;
+
+export interface DiscoveryLimits {
+  /** Each document's own time bound. */
+  timeoutMs: number;
+  /** The whole look's time bound. */
+  totalMs: number;
+  maxBytes: number;
+  /** Cards read from one catalog. */
+  maxCards: number;
+  /** Remotes offered of one card. */
+  maxRemotes: number;
+}
+
+export const DISCOVERY_LIMITS: DiscoveryLimits = { timeoutMs: 5_000, totalMs: 15_000, maxBytes: 256 * 1024, maxCards: 16, maxRemotes: 8 };
+
+/** One server card the site offers: its remotes are the offers the Add form takes. */
+export interface SiteOffer {
+  /** The card as read, its remotes only those the site may send the extension to. */
+  manifest: ServerManifest;
+  /** The origin the card really came from, whatever its name says: the Add form's `source.from`. */
+  from: string;
+  /** Where the card was read: its URL, or the catalog's for a card inline in it. */
+  cardUrl: string;
+  /** What the person should know before adding it: the card's name claims a domain it was not served from. */
+  warnings: string[];
+}
+
+export interface SiteDiscovery {
+  /** The origin that was looked at. */
+  site: string;
+  offers: SiteOffer[];
+  /** Everything that went wrong or was left out, in words; the look goes on past each. */
+  problems: string[];
+}
+
+/** Where the look reads cards from: the catalog's, or the one reserved location when there is no catalog. */
+async function findCards(site: URL, bounds: DocumentBounds, problems: string[]): Promise<CardReference[]> {
+  const catalogUrl = new URL(AI_CATALOG_PATH, site);
+  const catalog = await fetchDocument(catalogUrl, CATALOG_ACCEPT, bounds);
+  if (catalog.ok) {
+    const reading = readCatalog(catalog.value, catalog.url);
+    problems.push(...reading.problems);
+    if (reading.cards.length > 0 || reading.problems.length === 0) {
+      if (reading.cards.length === 0) problems.push(`${site.origin}'s AI Catalog lists no MCP server.`);
+      return reading.cards;
+    }
+  } else if (catalog.status !== 404) problems.push(catalog.problem);
+  const fallback = new URL(FALLBACK_CARD_PATH, site);
+  const card = await fetchDocument(fallback, CARD_ACCEPT, bounds);
+  if (card.ok) return [{ identifier: card.url.href, data: card.value, from: card.url }];
+  if (catalog.ok || catalog.status !== 404 || card.status !== 404) {
+    if (card.status === 404) problems.push(`There is no server card at ${fallback.href} either (HTTP 404).`);
+    else problems.push(card.problem);
+  } else {
+    problems.push(
+      `${site.origin} publishes no MCP server: no AI Catalog at ${AI_CATALOG_PATH} and no server card at ${FALLBACK_CARD_PATH} (both HTTP 404).`,
+    );
+  }
+  return [];
+}
+
+/** Why the extension may not read `url` for `site`; null when it may. */
+function refusal(site: URL, url: URL, what: string): string | null {
+  const crossing = crossesIntoPrivate(site, url);
+  if (crossing) return `${what} ${url.href} is not read: ${crossing}`;
+  const refused = analyzeUrl(url.href).refused;
+  return refused ? `${what} ${url.href} is not read: ${refused.replace('The server asked to open', 'it is')}` : null;
+}
+
+async function readCard(site: URL, reference: CardReference, bounds: DocumentBounds, problems: string[]) {
+  if ('data' in reference) {
+    const fetchedAlone = reference.identifier === reference.from.href;
+    const reading = readServerCard(reference.data, fetchedAlone ? reference.from.href : `The catalog's card ${quoted(reference.identifier)}`);
+    if (!reading.ok) problems.push(...reading.problems);
+    return reading.ok ? { manifest: reading.manifest, cardUrl: reference.from.href } : undefined;
+  }
+  const refused = refusal(site, reference.url, 'The card at');
+  if (refused) {
+    problems.push(refused);
+    return undefined;
+  }
+  const fetched = await fetchDocument(reference.url, CARD_ACCEPT, bounds);
+  if (!fetched.ok) {
+    problems.push(fetched.problem);
+    return undefined;
+  }
+  const reading = readServerCard(fetched.value, fetched.url.href);
+  if (!reading.ok) problems.push(...reading.problems);
+  return reading.ok ? { manifest: reading.manifest, cardUrl: fetched.url.href } : undefined;
+}
+
+/** The card as an offer: its remotes those on a network the site may point to, its name checked against where it came from. */
+function offerOf(site: URL, manifest: ServerManifest, cardUrl: string, limits: DiscoveryLimits, problems: string[]): SiteOffer | undefined {
+  const servedBy = new URL(cardUrl);
+  const claimed = claimedDomain(manifest.name);
+  const warnings =
+    claimed && claimed !== analyzeUrl(servedBy.href).domain
+      ? [
+          `Its card calls it ${manifest.name}, a name of ${claimed}, but the card came from ${servedBy.host}: the name is the site's word, not ${claimed}'s.`,
+        ]
+      : [];
+  if (manifest.remotes.length > limits.maxRemotes) {
+    problems.push(`The card of ${manifest.name} lists ${manifest.remotes.length} remotes; only the first ${limits.maxRemotes} are offered.`);
+  }
+  const remotes = manifest.remotes.slice(0, limits.maxRemotes).filter((remote) => {
+    const sample = remote.origin.replace(/\{[^{}]*\}/g, 'x');
+    const crossing = URL.canParse(sample) ? crossesIntoPrivate(site, new URL(sample)) : null;
+    if (crossing) problems.push(`The card of ${manifest.name} offers ${remote.urlTemplate}, which is left out: ${crossing}`);
+    return !crossing;
+  });
+  if (remotes.length === 0) {
+    if (manifest.remotes.length === 0) problems.push(`The card of ${manifest.name} (${cardUrl}) has no remote: nothing a browser can connect to.`);
+    return undefined;
+  }
+  return { manifest: { ...manifest, remotes }, from: servedBy.origin, cardUrl, warnings };
+}
+
+/** Looks for MCP servers on the site of `pageUrl`; never throws for what the site serves. */
+export async function discoverSite(pageUrl: string, fetch: Fetch, limits: DiscoveryLimits = DISCOVERY_LIMITS): Promise<SiteDiscovery> {
+  if (!URL.canParse(pageUrl)) return { site: pageUrl.slice(0, 200), offers: [], problems: ['This tab has no web address to look at.'] };
+  const page = new URL(pageUrl);
+  const shown = pageUrl.slice(0, 200);
+  if (page.protocol !== 'https:' && page.protocol !== 'http:') {
+    return { site: shown, offers: [], problems: [`${shown} cannot be looked at: it is not a web site.`] };
+  }
+  const site = new URL(page.origin);
+  if (analyzeUrl(site.href).refused) {
+    const why = 'it is plain http, and discovery documents are read over https only (or from this computer)';
+    return { site: site.origin, offers: [], problems: [`${shown} cannot be looked at: ${why}.`] };
+  }
+  const bounds: DocumentBounds = { fetch, timeoutMs: limits.timeoutMs, maxBytes: limits.maxBytes, signal: AbortSignal.timeout(limits.totalMs) };
+  const problems: string[] = [];
+  const references = await findCards(site, bounds, problems);
+  if (references.length > limits.maxCards) {
+    problems.push(`The catalog lists ${references.length} MCP servers; only the first ${limits.maxCards} were read.`);
+  }
+  // Read side by side, told in the catalog's order: each card's problems apart, then one after another.
+  const read = await Promise.all(
+    references.slice(0, limits.maxCards).map(async (reference) => {
+      const own: string[] = [];
+      const card = await readCard(site, reference, bounds, own);
+      return { offer: card && offerOf(site, card.manifest, card.cardUrl, limits, own), own };
+    }),
+  );
+  const offers = read.flatMap(({ offer }) => offer ?? []);
+  problems.push(...read.flatMap(({ own }) => own));
+  return { site: site.origin, offers, problems: bounded(problems) };
+}
+
+/** A site writes the URLs these quote: each is cut to a readable length, and a flood of them to a count. */
+function bounded(problems: string[]): string[] {
+  const shown = problems
+    .slice(0, MAX_PROBLEMS)
+    .map((problem) => (problem.length > MAX_PROBLEM_CHARS ? `${problem.slice(0, MAX_PROBLEM_CHARS)}…` : problem));
+  if (problems.length > MAX_PROBLEMS) shown.push(`…and ${problems.length - MAX_PROBLEMS} more problems.`);
+  return shown;
+}

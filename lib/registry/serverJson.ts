@@ -1,0 +1,222 @@
+/**
+ * A strict reader of `server.json`, the MCP Registry's manifest format: each remote becomes an
+ * offer the add-server form can take (lib/registry/fill.ts fills it in).
+ *
+ * Follows the registry's schema revision 2025-12-11
+ * (https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json), checked against
+ * the `ServerDetail` of modelcontextprotocol/registry docs/reference/api/openapi.yaml at commit
+ * dd37eb6 (API 2025-12-01, the one it is generated from): camelCase fields (`isRequired`,
+ * `isSecret`, `websiteUrl`), remotes of type `streamable-http` or `sse` with `{variable}`
+ * templates in the URL and declared headers (`KeyValueInput`: a `value` set by the publisher
+ * "should not be configurable by end users", so it is sent as given, not asked).
+ *
+ * A browser can only reach a server over HTTP, so `packages` (npm, pypi, oci, nuget, mcpb: all
+ * started as a local program over stdio or run in a container) are listed as skipped with why,
+ * never dropped silently. Pure: no DOM, no fetch.
+ */
+import { type IconSpec, loadableIcon } from '../icons';
+import { analyzeUrl } from '../urls';
+import { type InputField, type RemoteOffer, VARIABLE } from './offer';
+import { originWarnings, templateOrigin } from './trust';
+
+/** A `server.json` larger than this is not a manifest; the schema's own fields are all short. */
+export const MAX_SERVER_JSON_CHARACTERS = 256 * 1024;
+/** The schema's bounds (server.schema.json `maxLength`). */
+const MAX_NAME = 200;
+const MAX_DESCRIPTION = 100;
+const MAX_TITLE = 100;
+const MAX_VERSION = 255;
+const NAME_PATTERN = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export interface SkippedPart {
+  what: string;
+  reason: string;
+}
+
+export interface ServerManifest {
+  name: string;
+  title?: string;
+  description: string;
+  version: string;
+  websiteUrl?: string;
+  /** Only `data:` icons under the panel's bound: an icon from anywhere else is a request to a third party. */
+  icons?: IconSpec[];
+  remotes: RemoteOffer[];
+  skipped: SkippedPart[];
+}
+
+/** The manifest does not match the schema; `problems` says each thing wrong, by its path. */
+export class ServerJsonError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`This server.json does not match the registry's schema: ${problems.join('; ')}`);
+    this.name = 'ServerJsonError';
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function text(problems: string[], value: unknown, path: string, max: number, required: boolean): string | undefined {
+  if (value === undefined && !required) return undefined;
+  if (typeof value !== 'string' || value.length === 0) {
+    problems.push(`${path} must be a non-empty string`);
+    return undefined;
+  }
+  if (value.length > max) {
+    problems.push(`${path} is ${value.length} characters; the schema allows at most ${max}`);
+    return undefined;
+  }
+  return value;
+}
+
+function readField(problems: string[], raw: unknown, path: string, name: string): InputField | undefined {
+  if (!isRecord(raw)) {
+    problems.push(`${path} must be an object`);
+    return undefined;
+  }
+  const field: InputField = {
+    name,
+    description: text(problems, raw.description, `${path}.description`, 1000, false) ?? '',
+    isRequired: raw.isRequired === true,
+    isSecret: raw.isSecret === true,
+  };
+  for (const flag of ['isRequired', 'isSecret'] as const) {
+    if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') problems.push(`${path}.${flag} must be true or false`);
+  }
+  if (raw.default !== undefined) field.default = text(problems, raw.default, `${path}.default`, 4096, true);
+  if (raw.value !== undefined) field.fixed = text(problems, raw.value, `${path}.value`, 4096, true);
+  if (raw.choices !== undefined) {
+    if (!Array.isArray(raw.choices) || !raw.choices.every((choice) => typeof choice === 'string')) {
+      problems.push(`${path}.choices must be a list of strings`);
+    } else field.choices = raw.choices;
+  }
+  return field;
+}
+
+function readHeaders(problems: string[], raw: unknown, path: string): InputField[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) {
+    problems.push(`${path} must be a list`);
+    return [];
+  }
+  return raw.flatMap((header, index) => {
+    const at = `${path}[${index}]`;
+    const name = isRecord(header) ? header.name : undefined;
+    if (typeof name !== 'string' || !HEADER_NAME.test(name)) {
+      problems.push(`${at}.name must be an HTTP header name`);
+      return [];
+    }
+    const field = readField(problems, header, at, name);
+    return field ? [field] : [];
+  });
+}
+
+function readVariables(problems: string[], raw: unknown, path: string, url: string): InputField[] {
+  if (raw !== undefined && !isRecord(raw)) {
+    problems.push(`${path} must be an object of variable names`);
+    return [];
+  }
+  const declared = raw ?? {};
+  const fields = Object.entries(declared).flatMap(([name, value]) => {
+    const field = readField(problems, value, `${path}.${name}`, name);
+    return field ? [field] : [];
+  });
+  for (const [, name = ''] of url.matchAll(VARIABLE)) {
+    if (!(name in declared)) problems.push(`${path} does not declare {${name}}, which the url uses`);
+  }
+  return fields;
+}
+
+/**
+ * The URL with every `{variable}` replaced by a placeholder, so its scheme and host can be judged
+ * before any is filled: a digit, which fits a port, a host label and a path alike.
+ */
+const sampleUrl = (template: string) => template.replace(VARIABLE, '1');
+
+function readRemote(problems: string[], raw: unknown, path: string, name: string): RemoteOffer | undefined {
+  if (!isRecord(raw)) {
+    problems.push(`${path} must be an object`);
+    return undefined;
+  }
+  if (raw.type !== 'streamable-http' && raw.type !== 'sse') {
+    problems.push(`${path}.type must be "streamable-http" or "sse", not ${JSON.stringify(raw.type)?.slice(0, 40)}`);
+    return undefined;
+  }
+  const url = text(problems, raw.url, `${path}.url`, 2048, true);
+  if (url === undefined) return undefined;
+  const analysis = analyzeUrl(sampleUrl(url));
+  if (analysis.refused) {
+    problems.push(`${path}.url ${JSON.stringify(url)} cannot be used: ${analysis.refused.replace('The server asked to open', 'it is')}`);
+    return undefined;
+  }
+  return {
+    transport: raw.type,
+    urlTemplate: url,
+    origin: templateOrigin(url),
+    variables: readVariables(problems, raw.variables, `${path}.variables`, url),
+    headers: readHeaders(problems, raw.headers, `${path}.headers`),
+    warnings: originWarnings(name, analysis),
+  };
+}
+
+function skippedPackages(raw: unknown): SkippedPart[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.map((pkg) => {
+    const record = isRecord(pkg) ? pkg : {};
+    const kind = typeof record.registryType === 'string' ? record.registryType : 'package';
+    const id = typeof record.identifier === 'string' ? ` ${record.identifier}` : '';
+    return {
+      what: `${kind}${id}`,
+      reason: 'it runs as a program on your computer (over stdio or in a container), which a browser extension cannot start.',
+    };
+  });
+}
+
+function readIcons(raw: unknown): IconSpec[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter((icon): icon is IconSpec => isRecord(icon) && typeof icon.src === 'string' && loadableIcon(icon.src, '')).slice(0, 8);
+}
+
+/** Reads an already-parsed `server.json` value. @throws ServerJsonError listing every problem. */
+export function readServerJson(value: unknown): ServerManifest {
+  if (!isRecord(value)) throw new ServerJsonError(['the top level must be a JSON object']);
+  const problems: string[] = [];
+  const name = text(problems, value.name, 'name', MAX_NAME, true);
+  if (name !== undefined && !NAME_PATTERN.test(name)) problems.push(`name "${name}" must look like "io.github.owner/server"`);
+  const manifest: ServerManifest = {
+    name: name ?? '',
+    description: text(problems, value.description, 'description', MAX_DESCRIPTION, true) ?? '',
+    version: text(problems, value.version, 'version', MAX_VERSION, true) ?? '',
+    remotes: [],
+    skipped: skippedPackages(value.packages),
+  };
+  const title = text(problems, value.title, 'title', MAX_TITLE, false);
+  if (title) manifest.title = title;
+  const website = text(problems, value.websiteUrl, 'websiteUrl', 2048, false);
+  if (website) {
+    if (analyzeUrl(website).refused) problems.push(`websiteUrl "${website}" is not an https: address`);
+    else manifest.websiteUrl = website;
+  }
+  if (value.packages !== undefined && !Array.isArray(value.packages)) problems.push('packages must be a list');
+  if (value.remotes !== undefined && !Array.isArray(value.remotes)) problems.push('remotes must be a list');
+  const remotes = Array.isArray(value.remotes) ? value.remotes : [];
+  manifest.remotes = remotes.flatMap((remote, index) => readRemote(problems, remote, `remotes[${index}]`, manifest.name) ?? []);
+  const icons = readIcons(value.icons);
+  if (icons.length > 0) manifest.icons = icons;
+  if (problems.length > 0) throw new ServerJsonError(problems);
+  return manifest;
+}
+
+/** Reads `server.json` text from a file or a paste. @throws ServerJsonError */
+export function parseServerJson(source: string): ServerManifest {
+  if (source.length > MAX_SERVER_JSON_CHARACTERS) {
+    throw new ServerJsonError([`the text is ${source.length} characters; a server.json is at most ${MAX_SERVER_JSON_CHARACTERS}`]);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch (error) {
+    throw new ServerJsonError([`it is not JSON (${(error as Error).message})`]);
+  }
+  return readServerJson(value);
+}
