@@ -133,3 +133,24 @@ describe('SchemaForm', () => {
     expect(screen.getAllByRole('button', { name: 'Move down' })).toHaveLength(2);
   });
 });
+
+describe('rjsf’s own markdown', () => {
+  it('goes through the panel’s renderer: a field rjsf cannot draw is named in its words, with no HTML from the schema', async () => {
+    render(
+      <SchemaForm
+        idPrefix="req"
+        schema={{ type: 'object', properties: { odd: { type: 'nonsense', title: '<img src=x onerror=alert(1)>' } } }}
+        onSubmit={vi.fn()}
+      >
+        <button type="submit">Submit</button>
+      </SchemaForm>,
+    );
+    const note = await vi.waitFor(() => {
+      const found = document.querySelector('.unsupported-field .markdown');
+      if (!found) throw new Error(`no unsupported-field note rendered by the panel’s markdown yet: ${document.body.innerHTML}`);
+      return found;
+    });
+    expect(note.textContent).toMatch(/nonsense/);
+    expect(document.querySelector('.unsupported-field img')).toBeNull();
+  });
+});
