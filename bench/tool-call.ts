@@ -122,7 +122,12 @@ async function clickToDom({ count, text }: { count: number; text: string }): Pro
   const tool = document.querySelector('article[aria-label="Tool echo"]')!;
   const run = [...tool.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Run echo')!;
   // The tab was shown afresh, so its form is empty: type the text as a person's input event would.
-  const input = tool.querySelector('input')!;
+  // The form's code is a chunk of its own: on a loaded machine it can come after the tab.
+  let input = tool.querySelector('input');
+  for (const deadline = performance.now() + 10_000; !input && performance.now() < deadline; input = tool.querySelector('input')) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  if (!input) throw new Error('The echo tool’s form showed no field in 10 s.');
   input.value = text;
   input.dispatchEvent(new Event('input', { bubbles: true }));
   await new Promise((resolve) => setTimeout(resolve, 50));
