@@ -80,6 +80,8 @@ export interface ServerView extends Omit<ServerSettings, 'oauthClientSecret'> {
   prompts: Prompt[];
   /** The server's skills (SEP-2640), when it declares the extension; each read on demand, verified. */
   skills?: SkillView[];
+  /** Why `skills/list` failed on the last connect, when it did (the server stays connected). */
+  skillsProblem?: string;
   /** What of the server's lists and instructions was cut to fit the panel, in words. */
   cuts?: string[];
   /** The server's latest log messages, oldest first. */

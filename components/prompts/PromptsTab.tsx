@@ -24,7 +24,7 @@ export const PromptsTab = memo(function PromptsTab({ servers, results }: Prompts
     () =>
       servers
         .map((server): ItemGroup<Prompt> => ({ server, items: server.status === 'connected' ? server.prompts : [] }))
-        .filter(({ server, items }) => listsServer(server, items.length + (server.skills?.length ?? 0))),
+        .filter(({ server, items }) => listsServer(server, items.length + (server.skills?.length ?? 0) + (server.skillsProblem ? 1 : 0))),
     [servers],
   );
   const filter = useFilter(groups, promptFields);
@@ -73,6 +73,7 @@ function PromptGroup({
         <PromptRow key={prompt.name} server={server} prompt={prompt} terms={terms} />
       ))}
       <ShowMore shown={count} total={prompts.length} noun="prompts" onMore={more} />
+      {!filtering && server.skillsProblem && <p class="error">{server.skillsProblem}</p>}
       {!filtering && server.skills && server.skills.length > 0 && (
         <SkillsList serverId={server.id} serverName={server.displayName} skills={server.skills} />
       )}

@@ -158,14 +158,14 @@ export class Connections {
         connection.listResources(),
         connection.listResourceTemplates(),
         connection.listPrompts(),
-        connection.listSkills(),
+        listedSkills(connection),
       ]);
       if (!current()) return void (await connection.close());
       live.connection = connection;
       live.attempts = 0;
       const status = authorization.status(serverId);
       const auth = status && (await status);
-      servers.update(serverId, connectedView(saved, connection, { tools, resources, resourceTemplates, prompts, skills }, auth));
+      servers.update(serverId, connectedView(saved, connection, { tools, resources, resourceTemplates, prompts, ...skills }, auth));
       if (!prior) await this.#rememberEra(serverId, saved.url, connection, current);
       // A connect can finish before the last worker's kept calls are read.
       await calls.takenOver();
@@ -324,11 +324,24 @@ export class Connections {
   }
 }
 
+/**
+ * A server's skills, or why they could not be listed: `skills/list` belongs to an extension
+ * (SEP-2640), so its failure costs the person the skills, never the server's tools, resources and
+ * prompts. A later connect that lists them clears the reason.
+ */
+async function listedSkills(connection: Connection): Promise<Pick<ServerView, 'skills' | 'skillsProblem'>> {
+  try {
+    return { skills: await connection.listSkills(), skillsProblem: undefined };
+  } catch (error) {
+    return { skills: [], skillsProblem: `Its skills could not be listed: ${errorMessage(error)}` };
+  }
+}
+
 /** What a server's card shows once it is connected: what it said of itself and what it offers, and the sign-in, if any. */
 export function connectedView(
   saved: SavedServer,
   connection: Connection,
-  lists: Pick<ServerView, 'tools' | 'resources' | 'prompts' | 'skills'> & {
+  lists: Pick<ServerView, 'tools' | 'resources' | 'prompts' | 'skills' | 'skillsProblem'> & {
     resourceTemplates: Omit<ServerView['resourceTemplates'][number], 'variables'>[];
   },
   auth: AuthStatus | undefined,

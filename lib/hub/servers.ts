@@ -60,7 +60,18 @@ export function normalize(server: SavedServer): SavedServer {
 }
 
 /** What a server says of itself in its view: the worker cuts these to the panel's bounds. */
-const SERVER_WORDS = ['displayName', 'error', 'serverInfo', 'instructions', 'tools', 'resources', 'resourceTemplates', 'prompts', 'skills'] as const;
+const SERVER_WORDS = [
+  'displayName',
+  'error',
+  'serverInfo',
+  'instructions',
+  'tools',
+  'resources',
+  'resourceTemplates',
+  'prompts',
+  'skills',
+  'skillsProblem',
+] as const;
 
 export interface ServersOptions {
   stored: Stored<SavedServer[]>;

@@ -96,4 +96,16 @@ describe('skills (SEP-2640)', () => {
     expect(tampered.error).toMatch(/does not match its digest/);
     await hub.removeServer('s');
   });
+
+  it('keeps a server whose skills/list fails connected, its tools listed, and says why its skills are missing', async () => {
+    const server = await startSkillsServer({ failList: true });
+    close = server.close;
+    const hub = testHub({ servers: [{ id: 's', url: server.url, enabled: true }] });
+    await hub.start();
+    const state = await until(hub, (next) => next.servers[0]?.status === 'connected');
+    expect(state.servers[0]?.skills).toEqual([]);
+    expect(state.servers[0]?.skillsProblem).toMatch(/skills could not be listed: .*the skills index is being rebuilt/);
+    expect(state.servers[0]?.resources.length).toBeGreaterThan(0);
+    await hub.removeServer('s');
+  });
 });

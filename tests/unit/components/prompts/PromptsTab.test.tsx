@@ -52,4 +52,10 @@ describe('the Prompts tab', () => {
     act(() => void (findQuery.value = 'zzz'));
     expect(screen.getByText(/No prompt matches “zzz”/)).toBeTruthy();
   });
+
+  it('lists a server whose skills could not be listed, with why, beside the prompts it has', () => {
+    const broken = { ...writer, id: 'b', displayName: 'Broken', prompts: [], skills: [], skillsProblem: 'Its skills could not be listed: boom' };
+    render(<PromptsTab servers={[writer, broken]} />, withActions());
+    expect(screen.getByText('Its skills could not be listed: boom')).toBeTruthy();
+  });
 });
