@@ -1,19 +1,14 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
-import { RJSF_MARKDOWN } from './wxt.config';
 
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [WxtVitest(), preact()],
-        // The build's own aliases, so the panel's code is tested as it ships.
-        resolve: { alias: [RJSF_MARKDOWN] },
         test: {
           name: 'unit',
-          // rjsf's imports go through the build's aliases only when Vitest transforms it.
-          server: { deps: { inline: ['@rjsf/core'] } },
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
         },

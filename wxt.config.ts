@@ -10,7 +10,7 @@ import { defineConfig } from 'wxt';
 const storePackage = process.env.TOOLNEXUS_STORE === '1';
 
 /** rjsf imports markdown-to-jsx/react (version 9, 31 KB gzip); the panel renders markdown with its own renderer. */
-export const RJSF_MARKDOWN = {
+const RJSF_MARKDOWN = {
   find: /^markdown-to-jsx\/react$/,
   replacement: fileURLToPath(new URL('components/forms/rjsfMarkdown.tsx', import.meta.url)),
 };
