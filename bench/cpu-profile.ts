@@ -31,7 +31,10 @@ export interface ProfileLine {
 
 export interface ProfileSummary {
   totalMs: number;
+  /** Idle samples, and the unsampled part of gaps (`UNSAMPLED_PAST_MS`): neither is work. */
   idleMs: number;
+  /** Of `idleMs`: time between two samples past `UNSAMPLED_PAST_MS`. */
+  gapMs: number;
   byModule: ProfileLine[];
   byFunction: ProfileLine[];
 }
@@ -90,6 +93,14 @@ export interface TimelineSlice {
   top: Array<{ name: string; ms: number }>;
 }
 
+/**
+ * A sample stands for the time since the one before it; past this, the thread was not sampled
+ * at all (descheduled on a loaded machine, or between two of a trace's profile chunks) and the
+ * rest is a gap, not the sampled function's work: on a machine at load 15 one sample of a
+ * once-a-second timer carried 197 ms and topped a panel's profile.
+ */
+export const UNSAMPLED_PAST_MS = 5;
+
 /** Busy time and its busiest modules, slice by slice: what ran when (a start's phases, the waits between them). */
 export function profileTimeline(profile: CpuProfile, files: Record<string, string>, sliceMs: number): TimelineSlice[] {
   const moduleOf = moduleResolver(files);
@@ -106,7 +117,7 @@ export function profileTimeline(profile: CpuProfile, files: Record<string, strin
     const name = functionName === '(program)' ? '(program)' : functionName === '(garbage collector)' ? '(garbage collector)' : moduleOf(url, line);
     const slice = Math.floor(at / sliceMs);
     const byModule = slices.get(slice) ?? new Map<string, number>();
-    byModule.set(name, (byModule.get(name) ?? 0) + delta);
+    byModule.set(name, (byModule.get(name) ?? 0) + Math.min(delta, UNSAMPLED_PAST_MS));
     slices.set(slice, byModule);
   }
   return [...slices]
@@ -132,12 +143,16 @@ export function summarizeProfile(profile: CpuProfile, files: Record<string, stri
   const byFunction = new Map<string, number>();
   const add = (map: Map<string, number>, key: string, time: number) => map.set(key, (map.get(key) ?? 0) + time);
   let idleMs = 0;
+  let gapMs = 0;
   let totalMs = 0;
   for (const [i, id] of profile.samples.entries()) {
     const node = nodes.get(id);
-    const time = (profile.timeDeltas[i] ?? 0) / 1000;
-    if (!node || time <= 0) continue;
-    totalMs += time;
+    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+    if (!node || delta <= 0) continue;
+    totalMs += delta;
+    const time = Math.min(delta, UNSAMPLED_PAST_MS);
+    gapMs += delta - time;
+    idleMs += delta - time;
     const { functionName, url, lineNumber } = node.callFrame;
     if (functionName === '(idle)' || functionName === '(program)') {
       if (functionName === '(idle)') idleMs += time;
@@ -163,5 +178,5 @@ export function summarizeProfile(profile: CpuProfile, files: Record<string, stri
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, selfMs]) => ({ name, selfMs, share: busy > 0 ? selfMs / busy : 0 }));
-  return { totalMs, idleMs, byModule: lines(byModule), byFunction: lines(byFunction) };
+  return { totalMs, idleMs, gapMs, byModule: lines(byModule), byFunction: lines(byFunction) };
 }

@@ -33,7 +33,7 @@ function describe(title: string, summary: ProfileSummary, note = ''): string {
   const busy = summary.totalMs - summary.idleMs;
   const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
   return [
-    `**${title}** — busy ${ms(busy)} of ${ms(summary.totalMs)} sampled${note}`,
+    `**${title}** — busy ${ms(busy)} of ${ms(summary.totalMs)} sampled${summary.gapMs > 0 ? ` (${ms(summary.gapMs)} of it unsampled gaps, not counted busy)` : ''}${note}`,
     '',
     table(
       ['module (self time)', 'ms', 'share of busy'],
@@ -67,11 +67,21 @@ function workerSequence(log: WorkerOp[]): string {
   );
 }
 
+/** `activity:1f…, activity:9c…, servers` → `activity:* ×2, servers`: one row per kind of write, not one per id. */
+function keyKinds(keys: string[]): string {
+  const kinds = new Map<string, number>();
+  for (const key of keys) {
+    const kind = key.replace(/:.*$/s, ':*');
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return [...kinds].map(([kind, count]) => (count > 1 ? `${kind} ×${count}` : kind)).join(', ');
+}
+
 /** Calls grouped by call and key: how many, how many bytes; `per` divides both (per tools/call, per Request). */
 function workerTotals(log: WorkerOp[], per: number, unit: string): string {
   const groups = new Map<string, { calls: number; bytes: number }>();
   for (const entry of log) {
-    const key = `${entry.call} ${entry.keys.join(', ')}`;
+    const key = `${entry.call} ${keyKinds(entry.keys)}`;
     const group = groups.get(key) ?? { calls: 0, bytes: 0 };
     group.calls += 1;
     group.bytes += entry.bytes;

@@ -120,9 +120,17 @@ async function openSdkPage(browser: BenchBrowser, serverUrl: string): Promise<Pa
  */
 async function clickToDom({ count, text }: { count: number; text: string }): Promise<number[]> {
   const tool = document.querySelector('article[aria-label="Tool echo"]')!;
-  const run = [...tool.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Run echo')!;
+  // The row's Run (its text is "Run", its name "Run echo"): on an open row it submits the form.
+  const run = tool.querySelector<HTMLButtonElement>('button[aria-label="Run echo"]')!;
+  // A closed tool row builds no form (issue 26): Run on it opens the row, focus in the form.
+  if (!tool.querySelector('input')) run.click();
   // The tab was shown afresh, so its form is empty: type the text as a person's input event would.
-  const input = tool.querySelector('input')!;
+  // The form's code is a chunk of its own: on a loaded machine it can come after the tab.
+  let input = tool.querySelector('input');
+  for (const deadline = performance.now() + 10_000; !input && performance.now() < deadline; input = tool.querySelector('input')) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  if (!input) throw new Error('The echo tool’s form showed no field in 10 s.');
   input.value = text;
   input.dispatchEvent(new Event('input', { bubbles: true }));
   await new Promise((resolve) => setTimeout(resolve, 50));

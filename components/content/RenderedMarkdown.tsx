@@ -1,4 +1,4 @@
-import { compiler, RuleType, type MarkdownToJSX } from 'markdown-to-jsx/react';
+import { compiler, RuleType, type MarkdownToJSX } from 'markdown-to-jsx';
 import { h, type ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import type { UrlAnalysis } from '@/lib/urls';
@@ -124,10 +124,22 @@ function safeElement(tag: unknown, props: Record<string, unknown> | null, ...chi
       ? h(MarkdownLink, { key: kept.key as string, href: props.href, kept }, ...children)
       : h('span', kept, ...children);
   }
+  // The compiler keeps a table cell's padding spaces (`| 1 |` gives " 1 "): a cell's text is what is between them.
+  if (tag === 'td' || tag === 'th') return h(tag, kept, ...trimmedEnds(children));
   return h(tag, kept, ...children);
 }
 
-const HTML_RULES: number[] = [RuleType.htmlBlock, RuleType.htmlSelfClosing, RuleType.htmlComment];
+/** The children with the first text's leading and the last text's trailing spaces gone (the compiler hands them as one array). */
+function trimmedEnds(children: ComponentChildren[]): ComponentChildren[] {
+  const trimmed = children.flat();
+  const first = trimmed[0];
+  if (typeof first === 'string') trimmed[0] = first.trimStart();
+  const last = trimmed.at(-1);
+  if (typeof last === 'string') trimmed[trimmed.length - 1] = last.trimEnd();
+  return trimmed;
+}
+
+const HTML_RULES: string[] = [RuleType.htmlBlock, RuleType.htmlSelfClosing, RuleType.htmlComment];
 
 const options: MarkdownToJSX.Options = {
   disableParsingRawHTML: true,

@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SchemaForm } from '../../../../components/forms/SchemaForm';
+import { Markdown } from '../../../../components/forms/rjsfMarkdown';
+import { MarkdownText } from '../../../../components/content/MarkdownText';
 
 afterEach(cleanup);
 // The form itself, not its placeholder: its code is loaded first.
@@ -131,5 +133,14 @@ describe('SchemaForm', () => {
     expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(2);
     expect(screen.getAllByRole('button', { name: 'Move up' })).toHaveLength(2);
     expect(screen.getAllByRole('button', { name: 'Move down' })).toHaveLength(2);
+  });
+});
+
+describe('rjsf’s own markdown (wxt.config.ts puts components/forms/rjsfMarkdown.tsx in place of markdown-to-jsx/react)', () => {
+  it('renders through the panel’s renderer, with no HTML from the schema', async () => {
+    await MarkdownText.preload();
+    const { container } = render(<Markdown>{'Unsupported field schema for `odd`: <img src=x onerror=alert(1)>'}</Markdown>);
+    expect(container.querySelector('.markdown code')?.textContent).toBe('odd');
+    expect(container.querySelector('img')).toBeNull();
   });
 });
