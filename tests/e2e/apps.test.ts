@@ -6,7 +6,7 @@
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startExampleAppServer } from '../fixtures/app-servers';
-import { type HostileAppServer, startHostileAppServer } from '../fixtures/hostile-app-server';
+import { BLOCKED_ATTEMPTS, type HostileAppServer, startHostileAppServer } from '../fixtures/hostile-app-server';
 import { type FixtureServer, startLegacyServer } from '../fixtures/servers';
 import { withExtension } from './rig';
 
@@ -140,23 +140,7 @@ describe('A hostile app cannot leave its frame', () => {
     await rig.panel.runTool('Hostile Apps', 'probe');
     await expect.poll(() => hostile.reports.length, { timeout: 20_000 }).toBe(1);
     const report = hostile.reports[0]!;
-    for (const attempt of [
-      'chrome',
-      'browser',
-      'panelDom',
-      'sandboxDom',
-      'localStorage',
-      'indexedDB',
-      'cookie',
-      'otherAppDom',
-      'topNavigation',
-      'popup',
-      'fetchOutside',
-      'imageOutside',
-      'scriptOutside',
-      'websocketOutside',
-      'modelOnlyTool',
-    ]) {
+    for (const attempt of BLOCKED_ATTEMPTS) {
       expect(report[attempt], attempt).toMatch(/^blocked/);
     }
     // The one host its resource declares is reachable: the policy is the app's, not a blanket.

@@ -167,6 +167,11 @@ export class Locator implements PanelLocator<Locator> {
     return this.act((element) => this.marionette.execute<string>('return arguments[0].textContent', [element]));
   }
 
+  /** Scrolls the element to the middle of the view, as a person scrolls to it. */
+  scrollIntoViewIfNeeded(): Promise<unknown> {
+    return this.act((element) => this.marionette.execute('arguments[0].scrollIntoView({ block: "center" })', [element]));
+  }
+
   /** Whether the element has the page's focus. */
   isFocused(): Promise<boolean> {
     return this.act((element) => this.marionette.execute<boolean>('return arguments[0] === document.activeElement', [element]));

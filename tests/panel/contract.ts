@@ -27,6 +27,7 @@ export interface PanelLocator<L> extends Scope<L> {
   fill(text: string): Promise<unknown>;
   selectOption(option: { label: string }): Promise<unknown>;
   textContent(): Promise<string | null>;
+  scrollIntoViewIfNeeded(): Promise<unknown>;
   /** Waits until it reaches an element, or with `state: 'detached'` until it reaches none. */
   waitFor(options?: { state?: 'detached'; timeout?: number }): Promise<unknown>;
 }
@@ -87,10 +88,25 @@ export class Panel<L extends PanelLocator<L>> {
 
   async runTool(serverName: string, tool: string): Promise<void> {
     await this.tab('Tools');
-    await this.page
-      .getByRole('region', { name: `Tools of ${serverName}` })
-      .getByRole('button', { name: `Run ${tool}`, exact: true })
-      .click();
+    const group = this.page.getByRole('region', { name: `Tools of ${serverName}` });
+    const run = group.getByRole('button', { name: `Run ${tool}`, exact: true });
+    await this.drawn(run, group);
+    await run.click();
+  }
+
+  /**
+   * Scrolls onto `within`'s gaps until `item` is drawn, as a person scrolls down a list: a
+   * long list draws only the rows near the view (components/shared/rowWindow.ts), and a gap
+   * stands for the rest until the view comes near it.
+   */
+  async drawn(item: L, within: L): Promise<void> {
+    await within.waitFor();
+    const gap = within.locator('.row-gap');
+    for (let step = 0; step < 100 && (await item.count()) === 0; step += 1) {
+      if ((await gap.count()) === 0) return;
+      await gap.first().scrollIntoViewIfNeeded();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   tool(serverName: string, tool: string): L {
