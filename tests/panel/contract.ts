@@ -90,18 +90,17 @@ export class Panel<L extends PanelLocator<L>> {
     await this.tab('Tools');
     const group = this.page.getByRole('region', { name: `Tools of ${serverName}` });
     const run = group.getByRole('button', { name: `Run ${tool}`, exact: true });
-    await this.drawn(run, group);
+    await group.waitFor();
+    await this.drawn(run, group.locator('.row-gap'));
     await run.click();
   }
 
   /**
-   * Scrolls onto `within`'s gaps until `item` is drawn, as a person scrolls down a list: a
-   * long list draws only the rows near the view (components/shared/rowWindow.ts), and a gap
-   * stands for the rest until the view comes near it.
+   * Scrolls onto `gap` until `item` is drawn, as a person scrolls down a list: a long list
+   * draws only the rows near the view (components/shared/rowWindow.ts), and a gap stands for
+   * the rest until the view comes near it.
    */
-  async drawn(item: L, within: L): Promise<void> {
-    await within.waitFor();
-    const gap = within.locator('.row-gap');
+  async drawn(item: L, gap: L): Promise<void> {
     for (let step = 0; step < 100 && (await item.count()) === 0; step += 1) {
       if ((await gap.count()) === 0) return;
       await gap.first().scrollIntoViewIfNeeded();
@@ -115,6 +114,7 @@ export class Panel<L extends PanelLocator<L>> {
 
   /** A tool, resource, template or prompt opened to its details and form, as a person opens it from its line. */
   async opened(item: L): Promise<L> {
+    await this.drawn(item, this.page.locator('.row-gap'));
     const toggle = item.locator('.item-toggle').first();
     await toggle.waitFor();
     if ((await item.locator('.item-details').count()) === 0) await toggle.click();
