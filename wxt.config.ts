@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { rjsfLeftOut, rjsfMarkdownAlias } from './rjsf.vite.ts';
 
 // `npm run zip` sets TOOLNEXUS_STORE=1: a store package carries no `key` (the store assigns the
 // id) and is built beside the dev build, never over it, since the e2e tests load the dev build by
 // its key's id. An environment variable rather than WXT's `--mode store`: the mode also becomes
 // NODE_ENV, which would ship the libraries' development code and an indented manifest.
 const storePackage = process.env.TOOLNEXUS_STORE === '1';
-
-/** rjsf imports markdown-to-jsx/react (version 9, 31 KB gzip); the panel renders markdown with its own renderer. */
-const RJSF_MARKDOWN = {
-  find: /^markdown-to-jsx\/react$/,
-  replacement: fileURLToPath(new URL('components/forms/rjsfMarkdown.tsx', import.meta.url)),
-};
 
 // A committed public key pins the extension id (bekjilnimdjfgknlplojgnmbcojiihao) so the
 // OAuth redirect URL and the e2e tests do not change with the checkout folder.
@@ -67,6 +61,7 @@ export default defineConfig({
       'package-lock.json',
       'tsconfig.json',
       'wxt.config.ts',
+      'rjsf.vite.ts',
       // wxt.config.ts reads the dev key whenever it configures Chrome, `wxt prepare` (postinstall) included.
       'keys/**',
       'SOURCE_CODE_REVIEW.md',
@@ -108,9 +103,9 @@ export default defineConfig({
     ...(browser === 'firefox' ? { browser_specific_settings: geckoSettings } : extensionKey && { key: extensionKey }),
   }),
   vite: () => ({
-    plugins: [preact()],
-    // rjsf's own markdown (components/forms/rjsfMarkdown.tsx says why): 24 KB gzip less to load.
-    resolve: { alias: [RJSF_MARKDOWN] },
+    plugins: [preact(), rjsfLeftOut],
+    // rjsf's own markdown, and its registry without the parts only a name reaches (rjsf.vite.ts).
+    resolve: { alias: [rjsfMarkdownAlias] },
     // Rolldown's default constant inlining ('smart') pastes an imported string into every
     // condition that reads it: tldts's 69 KB suffix-label table ended up in background.js three
     // times, 66 KB of its 228 KB gzip. Off, the worker is 162 KB and the panel unchanged.

@@ -144,3 +144,21 @@ describe('rjsf’s own markdown (wxt.config.ts puts components/forms/rjsfMarkdow
     expect(container.querySelector('img')).toBeNull();
   });
 });
+
+describe('rjsf’s registry (rjsf.vite.ts leaves out the parts only a name reaches)', () => {
+  // rjsf picks a field by a schema's `$id` and a widget by its `format` when a part has that
+  // name; the layout-grid fields and the rating widget are left out, so a server cannot reach them.
+  it('renders an object whose $id names a layout field as an object', async () => {
+    const form = showForm({ $id: 'LayoutGridField', type: 'object', properties: { city: { type: 'string', title: 'City' } } });
+    fireEvent.input(screen.getByLabelText('City'), { target: { value: 'Oslo' } });
+    expect(await form.submit()).toEqual({ city: 'Oslo' });
+  });
+
+  it('renders a string whose format names the rating widget as a text field', async () => {
+    const form = showForm({ type: 'object', properties: { stars: { type: 'string', title: 'Stars', format: 'RatingWidget' } } });
+    const field = screen.getByLabelText('Stars') as HTMLInputElement;
+    expect(field.type).toBe('text');
+    fireEvent.input(field, { target: { value: 'five' } });
+    expect(await form.submit()).toEqual({ stars: 'five' });
+  });
+});

@@ -1,0 +1,40 @@
+// Where the panel's build (wxt.config.ts) and the unit tests (vitest.config.ts) replace or
+// trim parts of rjsf, so that the tests render the forms the extension ships.
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+/** rjsf imports markdown-to-jsx/react (version 9, 31 KB gzip); the panel renders markdown with its own renderer. */
+export const rjsfMarkdownAlias = {
+  find: /^markdown-to-jsx\/react$/,
+  replacement: fileURLToPath(new URL('components/forms/rjsfMarkdown.tsx', import.meta.url)),
+};
+
+/**
+ * Parts of rjsf's default registry that only a name reaches: a uiSchema's `ui:field` or
+ * `ui:widget`, or a schema whose `$id` (fields) or `format` (widgets) is the part's own name.
+ * The panel's uiSchema (components/forms/RjsfSchemaForm.tsx `forRjsf`) names none of them,
+ * and a server's schema should not pick rjsf's components by name. `getDefaultRegistry()`,
+ * which `Form` imports, builds the registry from three index modules that import every part,
+ * so nothing of them tree-shakes: 3.1 KB gzip (bench/findings.md).
+ */
+const LEFT_OUT: Record<string, string[]> = {
+  'components/fields/index.js': ['LayoutGridField', 'LayoutHeaderField', 'LayoutMultiSchemaField'],
+  'components/widgets/index.js': ['RatingWidget'],
+  'components/templates/index.js': ['GridTemplate'],
+};
+
+/** Drops each left-out part's import and registry entry (one line each) from rjsf's index modules. */
+export const rjsfLeftOut: Plugin = {
+  name: 'toolnexus:rjsf-left-out',
+  enforce: 'pre',
+  transform(code, id) {
+    const path = id.replaceAll('\\', '/').split('/@rjsf/core/lib/')[1];
+    const names = path === undefined ? undefined : LEFT_OUT[path];
+    if (!names) return null;
+    const lines = code.split('\n');
+    const kept = lines.filter((line) => !names.some((name) => new RegExp(`\\b${name}\\b`).test(line)));
+    // An rjsf release that writes these modules differently fails the build here, not in a form.
+    if (lines.length - kept.length !== names.length * 2) throw new Error(`rjsf's ${path} is not as rjsf.vite.ts expects: check its left-out parts`);
+    return { code: kept.join('\n'), map: null };
+  },
+};
