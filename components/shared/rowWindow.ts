@@ -45,16 +45,32 @@ interface Watched {
 const gaps = new Map<Element, Watched>();
 let queued = false;
 
+/** At most this many closed rows are read for their mean height, once a frame (not per gap: a keystroke's frame has twenty). */
+const SAMPLE = 20;
+
+/** Closed rows differ (badges, one line of description or two): their mean, so the page moves little as a gap is drawn. */
+function measureRows(): void {
+  let height = 0;
+  let count = 0;
+  for (const gap of gaps.keys()) {
+    for (let row = gap.parentElement?.firstElementChild; row && count < SAMPLE; row = row.nextElementSibling) {
+      // An open row (its details drawn after its head) is not a closed row's height.
+      if (row.tagName !== 'ARTICLE' || row.lastElementChild?.classList.contains('item-details')) continue;
+      height += (row as HTMLElement).offsetHeight;
+      count += 1;
+    }
+    if (count >= SAMPLE) break;
+  }
+  if (count > 0) rowHeight = height / count + 4;
+}
+
 /** Draws the rows of each gap that lie within the view or its margin: one layout read for all gaps. */
 function measure(): void {
   queued = false;
   const screen = window.innerHeight;
   const near: Array<[Watched, readonly string[]]> = [];
+  measureRows();
   for (const [gap, watched] of gaps) {
-    const drawn = [...(gap.parentElement?.querySelectorAll<HTMLElement>(':scope > article:not(:has(.item-details))') ?? [])].slice(0, 20);
-    const height = drawn.reduce((sum, row) => sum + row.offsetHeight, 0);
-    // Closed rows differ (badges, one line of description or two): their mean, so the page moves little as a gap is drawn.
-    if (height > 0) rowHeight = height / drawn.length + 4;
     const box = gap.getBoundingClientRect();
     // Not laid out (a tab not shown): nothing of it is near the view.
     if (box.height === 0) continue;
