@@ -79,7 +79,33 @@ function measure(): void {
     const to = Math.min(watched.keys.length, Math.ceil(((1 + MARGIN) * screen - top) / rowHeight));
     if (from < to) near.push([watched, watched.keys.slice(from, to)]);
   }
+  if (near.length === 0) return;
+  const anchor = firstInView();
+  const before = anchor?.getBoundingClientRect().top;
   for (const [watched, keys] of near) watched.reach(keys);
+  // The rows are drawn by Preact's render queue, a microtask queued by `reach`: after it, and before this frame is painted.
+  if (anchor) queueMicrotask(() => keepInPlace(anchor, before!));
+}
+
+/** What the person sees first: a group's heading or a drawn row whose top is in the view (never a gap, which drawing replaces). */
+function firstInView(): HTMLElement | undefined {
+  for (const element of document.querySelectorAll<HTMLElement>('.group-head, [data-find-item]')) {
+    const { top, bottom } = element.getBoundingClientRect();
+    if (top >= 0 && bottom <= window.innerHeight) return element;
+  }
+  return undefined;
+}
+
+/**
+ * Rows drawn above what the person sees are seldom exactly as tall as their gap's estimate: the
+ * page is scrolled by the difference, so what they see (and may be clicking: a heading under the
+ * pointer between mouse-down and mouse-up) stays where it was. The browser's scroll anchoring
+ * cannot do it when its anchor is a gap that drawing replaces, or a group partly above the view.
+ */
+function keepInPlace(anchor: HTMLElement, before: number): void {
+  if (!anchor.isConnected) return;
+  const moved = anchor.getBoundingClientRect().top - before;
+  if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
 }
 
 /** As the view moves, and after a gap is drawn: once a frame. */
