@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { memo } from 'preact/compat';
+import { useMemo } from 'preact/hooks';
 import type { ServerView } from '@/lib/state';
 import { Icon } from '../content/Icon';
 import { useActions } from './actions';
@@ -70,6 +71,7 @@ interface GroupHeadingProps {
  */
 const GroupHeading = memo(function GroupHeading({ server, shown, total, filtering, collapsed, foldKey, bodyId }: GroupHeadingProps) {
   const status = STATUS_WORDS[server.status];
+  const origin = useMemo(() => (URL.canParse(server.url) ? new URL(server.url).host : server.url), [server.url]);
   return (
     <h2 class="group-head">
       <button
@@ -83,7 +85,7 @@ const GroupHeading = memo(function GroupHeading({ server, shown, total, filterin
       >
         <Icon icons={server.serverInfo?.icons} serverUrl={server.url} size={16} />
         <span class="group-name">{server.displayName}</span>
-        <code class="origin">{URL.canParse(server.url) ? new URL(server.url).host : server.url}</code>
+        <code class="origin">{origin}</code>
         {status && <span class={`group-status status-${server.status}`}>{status}</span>}
         <span class="count">{filtering ? `${shown} of ${total}` : total}</span>
       </button>
