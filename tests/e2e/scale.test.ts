@@ -181,6 +181,4 @@ describe('twenty servers and 385 tools in a side panel', () => {
     expect(names.filter((text) => /looks like|invisible|another script|compatibility|U\+/i.test(text)).length).toBeGreaterThanOrEqual(3);
     await find(panel).fill('');
   });
-
-
 });
