@@ -3,7 +3,8 @@
  * tools and 20 servers × 15 tools (tests/fixtures/many-tools-server.ts), saved to storage and
  * loaded by a restarted worker. Measured in the panel: the Tools tab's first render (its tab
  * pressed → every group's count in the DOM → the frame after), and a filter keystroke (the
- * input event → the count updated → the frame after), each interleaved across builds.
+ * input event → the list updated in the DOM, and → the frame after beside its floor), each
+ * interleaved across builds.
  */
 import type { Page } from 'playwright-core';
 import type { SavedServer } from '../lib/hub';
@@ -51,26 +52,38 @@ function firstRender(page: Page, tools: number): Promise<number> {
   }, tools);
 }
 
-/** Runs in the page: types `text` into the filter as one input event; times until the count changes, and the frame after. */
-function keystroke(page: Page, text: string): Promise<number> {
+/** When a keystroke's list was in the DOM, and the frame after that, from the input event (ms). */
+interface KeyTimes {
+  updated: number;
+  framed: number;
+}
+
+/**
+ * Runs in the page: types `text` into the filter as one input event; times until the count
+ * changes (Preact commits a render whole, so every row is then in the DOM too), and the frame
+ * after. `text` null types nothing and times only the frame after: the floor of "the frame
+ * after" in the same phase (each measurement starts just after the last one's frame).
+ */
+function keystroke(page: Page, text: string | null): Promise<KeyTimes> {
   return page.evaluate(async (text) => {
     const probe = (window as unknown as ProbeWindow).__probe;
     const input = document.querySelector<HTMLInputElement>('input[type="search"]')!;
     const count = document.querySelector('#find-count')!;
     const before = count.textContent;
-    const changed = new Promise<void>((resolve) => {
+    const changed = new Promise<number>((resolve) => {
       const observer = new MutationObserver(() => {
         if (count.textContent === before) return;
         observer.disconnect();
-        resolve();
+        resolve(performance.now());
       });
       observer.observe(count, { childList: true, subtree: true, characterData: true });
     });
     const started = performance.now();
+    if (text === null) return { updated: 0, framed: (await probe.nextFrame()) - started };
     input.value = text;
     input.dispatchEvent(new InputEvent('input', { bubbles: true }));
-    await changed;
-    return (await probe.nextFrame()) - started;
+    const updated = (await changed) - started;
+    return { updated, framed: (await probe.nextFrame()) - started };
   }, text);
 }
 
@@ -82,7 +95,12 @@ interface Run {
   layout: Layout;
   page: Page;
   renders: number[];
+  /** Keystroke → the list in the DOM. */
   keys: number[];
+  /** Keystroke → the frame after. */
+  keyFrames: number[];
+  /** Nothing typed → the frame after, in the same phase. */
+  idleFrames: number[];
 }
 
 /** `browsers`: this tree's build first, then any baseline's; each measurement alternates between them. */
@@ -100,13 +118,16 @@ export async function benchToolsList(browsers: BenchBrowser[], wide: string[], n
       await browser.stopWorker();
       const page = await browser.openPanel();
       await waitForState(page, { connected: servers.length }, 30_000);
-      opened.push({ browser, layout, page, renders: [], keys: [] });
+      opened.push({ browser, layout, page, renders: [], keys: [], keyFrames: [], idleFrames: [] });
     }
     for (let i = 0; i < options.renders; i += 1) for (const run of opened) run.renders.push(await firstRender(run.page, layout.tools));
     for (let i = 0; i < options.keystrokes; i += 1) {
       for (const run of opened) {
-        run.keys.push(await keystroke(run.page, TYPED[i % TYPED.length]!));
+        const { updated, framed } = await keystroke(run.page, TYPED[i % TYPED.length]!);
+        run.keys.push(updated);
+        run.keyFrames.push(framed);
         await keystroke(run.page, '');
+        run.idleFrames.push((await keystroke(run.page, null)).framed);
       }
     }
     for (const run of opened) await run.page.close();
@@ -117,13 +138,15 @@ export async function benchToolsList(browsers: BenchBrowser[], wide: string[], n
   const markdown = [
     'Servers saved to storage and loaded by a restarted worker (tests/fixtures/many-tools-server.ts: names, titles and descriptions as a real API lists them). ' +
       '**First render**: the Tools tab pressed (from Servers) → its count says every tool → the frame after. ' +
-      `**Keystroke**: one input event in the filter (${TYPED.length} prefixes of "merge pull", "list issues", "create releases", each then cleared) → the count changed → the frame after.`,
+      `**Keystroke**: one input event in the filter (${TYPED.length} prefixes of "merge pull", "list issues", "create releases", each then cleared) → the count changed, which is when the list is in the DOM (the target: the work of one keystroke fits in a frame), and → the frame after, which adds the wait for the display's next frame: the floor of that wait is measured beside it in the same phase with nothing typed.`,
     '',
     table(
       ['Tools tab', 'p50', 'p95', 'n'],
       runs.flatMap((run) => [
         [label(`**${run.layout.name}: first render**`, run), ...latencyCells(summarize(run.renders))],
-        [label(`${run.layout.name}: a filter keystroke → list updated`, run), ...latencyCells(summarize(run.keys))],
+        [label(`${run.layout.name}: a filter keystroke → list updated in the DOM`, run), ...latencyCells(summarize(run.keys))],
+        [label(`${run.layout.name}: a filter keystroke → the frame after`, run), ...latencyCells(summarize(run.keyFrames))],
+        [label(`${run.layout.name}: nothing typed → the frame after (its floor)`, run), ...latencyCells(summarize(run.idleFrames))],
       ]),
     ),
   ].join('\n');

@@ -1,3 +1,4 @@
+import { memo } from 'preact/compat';
 import { pickIcon, type IconSpec } from '@/lib/icons';
 
 export interface IconProps {
@@ -8,8 +9,12 @@ export interface IconProps {
   size: number;
 }
 
-/** A server's icon for something, in the panel's theme; nothing when it has none the panel may load. */
-export function Icon({ icons, serverUrl, size }: IconProps) {
+/**
+ * A server's icon for something, in the panel's theme; nothing when it has none the panel may
+ * load. Memoized: its icons are the server's own objects, so a list drawn again (a filter
+ * keystroke redraws a screen of rows and twenty group headings) leaves it alone.
+ */
+export const Icon = memo(function Icon({ icons, serverUrl, size }: IconProps) {
   const choice = pickIcon(icons, serverUrl, size);
   if (!choice) return null;
   const image = (
@@ -23,4 +28,4 @@ export function Icon({ icons, serverUrl, size }: IconProps) {
       {image}
     </picture>
   );
-}
+});

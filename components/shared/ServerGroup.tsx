@@ -1,4 +1,6 @@
 import type { ComponentChildren } from 'preact';
+import { memo } from 'preact/compat';
+import { useMemo } from 'preact/hooks';
 import type { ServerView } from '@/lib/state';
 import { Icon } from '../content/Icon';
 import { useActions } from './actions';
@@ -50,6 +52,47 @@ function Problem({ server }: { server: ServerView }) {
   );
 }
 
+interface GroupHeadingProps {
+  server: ServerView;
+  shown: number;
+  total: number;
+  filtering: boolean;
+  collapsed: boolean;
+  /** groups.ts `groupKey`. */
+  foldKey: string;
+  bodyId: string;
+}
+
+/**
+ * A group's heading: the same button whether the filter is in use or not (while it is, the
+ * group shows open and the button neither folds nor takes a Tab stop), so a keystroke that
+ * starts a filter changes its count, not its element; memoized, so a keystroke that moves no
+ * count leaves it alone (bench 12: twenty headings built again per first keystroke).
+ */
+const GroupHeading = memo(function GroupHeading({ server, shown, total, filtering, collapsed, foldKey, bodyId }: GroupHeadingProps) {
+  const status = STATUS_WORDS[server.status];
+  const origin = useMemo(() => (URL.canParse(server.url) ? new URL(server.url).host : server.url), [server.url]);
+  return (
+    <h2 class="group-head">
+      <button
+        type="button"
+        class="group-toggle"
+        aria-expanded={!collapsed}
+        aria-controls={collapsed ? undefined : bodyId}
+        aria-disabled={filtering || undefined}
+        tabIndex={filtering ? -1 : undefined}
+        onClick={() => !filtering && setCollapsed(foldKey, !collapsed)}
+      >
+        <Icon icons={server.serverInfo?.icons} serverUrl={server.url} size={16} />
+        <span class="group-name">{server.displayName}</span>
+        <code class="origin">{origin}</code>
+        {status && <span class={`group-status status-${server.status}`}>{status}</span>}
+        <span class="count">{filtering ? `${shown} of ${total}` : total}</span>
+      </button>
+    </h2>
+  );
+});
+
 /**
  * One server's items under its name, icon, origin (two servers may share a name), status and
  * count. The heading folds the group (remembered by server URL across panel reopens); a server
@@ -59,33 +102,9 @@ export function ServerGroup({ server, list, label, shown, total, filtering, chil
   const key = groupKey(list, server.url);
   const collapsed = !filtering && collapsedGroups.value.has(key);
   const bodyId = `group-${list}-${server.id}`;
-  const status = STATUS_WORDS[server.status];
-  const heading = (
-    <>
-      <Icon icons={server.serverInfo?.icons} serverUrl={server.url} size={16} />
-      <span class="group-name">{server.displayName}</span>
-      <code class="origin">{URL.canParse(server.url) ? new URL(server.url).host : server.url}</code>
-      {status && <span class={`group-status status-${server.status}`}>{status}</span>}
-      <span class="count">{filtering ? `${shown} of ${total}` : total}</span>
-    </>
-  );
   return (
     <section class="group server-group" aria-label={label}>
-      <h2 class="group-head">
-        {filtering ? (
-          <span class="group-toggle">{heading}</span>
-        ) : (
-          <button
-            type="button"
-            class="group-toggle"
-            aria-expanded={!collapsed}
-            aria-controls={collapsed ? undefined : bodyId}
-            onClick={() => setCollapsed(key, !collapsed)}
-          >
-            {heading}
-          </button>
-        )}
-      </h2>
+      <GroupHeading server={server} shown={shown} total={total} filtering={filtering} collapsed={collapsed} foldKey={key} bodyId={bodyId} />
       {STATUS_WORDS[server.status] && server.status !== 'connecting' && <Problem server={server} />}
       {!collapsed && <div id={bodyId}>{children}</div>}
     </section>

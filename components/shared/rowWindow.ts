@@ -45,16 +45,32 @@ interface Watched {
 const gaps = new Map<Element, Watched>();
 let queued = false;
 
+/** At most this many closed rows are read for their mean height, once a frame (not per gap: a keystroke's frame has twenty). */
+const SAMPLE = 20;
+
+/** Closed rows differ (badges, one line of description or two): their mean, so the page moves little as a gap is drawn. */
+function measureRows(): void {
+  let height = 0;
+  let count = 0;
+  for (const gap of gaps.keys()) {
+    for (let row = gap.parentElement?.firstElementChild; row && count < SAMPLE; row = row.nextElementSibling) {
+      // An open row (its details drawn after its head) is not a closed row's height.
+      if (row.tagName !== 'ARTICLE' || row.lastElementChild?.classList.contains('item-details')) continue;
+      height += (row as HTMLElement).offsetHeight;
+      count += 1;
+    }
+    if (count >= SAMPLE) break;
+  }
+  if (count > 0) rowHeight = height / count + 4;
+}
+
 /** Draws the rows of each gap that lie within the view or its margin: one layout read for all gaps. */
 function measure(): void {
   queued = false;
   const screen = window.innerHeight;
   const near: Array<[Watched, readonly string[]]> = [];
+  measureRows();
   for (const [gap, watched] of gaps) {
-    const drawn = [...(gap.parentElement?.querySelectorAll<HTMLElement>(':scope > article:not(:has(.item-details))') ?? [])].slice(0, 20);
-    const height = drawn.reduce((sum, row) => sum + row.offsetHeight, 0);
-    // Closed rows differ (badges, one line of description or two): their mean, so the page moves little as a gap is drawn.
-    if (height > 0) rowHeight = height / drawn.length + 4;
     const box = gap.getBoundingClientRect();
     // Not laid out (a tab not shown): nothing of it is near the view.
     if (box.height === 0) continue;
@@ -63,7 +79,33 @@ function measure(): void {
     const to = Math.min(watched.keys.length, Math.ceil(((1 + MARGIN) * screen - top) / rowHeight));
     if (from < to) near.push([watched, watched.keys.slice(from, to)]);
   }
+  if (near.length === 0) return;
+  const anchor = firstInView();
+  const before = anchor?.getBoundingClientRect().top;
   for (const [watched, keys] of near) watched.reach(keys);
+  // The rows are drawn by Preact's render queue, a microtask queued by `reach`: after it, and before this frame is painted.
+  if (anchor) queueMicrotask(() => keepInPlace(anchor, before!));
+}
+
+/** What the person sees first: a group's heading or a drawn row whose top is in the view (never a gap, which drawing replaces). */
+function firstInView(): HTMLElement | undefined {
+  for (const element of document.querySelectorAll<HTMLElement>('.group-head, [data-find-item]')) {
+    const { top, bottom } = element.getBoundingClientRect();
+    if (top >= 0 && bottom <= window.innerHeight) return element;
+  }
+  return undefined;
+}
+
+/**
+ * Rows drawn above what the person sees are seldom exactly as tall as their gap's estimate: the
+ * page is scrolled by the difference, so what they see (and may be clicking: a heading under the
+ * pointer between mouse-down and mouse-up) stays where it was. The browser's scroll anchoring
+ * cannot do it when its anchor is a gap that drawing replaces, or a group partly above the view.
+ */
+function keepInPlace(anchor: HTMLElement, before: number): void {
+  if (!anchor.isConnected) return;
+  const moved = anchor.getBoundingClientRect().top - before;
+  if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
 }
 
 /** As the view moves, and after a gap is drawn: once a frame. */

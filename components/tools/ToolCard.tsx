@@ -200,8 +200,8 @@ export const ToolCard = memo(function ToolCard(props: ToolCardProps) {
   );
 });
 
-/** The tool's annotations as badges, and a warning when its name looks like another tool's. */
-function ToolBadges({ tool, alike }: { tool: Tool; alike?: readonly string[] }) {
+/** The tool's annotations as badges, and a warning when its name looks like another tool's (memoized: a keystroke moves neither). */
+const ToolBadges = memo(function ToolBadges({ tool, alike }: { tool: Tool; alike?: readonly string[] }) {
   const list = badges(tool);
   if (list.length === 0 && !alike?.length) return null;
   return (
@@ -221,4 +221,4 @@ function ToolBadges({ tool, alike }: { tool: Tool; alike?: readonly string[] }) 
       )}
     </div>
   );
-}
+});

@@ -175,6 +175,25 @@ describe('groups', () => {
     expect(rows(group('Server a'))).toEqual([]);
   });
 
+  it('keep their heading’s element when a filter starts, and draw it again only when its count moves', () => {
+    renderTab();
+    const heading = within(group('Server a')).getByRole('button', { name: /Server a/ });
+    const renders = countRenders('GroupHeading');
+    // Bench 12: starting a filter built every group's heading again (a fold button became a plain heading).
+    type('issue');
+    expect(within(group('Server a')).getByRole('button', { name: /Server a/ })).toBe(heading);
+    expect(heading.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(heading);
+    expect(collapsedGroups.value.size).toBe(0);
+    const started = renders.count;
+    // "issue i" matches what "issue" did in both groups: no count moves, no heading is drawn again.
+    type('issue i');
+    expect(renders.count).toBe(started);
+    renders.stop();
+    type('');
+    expect(heading.hasAttribute('aria-disabled')).toBe(false);
+  });
+
   it('of a server in trouble say what is wrong, with the way to fix it', () => {
     const signIn = vi.fn();
     const reconnect = vi.fn();
