@@ -136,7 +136,7 @@ describe('SchemaForm', () => {
   });
 });
 
-describe('rjsf’s own markdown (wxt.config.ts puts components/forms/rjsfMarkdown.tsx in place of markdown-to-jsx/react)', () => {
+describe('rjsf’s own markdown (rjsf.vite.ts puts components/forms/rjsfMarkdown.tsx in place of markdown-to-jsx/react)', () => {
   it('renders through the panel’s renderer, with no HTML from the schema', async () => {
     await MarkdownText.preload();
     const { container } = render(<Markdown>{'Unsupported field schema for `odd`: <img src=x onerror=alert(1)>'}</Markdown>);
