@@ -58,6 +58,11 @@ export interface InboxOptions {
 
 export const MAX_PENDING_PER_SERVER = 50;
 
+/** What a server is told of a Request refused because `max` of its own already wait: the same words wherever it is refused (lib/mcp/questionGate.ts). */
+export function tooManyWaiting(serverName: string, max: number): string {
+  return `${serverName} already has ${max} requests waiting for the person; answer or dismiss those first.`;
+}
+
 interface Entry {
   pending: PendingRequest;
   resolve: (answer: Answer) => void;
@@ -102,12 +107,7 @@ export class Inbox {
     }
     if (signal?.aborted) return Promise.resolve({ id: request.id, ok: false, reason: 'cancelled' });
     if (this.pendingFor(provenance.serverId) >= this.#maxPerServer) {
-      return Promise.reject(
-        new InboxError(
-          'too-many',
-          `${provenance.serverName} already has ${this.#maxPerServer} requests waiting for the person; answer or dismiss those first.`,
-        ),
-      );
+      return Promise.reject(new InboxError('too-many', tooManyWaiting(provenance.serverName, this.#maxPerServer)));
     }
     const askedAt = askedBefore?.askedAt ?? this.#now();
     const expiresAt = askedBefore ? askedBefore.expiresAt : this.#timeoutMs === null ? null : askedAt + this.#timeoutMs;

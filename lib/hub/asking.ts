@@ -6,9 +6,10 @@
  * would not lose it.
  */
 import { errorMessage } from '../errorMessage';
-import { type Inbox, InboxError, type PendingRequest, type Provenance } from '../inbox';
+import { type Inbox, InboxError, type PendingRequest, type Provenance, tooManyWaiting } from '../inbox';
 import { boundForPanel } from '../panelBounds';
 import { CallEndedError } from '../mcp/errors';
+import type { QuestionBound } from '../mcp/questionGate';
 import type { Answer, Request } from '../request';
 import type { InboxItem } from '../state';
 import type { Notices } from './notices';
@@ -73,6 +74,20 @@ export class Asking {
         throw error;
       });
     return request.kind === 'authorization' ? visits.consent(request, provenance, enqueue) : enqueue();
+  }
+
+  /**
+   * The bound on one server's questions where they enter its connection (lib/mcp/questionGate.ts):
+   * the inbox's, refused in the inbox's words, said with the same notice.
+   */
+  bound(provenance: () => Provenance, current: () => boolean): QuestionBound {
+    const { inbox, notices } = this.#options;
+    const max = inbox.maxPerServer;
+    return {
+      max,
+      refusal: () => tooManyWaiting(provenance().serverName, max),
+      onRefused: (question) => current() && notices.flooded(question, provenance(), max),
+    };
   }
 
   /** The server is gone: nothing of it waits on the person any more; if it was lost, those it asked are told. */

@@ -69,7 +69,7 @@ export interface ConnectionsOptions {
   servers: ConnectionServers;
   authorization: ConnectionAuthorization;
   /** The person's side: the server's Requests are delivered there, and withdrawn when it goes. */
-  asking: Pick<Asking, 'deliver' | 'withdraw'>;
+  asking: Pick<Asking, 'deliver' | 'bound' | 'withdraw'>;
   /** The URL visits its Requests open: waited for, and ended when the server says it saw one through. */
   visits: Pick<UrlVisits, 'until' | 'complete'>;
   calls: KeptCalls;
@@ -181,6 +181,7 @@ export class Connections {
     const { servers, authorization, asking, visits } = this.#options;
     const serverId = saved.id;
     const serverOrigin = new URL(saved.url).origin;
+    const provenance = () => ({ serverId, serverName: servers.displayName(serverId) ?? saved.url, serverOrigin });
     return {
       prior,
       fetch: this.#options.fetch,
@@ -190,8 +191,8 @@ export class Connections {
       onLog: (entry) => current() && this.#options.onLog?.(serverId, entry),
       onRecord: recordFor(this.#options.onRecord?.(), serverId),
       authorization: authorization.setupFor(serverId),
-      waitFor: (request, { signal }) =>
-        asking.deliver(request, { serverId, serverName: servers.displayName(serverId) ?? saved.url, serverOrigin }, signal),
+      waitFor: (request, { signal }) => asking.deliver(request, provenance(), signal),
+      questions: asking.bound(provenance, current),
       untilVisitEnds: (request, signal) => visits.until(request.id, signal),
       onElicitationComplete: (elicitationId) => current() && visits.complete(serverId, elicitationId),
       onListChanged: (change) => current() && servers.update(serverId, listPatch(change)),

@@ -66,7 +66,7 @@ export class Notices {
   }
 
   /** Once per flood: the refused requests themselves fail at their server, one by one. */
-  flooded(request: Request, provenance: Provenance, maxPerServer: number): void {
+  flooded(request: Pick<Request, 'prompt' | 'url'>, provenance: Provenance, maxPerServer: number): void {
     const id = `too-many:${provenance.serverId}`;
     if (this.#notices.some((notice) => notice.id === id)) return;
     const reason = `${provenance.serverName} asked more than ${maxPerServer} questions at once; the rest were refused, so the ones waiting stay answerable. Answer or decline those to let it ask again.`;

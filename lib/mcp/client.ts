@@ -8,7 +8,7 @@
  * pause for the person), `elicitations` (asking the person, the one check of an Answer),
  * `inputRounds` (2026-07-28 `input_required`) and `resume`, `requestRunner` (how each request
  * ends), `taskCalls` (tasks in both eras), `urlCompletion` (-32042), `logLevel`, `listChanges`,
- * `inboundBudget` (a server's notifications, counted where they enter).
+ * `inboundBudget` and `questionGate` (a server's notifications and questions, counted where they enter).
  */
 import { APPS_EXTENSION } from '../apps/resource';
 import './zodJitless';
@@ -27,6 +27,7 @@ import { elicitations } from './elicitations';
 import { ElicitingClient } from './elicitingClient';
 import { idleClock } from './idleClock';
 import { notificationBudget } from './inboundBudget';
+import { questionGate } from './questionGate';
 import { describeRequest, inputRounds, sendRoundMethod } from './inputRounds';
 import { listChangedOption, listenWithoutAdvertisement } from './listChanges';
 import { logLevel } from './logLevel';
@@ -75,6 +76,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     onDropped: options.onDropped,
   });
   live.lost.addEventListener('abort', budget.stop, { once: true });
+  const gate = options.questions && questionGate(options.questions);
   const modern = () => client.getProtocolEra() === 'modern';
   const appsBound = () => options.mcpApps === true && serverBindsApps(client.getServerCapabilities());
   const elicits = elicitations({ ...options, serverName: server.name, maxAttempts, clock, lost: live.lost, modern, appsBound });
@@ -90,7 +92,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     clock,
     liveness: live,
     onCallEnded: elicits.callEnded,
-    admit: budget.admit,
+    inbound: gate ? { admit: (data, stream) => gate.admit(data, stream) && budget.admit(data), sent: gate.sent } : { admit: budget.admit },
   }).catch((error: unknown) => {
     budget.stop();
     throw error;

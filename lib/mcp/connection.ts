@@ -29,6 +29,7 @@ import type { ProtocolRecord } from './protocolLog';
 import type { Problem } from '../forms/validate';
 import type { Answer, Request } from '../request';
 import type { TaskRef } from './tasks';
+import type { QuestionBound } from './questionGate';
 
 export interface ServerConfig {
   /** Stable local id (storage key); never sent to the server. */
@@ -76,6 +77,8 @@ export interface LoadOptions {
   maxAttempts?: number;
   /** Fresh lists after the server announces a change, so views refresh without a reload. */
   onListChanged?: (change: ListChange) => void;
+  /** How many of the server's questions may wait on the person; past it each is refused before the SDK reads it (lib/mcp/questionGate.ts). */
+  questions?: QuestionBound;
   /** How many of the server's notifications its budget dropped since it connected (lib/mcp/inboundBudget.ts), told at most once a second. */
   onDropped?: (dropped: number) => void;
   /**

@@ -12,7 +12,7 @@
  * `elicitation/complete`) always go through: each costs a lookup, and dropping one would
  * leave a Request the server no longer wants in front of the person. Requests and responses
  * are not this budget's: the server's requests (`elicitation/create`) have the inbox's
- * `MAX_PENDING_PER_SERVER` (lib/inbox.ts), refused at once past it.
+ * `MAX_PENDING_PER_SERVER` (lib/inbox.ts), refused where they enter past it (questionGate.ts).
  */
 
 /**

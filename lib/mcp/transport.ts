@@ -22,7 +22,7 @@ import { type ServerRequestId, watchCallStreams } from './callStreams';
 import type { LoadOptions, ServerConfig } from './connection';
 import { limitOpenRequests } from './connectionLimit';
 import { CallError } from './errors';
-import { filterEventStreams } from './eventFilter';
+import { type EventJudge, filterEventStreams } from './eventFilter';
 import { type IdleClock, NO_SDK_TIMEOUT } from './idleClock';
 import { listenForListChanges } from './listChanges';
 import { recordingFetch } from './protocolLog';
@@ -103,8 +103,8 @@ export interface TransportSetup extends Pick<LoadOptions, 'fetch' | 'onRecord' |
   liveness: Liveness;
   /** The server requests a call's stream carried, once that call has ended (lib/mcp/callStreams.ts). */
   onCallEnded: (requests: ServerRequestId[]) => void;
-  /** Whether an SSE event from the server goes on to anything at all: its budget (lib/mcp/inboundBudget.ts). */
-  admit?: (data: string) => boolean;
+  /** Whether an SSE event from the server goes on to anything at all: its budgets (lib/mcp/inboundBudget.ts, questionGate.ts). */
+  inbound?: EventJudge;
 }
 
 /**
@@ -124,7 +124,7 @@ export async function connectTransport(client: Client, server: ServerConfig, set
     });
   const direct: FetchLike = setup.fetch ?? ((url, init) => fetch(url, init));
   // The budget first: what it takes out costs nothing further, not even the protocol log.
-  const network = setup.admit ? filterEventStreams(direct, setup.admit) : direct;
+  const network = setup.inbound ? filterEventStreams(direct, setup.inbound) : direct;
   const recorded = setup.onRecord ? recordingFetch(network, setup.onRecord) : network;
   // The language goes on before the recorder, so the protocol log shows what was sent.
   const told = setup.acceptLanguage ? speakingLanguage(recorded, setup.acceptLanguage) : recorded;

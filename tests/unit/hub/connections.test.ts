@@ -43,7 +43,7 @@ function connections(options: Partial<ConnectionsOptions> = {}, saved: SavedServ
   const settings: ConnectionsOptions = {
     servers,
     authorization: { setupFor: () => undefined, context: async () => '', status: () => undefined },
-    asking: { deliver: vi.fn(), withdraw: vi.fn() },
+    asking: { deliver: vi.fn(), bound: vi.fn(() => ({ max: 50, refusal: () => 'too many' })), withdraw: vi.fn() },
     visits: { until: vi.fn(async () => {}), complete: vi.fn() },
     calls: { takenOver: async () => {}, resume: vi.fn(), dropServer: vi.fn() },
     connect: vi.fn(async (server: ServerConfig, loadOptions: LoadOptions) => {
