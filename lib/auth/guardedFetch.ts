@@ -10,6 +10,7 @@
  * at the first 200 that is not JSON.
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
+import { readAtMost } from '../readAtMost';
 import { bodyText, classify, expectsJson, isDiscovery } from './exchanges';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -75,34 +76,6 @@ export function jsonDepth(text: string, limit: number): number {
   return deepest;
 }
 
-async function readCapped(response: Response, url: string, maxBytes: number): Promise<string> {
-  const tooBig = () =>
-    new SignInFetchError(
-      url,
-      `The answer from ${url} is over ${Math.round(maxBytes / 1024)} KB (such documents are a few KB); it was not read.`,
-      response.status,
-    );
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => {});
-    throw tooBig();
-  }
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    bytes += value.byteLength;
-    if (bytes > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooBig();
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-}
-
 const parses = (text: string) => {
   try {
     JSON.parse(text);
@@ -148,7 +121,11 @@ export function guardedFetch(base: FetchLike, options: GuardOptions = {}): Fetch
       let response = await base(input, { ...init, signal });
       if (response.type === 'opaqueredirect' && method === 'GET') response = await followRedirect(base, url, { ...init, signal }, response);
       if (response.status === 0 || isRedirect(response.status) || BODILESS.has(response.status) || !response.body) return response;
-      const text = await readCapped(response, url, maxBytes);
+      const text = await readAtMost(response, maxBytes);
+      if (text === null) {
+        const size = `${Math.round(maxBytes / 1024)} KB`;
+        throw new SignInFetchError(url, `The answer from ${url} is over ${size} (such documents are a few KB); it was not read.`, response.status);
+      }
       if (/^\s*[[{]/.test(text) && jsonDepth(text, maxDepth) > maxDepth) {
         throw new SignInFetchError(url, `The answer from ${url} is nested more than ${maxDepth} levels deep; it was not read.`, response.status);
       }

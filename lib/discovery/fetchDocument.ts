@@ -6,6 +6,8 @@
  * the worker's in the extension, Node's in tests. Pure otherwise.
  */
 
+import { readAtMost } from '../readAtMost';
+
 /** The part of `fetch` discovery uses (the worker's, Node's, and the MCP SDK's FetchLike all fit). */
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -21,20 +23,6 @@ export interface DocumentBounds {
 export type FetchedDocument = { ok: true; url: URL; value: unknown } | { ok: false; status?: number; problem: string };
 
 const MAX_REDIRECTS = 3;
-
-async function readAtMost(response: Response, maxBytes: number): Promise<string | null> {
-  if (Number(response.headers.get('content-length')) > maxBytes) return null;
-  if (!response.body) return '';
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    bytes += chunk.byteLength;
-    if (bytes > maxBytes) return null;
-    text += decoder.decode(chunk, { stream: true });
-  }
-  return text + decoder.decode();
-}
 
 function failure(error: unknown, url: URL, bounds: DocumentBounds): FetchedDocument {
   const name = (error as Error).name;

@@ -3,120 +3,30 @@
  * requests in flight, the inbox and its history. Pure logic: storage, host permissions
  * and the network come in as parameters, so the same hub runs in the worker and in Node.
  *
- * The hub only composes: each part owns its state and is handed the other parts it needs
- * (a server's Request goes Connections → Asking → Inbox, never through here). The hub names
- * the public surface, each of the panel's commands (lib/port/commands.ts) the part that does it.
+ * The hub only composes: each part (made in lib/hub/wire.ts) owns its state and is handed the
+ * other parts it needs (a server's Request goes Connections → Asking → Inbox, never through
+ * here). The hub names the public surface, each of the panel's commands (lib/port/commands.ts)
+ * the part that does it.
  */
-import { historyEntry } from '../history';
-import { Inbox } from '../inbox';
-import { load } from '../mcp/client';
-import type { Connection } from '../mcp/connection';
+import type { Inbox } from '../inbox';
 import type { ExportFormat } from '../mcpJson';
 import type { Answer } from '../request';
 import type { HubState, OpenMode, ServerSettings, Settings } from '../state';
-import { Activities } from './activities';
-import { AppLinks } from './appLinks';
-import { Apps } from './apps';
-import { Asking } from './asking';
-import { Calls } from './calls';
+import type { Calls } from './calls';
 import { Changes } from './changes';
-import { Connections, exponentialBackoff } from './connections';
-import { RESULTS_KEPT } from './eviction';
-import { HistoryLog } from './historyLog';
-import { LiveResources } from './liveResources';
-import { Notices } from './notices';
 import type { HubOptions } from './options';
-import { ProtocolRecords } from './protocolRecords';
-import { RegistrySearch } from './registry';
-import { RequestApps } from './requestApps';
-import { ResumedCalls } from './resumedCalls';
-import { ServerLifecycle } from './serverLifecycle';
-import { routeServerLogs } from './serverLogs';
-import { Servers, type NewServer } from './servers';
-import { shortcutStores } from './shortcuts';
-import { DEFAULT_SETTINGS } from './settings';
-import { SettingsStore } from './settingsStore';
-import { SiteLooks } from './siteLooks';
-import { type EnteredClient, SignIn } from './signIn';
-import { UrlVisits } from './urlVisits';
+import type { NewServer } from './servers';
+import type { EnteredClient } from './signIn';
+import { type Parts, wire } from './wire';
 
 export type { HubOptions } from './options';
 export type { KeptTask, SuspendedCall } from './resumedCalls';
 export { ServerUrlError, type SavedServer } from './servers';
 export type { Stored } from '../stored';
 
-/** The parts that keep what is stored, each needing no other part. */
-function stores(options: HubOptions, newId: () => string, changed: () => void) {
-  const inbox = options.inbox ?? new Inbox({ timeoutMs: DEFAULT_SETTINGS.requestTimeoutMinutes * 60_000 });
-  const settings = new SettingsStore(options.settings, (set) => inbox.setTimeoutMs(set.requestTimeoutMinutes * 60_000), changed);
-  const records = new ProtocolRecords(() => settings.current().protocolLog !== false);
-  const notices = new Notices(changed, options.notices);
-  const history = new HistoryLog(options.history, notices.notify.bind(notices), changed);
-  const servers = new Servers({ stored: options.servers, newId, changed });
-  return { inbox, settings, records, notices, history, servers, ...shortcutStores(options, changed) };
-}
-
-/** Makes the hub's parts, each handed the others it needs; those needing a later one (Connections, most of all) look it up as they run. */
-function wire(options: HubOptions, changed: () => void) {
-  const { pending, suspended, tasks, fetch, canReach, eras, originRefused, mcpApps, acceptLanguage } = options;
-  const newId = () => options.newId?.() ?? crypto.randomUUID();
-  const kept = stores(options, newId, changed);
-  const { inbox, settings, records, notices, history, servers } = kept;
-  const notify = notices.notify.bind(notices);
-  const displayName = (serverId: string) => servers.displayName(serverId);
-  const connection = (serverId: string): Connection | undefined => connections.connection(serverId);
-  const visits = new UrlVisits({ inbox, open: options.openUrl, notify, record: (entry) => history.record(entry), changed });
-  const activities: Activities = new Activities({
-    keep: options.keepActivities ?? RESULTS_KEPT,
-    live: (activityId) => apps.isRunning(activityId),
-    newId,
-    connection,
-    displayName,
-    changed,
-    kept: options.activities,
-    onRound: (activityId, round) => resumed.keep(activityId, round),
-    onTask: (activityId, task) => resumed.keepTask(activityId, task),
-    failed: (serverId, error) => connections.requestFailed(serverId, error),
-  });
-  const resumed = new ResumedCalls({ pending, suspended, tasks, activities, asked: () => inbox.list(), displayName, notify, changed });
-  const askedBefore = (requestId: string) => resumed.takeAskedBefore(requestId);
-  const asking = new Asking({ inbox, visits, notices, askedBefore, mirror: (list) => resumed.pendingChanged(list), changed });
-  const signIn: SignIn = new SignIn({
-    authorization: options.authorization,
-    servers,
-    asking,
-    clientMetadataUrl: () => settings.current().clientMetadataUrl,
-    reconnect: (serverId) => connections.reconnect(serverId),
-    disconnect: (serverId) => connections.disconnect(serverId),
-    traces: records,
-  });
-  const connections: Connections = new Connections({
-    servers,
-    authorization: signIn,
-    calls: resumed,
-    asking,
-    visits,
-    ...{ fetch, canReach, eras, originRefused, mcpApps, acceptLanguage },
-    connect: options.connect ?? load,
-    backoffMs: options.backoffMs ?? exponentialBackoff,
-    onLog: routeServerLogs({ servers, activities }),
-    onRecord: () => records.recorder(),
-  });
-  const live = new LiveResources({ connection, activities });
-  const calls = new Calls({ activities, servers, connection, resumed, live });
-  const apps = new Apps({ activities, servers, connection, calls });
-  const requestApps = new RequestApps({ inbox, servers, connection });
-  const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, signIn, changed });
-  inbox.onSettled((request, answer, at) => history.record(historyEntry(request, answer, at)));
-  const links = new AppLinks(options.openUrl);
-  const registry = new RegistrySearch({ fetch: fetch ?? globalThis.fetch, canReach, settings });
-  const sites = new SiteLooks(fetch);
-  return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, requestApps, lifecycle, links, registry, sites };
-}
-
 export class Hub {
   readonly inbox: Inbox;
-  readonly #parts: ReturnType<typeof wire>;
+  readonly #parts: Parts;
   readonly #changes = new Changes(() => this.state());
 
   constructor(options: HubOptions) {

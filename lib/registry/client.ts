@@ -15,6 +15,7 @@
  * its problems instead of hiding the rest of the page. `fetch` is injected (the worker's, or
  * Node's in tests).
  */
+import { readAtMost } from '../readAtMost';
 import { analyzeUrl } from '../urls';
 import { readServerJson, ServerJsonError, type ServerManifest } from './serverJson';
 
@@ -65,32 +66,6 @@ export function registryBase(input: string): string {
   const url = new URL(input.trim());
   if (url.search || url.hash) throw new RegistryError('The registry address must not carry ?query or #fragment.');
   return url.href.replace(/\/+$/, '');
-}
-
-async function readBounded(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) throw new RegistryError(`The registry's answer is ${declared} bytes, more than the ${maxBytes} a page may be.`);
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new RegistryError(`The registry's answer passed ${maxBytes} bytes, more than a page may be; stopped reading.`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 function readEntry(raw: unknown): RegistryEntry | null {
@@ -162,7 +137,9 @@ export function createRegistryClient(baseUrl: string, options: RegistryOptions):
       throw new RegistryError(`The registry at ${base} could not be reached (${(error as Error).message}).`);
     }
     if (!response.ok) throw new RegistryError(`The registry at ${base} answered HTTP ${response.status}.`);
-    return readPage(await readBounded(response, maxBytes), limit);
+    const text = await readAtMost(response, maxBytes);
+    if (text === null) throw new RegistryError(`The registry's answer is more than the ${maxBytes} bytes a page may be; it was not read.`);
+    return readPage(text, limit);
   };
   return {
     search({ search, cursor, limit = 30 }) {

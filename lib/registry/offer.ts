@@ -16,8 +16,14 @@ export interface InputField {
   isSecret: boolean;
   default?: string;
   choices?: string[];
-  /** Set by the publisher (a header's `value`): sent as given, shown, not asked. */
+  /** Set by the publisher (a header's `value`): sent as given, shown, not asked — but for its `variables`. */
   fixed?: string;
+  /**
+   * The `{variables}` in a header's `fixed` value (`KeyValueInput.variables`: "Keys in the
+   * input `value` that are wrapped in `{curly_braces}` will be replaced with the corresponding
+   * variable values"), e.g. `Bearer {token}`: the person fills these, not the whole value.
+   */
+  variables?: InputField[];
 }
 
 export interface RemoteOffer {

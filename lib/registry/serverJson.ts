@@ -107,11 +107,15 @@ function readHeaders(problems: string[], raw: unknown, path: string): InputField
       return [];
     }
     const field = readField(problems, header, at, name);
+    if (field && isRecord(header) && header.variables !== undefined) {
+      field.variables = readVariables(problems, header.variables, `${at}.variables`, field.fixed ?? '', `${at}.value`);
+    }
     return field ? [field] : [];
   });
 }
 
-function readVariables(problems: string[], raw: unknown, path: string, url: string): InputField[] {
+/** The declared `{variables}` of `template` (a remote's url, a header's value), each of its `{…}` declared. */
+function readVariables(problems: string[], raw: unknown, path: string, template: string, templatePath = 'the url'): InputField[] {
   if (raw !== undefined && !isRecord(raw)) {
     problems.push(`${path} must be an object of variable names`);
     return [];
@@ -121,8 +125,8 @@ function readVariables(problems: string[], raw: unknown, path: string, url: stri
     const field = readField(problems, value, `${path}.${name}`, name);
     return field ? [field] : [];
   });
-  for (const [, name = ''] of url.matchAll(VARIABLE)) {
-    if (!(name in declared)) problems.push(`${path} does not declare {${name}}, which the url uses`);
+  for (const [, name = ''] of template.matchAll(VARIABLE)) {
+    if (!(name in declared)) problems.push(`${path} does not declare {${name}}, which ${templatePath} uses`);
   }
   return fields;
 }

@@ -75,13 +75,17 @@ describe('the registry search', () => {
     expect(await welcome.getByRole('button', { name: 'More results' }).count()).toBe(0);
   });
 
-  it('turns a remote into the Add form: variables and headers as fields, required ones enforced, the secret entered unseen; then connects and a tool runs', async () => {
+  it("turns a remote into the Add form: variables, headers and a header's own variables as fields, required ones enforced, secrets entered unseen; then connects and a tool runs", async () => {
     const page = rig.panel.page;
     const welcome = page.getByRole('region', { name: 'Welcome to toolnexus' });
     await welcome.getByRole('button', { name: 'Add Showcase (streamable-http, http://127.0.0.1:{port})' }).click();
     const form = welcome.getByRole('form', { name: 'Add Showcase' });
     expect(await form.textContent()).toContain(`Described by the registry at ${registry().url} as “io.github.toolnexus/showcase”, version 2.1.0.`);
     expect(await form.getByLabel('X-Api-Key').getAttribute('type')).toBe('password');
+    // A publisher-set `Bearer {token}`: the value shown as published, only its variable asked, unseen.
+    expect(await form.getByLabel('Authorization', { exact: true }).inputValue()).toBe('Bearer {token}');
+    expect(await form.getByLabel('token (in Authorization)').getAttribute('type')).toBe('password');
+    await form.getByLabel('token (in Authorization)').fill('t-registry');
     // The browser's own check of `required` is what a person meets first; the form says it again if it is bypassed.
     expect(await form.getByLabel('port').getAttribute('required')).not.toBeNull();
     await form.getByLabel('port').fill(new URL(showcase().url).port);
@@ -93,7 +97,7 @@ describe('the registry search', () => {
     await form.getByRole('button', { name: 'Add server' }).click();
     await expect.poll(() => rig.panel.serverStatus('Showcase')).toBe('Connected');
     expect(await savedServers()).toEqual([
-      expect.objectContaining({ url: showcase().url, name: 'Showcase', headers: { 'X-Api-Key': 'k-registry' } }),
+      expect.objectContaining({ url: showcase().url, name: 'Showcase', headers: { 'X-Api-Key': 'k-registry', Authorization: 'Bearer t-registry' } }),
     ]);
     await rig.panel.runTool('Showcase', 'show_content');
     await expect.poll(() => rig.panel.resultJson('show_content')).toEqual({ summary: 'All systems nominal', count: 7 });

@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { fillRemote } from '@/lib/registry/fill';
 import type { InputField, OfferSource, RemoteOffer } from '@/lib/registry/offer';
@@ -72,7 +73,10 @@ export function OfferForm({ id, offer, source, onDone }: OfferFormProps) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries([
       ...offer.variables.map((f) => [`var:${f.name}`, f.choices?.[0] ?? '']),
-      ...offer.headers.map((f) => [`header:${f.name}`, '']),
+      ...offer.headers.flatMap((f) => [
+        [`header:${f.name}`, ''],
+        ...(f.variables ?? []).map((v) => [`header:${f.name}/${v.name}`, v.choices?.[0] ?? '']),
+      ]),
     ]),
   );
   const [problem, setProblem] = useState<string | null>(null);
@@ -120,13 +124,18 @@ export function OfferForm({ id, offer, source, onDone }: OfferFormProps) {
         />
       ))}
       {offer.headers.map((field) => (
-        <Field
-          key={`h-${field.name}`}
-          id={`${id}-header-${field.name}`}
-          field={field}
-          value={values[`header:${field.name}`] ?? ''}
-          onInput={set(`header:${field.name}`)}
-        />
+        <Fragment key={`h-${field.name}`}>
+          <Field id={`${id}-header-${field.name}`} field={field} value={values[`header:${field.name}`] ?? ''} onInput={set(`header:${field.name}`)} />
+          {field.variables?.map((part) => (
+            <Field
+              key={part.name}
+              id={`${id}-header-${field.name}-${part.name}`}
+              field={{ ...part, name: `${part.name} (in ${field.name})` }}
+              value={values[`header:${field.name}/${part.name}`] ?? ''}
+              onInput={set(`header:${field.name}/${part.name}`)}
+            />
+          ))}
+        </Fragment>
       ))}
       <label for={`${id}-name`}>Name</label>
       <input id={`${id}-name`} value={name} onInput={(e) => setName(e.currentTarget.value)} />

@@ -38,4 +38,25 @@ describe('fillRemote', () => {
       'https://weather.example/..%2F%40evil.example/mcp',
     );
   });
+
+  describe("a header's own {variables}", () => {
+    const token = { name: 'token', description: '', isRequired: true, isSecret: true };
+    const bearer = (isRequired: boolean): RemoteOffer => ({
+      ...remote,
+      urlTemplate: 'https://weather.example/mcp',
+      variables: [],
+      headers: [
+        { name: 'Authorization', description: '', isRequired, isSecret: false, fixed: 'Bearer {token}', variables: [{ ...token, isRequired }] },
+      ],
+    });
+
+    it('puts the person’s value into the published one, as typed (a header is not a URL)', () => {
+      expect(fillRemote(bearer(true), { 'header:Authorization/token': 'a/b+c=' }).headers).toEqual({ Authorization: 'Bearer a/b+c=' });
+    });
+
+    it('names a required one left empty, and leaves out an optional header rather than send it half-filled', () => {
+      expect(() => fillRemote(bearer(true), {})).toThrow('Fill in token (Authorization) first: the publisher marks it required.');
+      expect(fillRemote(bearer(false), {}).headers).toEqual({});
+    });
+  });
 });

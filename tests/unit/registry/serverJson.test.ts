@@ -75,6 +75,26 @@ describe('readServerJson', () => {
     ]);
   });
 
+  it("reads a header's own {variables}, each of its value's {…} declared", () => {
+    const base = { name: 'a.b/c', description: 'd', version: '1' };
+    const bearer = { name: 'Authorization', value: 'Bearer {token}', isRequired: true, variables: { token: { isSecret: true, isRequired: true } } };
+    const read = readServerJson({ ...base, remotes: [{ type: 'sse', url: 'https://x.example/sse', headers: [bearer] }] });
+    expect(read.remotes[0]?.headers).toEqual([
+      {
+        name: 'Authorization',
+        description: '',
+        isRequired: true,
+        isSecret: false,
+        fixed: 'Bearer {token}',
+        variables: [{ name: 'token', description: '', isRequired: true, isSecret: true }],
+      },
+    ]);
+    const undeclared = { ...bearer, value: 'Bearer {token} {scope}' };
+    expect(problemsOf({ ...base, remotes: [{ type: 'sse', url: 'https://x.example/sse', headers: [undeclared] }] })).toEqual([
+      'remotes[0].headers[0].variables does not declare {scope}, which remotes[0].headers[0].value uses',
+    ]);
+  });
+
   it('gives one clear error for text that is not JSON or is far too big', () => {
     expect(() => parseServerJson('{ nope')).toThrow(/not JSON/);
     expect(() => parseServerJson(' '.repeat(300 * 1024))).toThrow(/at most 262144/);

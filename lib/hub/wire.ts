@@ -1,0 +1,104 @@
+/**
+ * The hub's parts, made and handed to each other (lib/hub/index.ts names what the panel may
+ * ask of them). Parts that need one made later (Connections, most of all) look it up as they
+ * run, so the order here is only the order of construction.
+ */
+import { historyEntry } from '../history';
+import { Inbox } from '../inbox';
+import { load } from '../mcp/client';
+import type { Connection } from '../mcp/connection';
+import { Activities } from './activities';
+import { AppLinks } from './appLinks';
+import { Apps } from './apps';
+import { Asking } from './asking';
+import { Calls } from './calls';
+import { Connections, exponentialBackoff } from './connections';
+import { RESULTS_KEPT } from './eviction';
+import { HistoryLog } from './historyLog';
+import { LiveResources } from './liveResources';
+import { Notices } from './notices';
+import type { HubOptions } from './options';
+import { ProtocolRecords } from './protocolRecords';
+import { RegistrySearch } from './registry';
+import { RequestApps } from './requestApps';
+import { ResumedCalls } from './resumedCalls';
+import { ServerLifecycle } from './serverLifecycle';
+import { routeServerLogs } from './serverLogs';
+import { Servers } from './servers';
+import { shortcutStores } from './shortcuts';
+import { DEFAULT_SETTINGS } from './settings';
+import { SettingsStore } from './settingsStore';
+import { SiteLooks } from './siteLooks';
+import { SignIn } from './signIn';
+import { UrlVisits } from './urlVisits';
+
+/** The parts that keep what is stored, each needing no other part. */
+function stores(options: HubOptions, newId: () => string, changed: () => void) {
+  const inbox = options.inbox ?? new Inbox({ timeoutMs: DEFAULT_SETTINGS.requestTimeoutMinutes * 60_000 });
+  const settings = new SettingsStore(options.settings, (set) => inbox.setTimeoutMs(set.requestTimeoutMinutes * 60_000), changed);
+  const records = new ProtocolRecords(() => settings.current().protocolLog !== false);
+  const notices = new Notices(changed, options.notices);
+  const history = new HistoryLog(options.history, notices.notify.bind(notices), changed);
+  const servers = new Servers({ stored: options.servers, newId, changed });
+  return { inbox, settings, records, notices, history, servers, ...shortcutStores(options, changed) };
+}
+
+/** Makes the hub's parts, each handed the others it needs; those needing a later one (Connections, most of all) look it up as they run. */
+export function wire(options: HubOptions, changed: () => void) {
+  const { pending, suspended, tasks, fetch, canReach, eras, originRefused, mcpApps, acceptLanguage } = options;
+  const newId = () => options.newId?.() ?? crypto.randomUUID();
+  const kept = stores(options, newId, changed);
+  const { inbox, settings, records, notices, history, servers } = kept;
+  const notify = notices.notify.bind(notices);
+  const displayName = (serverId: string) => servers.displayName(serverId);
+  const connection = (serverId: string): Connection | undefined => connections.connection(serverId);
+  const visits = new UrlVisits({ inbox, open: options.openUrl, notify, record: (entry) => history.record(entry), changed });
+  const activities: Activities = new Activities({
+    keep: options.keepActivities ?? RESULTS_KEPT,
+    live: (activityId) => apps.isRunning(activityId),
+    newId,
+    connection,
+    displayName,
+    changed,
+    kept: options.activities,
+    onRound: (activityId, round) => resumed.keep(activityId, round),
+    onTask: (activityId, task) => resumed.keepTask(activityId, task),
+    failed: (serverId, error) => connections.requestFailed(serverId, error),
+  });
+  const resumed = new ResumedCalls({ pending, suspended, tasks, activities, asked: () => inbox.list(), displayName, notify, changed });
+  const askedBefore = (requestId: string) => resumed.takeAskedBefore(requestId);
+  const asking = new Asking({ inbox, visits, notices, askedBefore, mirror: (list) => resumed.pendingChanged(list), changed });
+  const signIn: SignIn = new SignIn({
+    authorization: options.authorization,
+    servers,
+    asking,
+    clientMetadataUrl: () => settings.current().clientMetadataUrl,
+    reconnect: (serverId) => connections.reconnect(serverId),
+    disconnect: (serverId) => connections.disconnect(serverId),
+    traces: records,
+  });
+  const connections: Connections = new Connections({
+    servers,
+    authorization: signIn,
+    calls: resumed,
+    asking,
+    visits,
+    ...{ fetch, canReach, eras, originRefused, mcpApps, acceptLanguage },
+    connect: options.connect ?? load,
+    backoffMs: options.backoffMs ?? exponentialBackoff,
+    onLog: routeServerLogs({ servers, activities }),
+    onRecord: () => records.recorder(),
+  });
+  const live = new LiveResources({ connection, activities });
+  const calls = new Calls({ activities, servers, connection, resumed, live });
+  const apps = new Apps({ activities, servers, connection, calls });
+  const requestApps = new RequestApps({ inbox, servers, connection });
+  const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, signIn, changed });
+  inbox.onSettled((request, answer, at) => history.record(historyEntry(request, answer, at)));
+  const links = new AppLinks(options.openUrl);
+  const registry = new RegistrySearch({ fetch: fetch ?? globalThis.fetch, canReach, settings });
+  const sites = new SiteLooks(fetch);
+  return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, requestApps, lifecycle, links, registry, sites };
+}
+
+export type Parts = ReturnType<typeof wire>;
