@@ -16,12 +16,14 @@ export interface InboxTabProps {
   focusId?: string;
   /** The names of the connected servers, for the empty Inbox to say where to go. */
   connectedServers: string[];
+  /** False while another tab is shown (the Inbox stays mounted while an app asks): nothing is measured or focused. */
+  shown?: boolean;
 }
 
 /** Pending Requests grouped by the server that asks, newest first in each group. */
-export const InboxTab = memo(function InboxTab({ inbox, visits, notices, refusals, focusId, connectedServers }: InboxTabProps) {
+export const InboxTab = memo(function InboxTab({ inbox, visits, notices, refusals, focusId, connectedServers, shown: visible = true }: InboxTabProps) {
   const groups = useMemo(() => groupByServer(inbox), [inbox]);
-  const { shown, cards, list } = useRequestWindow(groups, focusId);
+  const { shown, cards, list } = useRequestWindow(groups, focusId, visible);
   const above = (
     <>
       {notices.map((notice) => (

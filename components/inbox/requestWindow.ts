@@ -63,12 +63,14 @@ export interface CardWindow {
 }
 
 /**
- * `groups`: the Requests in the order they are drawn. Returns which to draw, the window the
+ * `groups`: the Requests in the order they are drawn; `visible` false while the Inbox is hidden
+ * (a hidden list measures as all at 0, which would draw every card). Returns which to draw, the window the
  * gaps report to, and the ref for the list (its top is where the estimate starts).
  */
 export function useRequestWindow(
   groups: InboxItem[][],
   focusId: string | undefined,
+  visible = true,
 ): { shown: ReadonlySet<string>; cards: CardWindow; list: RefObject<HTMLDivElement | null> } {
   const list = useRef<HTMLDivElement>(null);
   /** The list's top in the view, as of the last render (one layout read a render, not one a card). */
@@ -88,6 +90,8 @@ export function useRequestWindow(
   const shown = last.current;
 
   const gaps = useRef(new Map<Element, readonly InboxItem[]>());
+  const shownNow = useRef(visible);
+  shownNow.current = visible;
   const cards = useMemo<CardWindow>(
     () => ({
       watch(gap, requests) {
@@ -103,6 +107,7 @@ export function useRequestWindow(
   /** Draws the cards of each gap that its place on screen puts within a screen of the view: one layout read for all gaps. */
   const measure = useMemo(
     () => () => {
+      if (!shownNow.current) return;
       const near = [...gaps.current].flatMap(([gap, requests]) => withinAScreen(requests, gap.getBoundingClientRect().top));
       if (near.length > 0) cards.reach(near);
     },
@@ -111,7 +116,7 @@ export function useRequestWindow(
 
   useLayoutEffect(() => {
     const element = list.current;
-    if (!element) return;
+    if (!element || !visible) return;
     listTop.current = element.getBoundingClientRect().top;
     const focus = reached.focus;
     const card = focus && [...element.querySelectorAll<HTMLElement>('section.request')].find((section) => section.dataset.request === focus);

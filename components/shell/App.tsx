@@ -56,6 +56,8 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
     [apps, servers],
   );
   if (!state) return <p class="muted">{connected ? 'Loading…' : 'Connecting to the toolnexus worker…'}</p>;
+  const welcome = state.servers.length === 0 && state.inbox.length === 0;
+  const keepInbox = state.inbox.some((request) => request.kind === 'input' && request.app !== undefined && 'resourceUri' in request.app);
   const results = (title: string, kind: ActivityView['kind']) => (
     <ActivityList
       title={title}
@@ -98,19 +100,23 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
           </button>
         }
       >
-        {tab === 'inbox' && state.servers.length === 0 && state.inbox.length === 0 && <LazyWelcome imported={imported} settings={state.settings} />}
-        {tab === 'inbox' && (state.servers.length > 0 || state.inbox.length > 0) && (
-          <AppsContext.Provider value={appsContext}>
-            <InboxTab
-              inbox={state.inbox}
-              visits={state.visits}
-              notices={state.notices}
-              refusals={refusals}
-              focusId={focusId}
-              connectedServers={connectedNames}
-            />
-          </AppsContext.Provider>
-        )}
+        {tab === 'inbox' && welcome && <LazyWelcome imported={imported} settings={state.settings} />}
+        {/* Kept mounted, hidden, while a question is asked through an app: leaving the tab must not restart the app (and ask it again). */}
+        <div hidden={tab !== 'inbox'}>
+          {((tab === 'inbox' && !welcome) || keepInbox) && (
+            <AppsContext.Provider value={appsContext}>
+              <InboxTab
+                inbox={state.inbox}
+                visits={state.visits}
+                notices={state.notices}
+                refusals={refusals}
+                focusId={focusId}
+                connectedServers={connectedNames}
+                shown={tab === 'inbox'}
+              />
+            </AppsContext.Provider>
+          )}
+        </div>
         {/* Always mounted, hidden on other tabs: a running MCP App in a result keeps its frame and its state while the person looks elsewhere. */}
         <div hidden={tab !== 'tools'}>
           <AppsContext.Provider value={appsContext}>

@@ -20,7 +20,8 @@ function isTyping(target: EventTarget | null): boolean {
  * it draws its nearest card and focuses it.
  */
 function moveBetweenRequests(step: 1 | -1): void {
-  const stops = [...document.querySelectorAll<HTMLElement>('section.request, .request-gap')];
+  // Only the shown Inbox's: it stays mounted, hidden, while an app asks (a hidden element has no boxes).
+  const stops = [...document.querySelectorAll<HTMLElement>('section.request, .request-gap')].filter((stop) => stop.getClientRects().length > 0);
   if (stops.length === 0) return;
   const current = stops.findIndex((stop) => stop.contains(document.activeElement));
   const next = current === -1 ? (step === 1 ? 0 : stops.length - 1) : Math.min(Math.max(current + step, 0), stops.length - 1);

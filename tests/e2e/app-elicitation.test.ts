@@ -65,6 +65,24 @@ describe('an app bound to a question, in the Request card', () => {
     60_000,
   );
 
+  it('keeps the app, and what it holds, while the person looks at other tabs', async () => {
+    const app = await ask('pick');
+    await expect.poll(() => status(app), { timeout: 20_000 }).toMatch(/^asked/);
+    const asked = modern.plans.length;
+    // A mark of this document's own: a restarted app (a frame loaded again) would not have it.
+    await app.locator('body').evaluate((body) => {
+      body.dataset.kept = 'yes';
+    });
+    await rig.panel.tab('Tools');
+    await rig.panel.tab('Servers');
+    await rig.panel.tab('Inbox');
+    expect(await app.locator('body').getAttribute('data-kept')).toBe('yes');
+    expect(modern.plans.length).toBe(asked);
+    await app.getByRole('button', { name: 'Choose Pro, 3 seats' }).click();
+    await expect.poll(() => lastOutcome()).toEqual({ action: 'accept', content: { plan: 'pro', seats: 3 } });
+    await card('pick').waitFor({ state: 'detached' });
+  }, 60_000);
+
   it('refuses an answer that does not fit the schema, or a decline in the person’s name, and sends nothing; the form still answers', async () => {
     const app = await ask('bad');
     await expect.poll(() => status(app), { timeout: 20_000 }).toMatch(/^asked/);
