@@ -21,7 +21,15 @@ export interface InboxTabProps {
 }
 
 /** Pending Requests grouped by the server that asks, newest first in each group. */
-export const InboxTab = memo(function InboxTab({ inbox, visits, notices, refusals, focusId, connectedServers, shown: visible = true }: InboxTabProps) {
+export const InboxTab = memo(function InboxTab({
+  inbox,
+  visits,
+  notices,
+  refusals,
+  focusId,
+  connectedServers,
+  shown: visible = true,
+}: InboxTabProps) {
   const groups = useMemo(() => groupByServer(inbox), [inbox]);
   const { shown, cards, list } = useRequestWindow(groups, focusId, visible);
   const above = (
