@@ -4,10 +4,16 @@ import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { AppQuestionProps } from './AppQuestion';
 import { EndButtons } from './EndButtons';
 
-/** Whether a Request's app can be shown here: it names one (SEP-3118), and the panel can load it. */
+/** The app a Request is asked through (SEP-3118), if it names one. */
+export function appNamed(request: InboxItem): string | undefined {
+  return request.kind === 'input' && request.app && 'resourceUri' in request.app ? request.app.resourceUri : undefined;
+}
+
+/** Whether a Request's app can be shown here: it names one, and the panel can load it. */
 export function appOf(request: InboxItem, ports: AppPorts | undefined): Pick<AppQuestionProps, 'resourceUri' | 'ports'> | null {
-  if (request.kind !== 'input' || !request.app || !('resourceUri' in request.app) || !ports?.loadRequestApp) return null;
-  return { resourceUri: request.app.resourceUri, ports: ports as AppQuestionProps['ports'] };
+  const resourceUri = appNamed(request);
+  if (resourceUri === undefined || !ports?.loadRequestApp) return null;
+  return { resourceUri, ports: ports as AppQuestionProps['ports'] };
 }
 
 /** While its code loads: Decline and Cancel work at once. */

@@ -5,6 +5,7 @@ import type { ImportResult } from '@/lib/mcpJson';
 import type { ActivityView, HubState } from '@/lib/state';
 import { type AppPorts, AppsContext } from '../apps/AppSlot';
 import { InboxTab } from '../inbox/InboxTab';
+import { appNamed } from '../inbox/LazyAppQuestion';
 import { ActivityList } from '../results/ActivityList';
 import { useActions } from '../shared/actions';
 import { TABS, type TabKey } from '../shared/tabs';
@@ -57,7 +58,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
   );
   if (!state) return <p class="muted">{connected ? 'Loading…' : 'Connecting to the toolnexus worker…'}</p>;
   const welcome = state.servers.length === 0 && state.inbox.length === 0;
-  const keepInbox = state.inbox.some((request) => request.kind === 'input' && request.app !== undefined && 'resourceUri' in request.app);
+  const keepInbox = state.inbox.some((request) => appNamed(request) !== undefined);
   const results = (title: string, kind: ActivityView['kind']) => (
     <ActivityList
       title={title}
