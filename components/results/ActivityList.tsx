@@ -14,6 +14,12 @@ export interface ActivityListProps {
   canWatch?: (serverId: string) => boolean;
   /** How many finished results the list's bound dropped since the last Clear. */
   dropped?: number;
+  /**
+   * Whether the person sees the list. Hidden (the Tools tab stays mounted on other tabs), it
+   * draws only results with an MCP App, whose frames must live on; the rest wait for the tab:
+   * a panel opening on 200 pending Requests would otherwise draw 200 running calls nobody sees.
+   */
+  shown?: boolean;
 }
 
 /** Whether the top of `element` shows, below what sits over the top of the view (its scroll margin: the sticky tabs). */
@@ -32,14 +38,14 @@ const JUST_STARTED_MS = 5_000;
  * Results that were there when the list appeared (a tab switch) do not move the view. No
  * smooth scrolling: its frames would run into the next call's.
  */
-function useRevealNewest(activities: ActivityView[]) {
+function useRevealNewest(activities: ActivityView[], shown: boolean) {
   const seen = useRef<Set<string> | null>(null);
   const list = useRef<HTMLElement>(null);
   const first = activities[0];
   useEffect(() => {
     const known = seen.current;
     seen.current = new Set(activities.map((activity) => activity.id));
-    if (!known || !first || known.has(first.id)) return;
+    if (!shown || !known || !first || known.has(first.id)) return;
     if (first.status !== 'running' && Date.now() - first.startedAt > JUST_STARTED_MS) return;
     const newest = list.current?.querySelector('article');
     if (newest && !inView(newest)) newest.scrollIntoView?.({ block: 'nearest' });
@@ -73,10 +79,10 @@ function byWhoAsked(activities: ActivityView[]) {
 }
 
 /** The latest results of one kind, newest first. */
-export function ActivityList({ title, activities, serverNames, canRerun, canWatch, dropped = 0 }: ActivityListProps) {
+export function ActivityList({ title, activities, serverNames, canRerun, canWatch, dropped = 0, shown = true }: ActivityListProps) {
   const { clearActivities } = useActions();
   const { results, appCalls, open } = useMemo(() => byWhoAsked(activities), [activities]);
-  const list = useRevealNewest(results);
+  const list = useRevealNewest(results, shown);
   if (results.length === 0) return null;
   return (
     <section ref={list} class="results" aria-label={title}>
@@ -95,6 +101,7 @@ export function ActivityList({ title, activities, serverNames, canRerun, canWatc
           watchable={activity.kind === 'resource' && canWatch?.(activity.serverId) === true}
           appOpen={open.has(activity.id)}
           appCalls={appCalls.get(activity.id) ?? EMPTY}
+          drawn={shown || (activity.kind === 'tool' && activity.app !== undefined)}
         />
       ))}
       {dropped > 0 && (

@@ -18,6 +18,12 @@ export interface ActivityResultProps {
   appOpen?: boolean;
   /** The calls its app made, newest first. */
   appCalls?: CallView[];
+  /**
+   * Draw the card; without it, nothing until it is (a hidden list). The component stays in its
+   * place either way, so a card drawn later is inserted beside the others and never moves them
+   * (a moved frame reloads its app).
+   */
+  drawn?: boolean;
 }
 
 /** Watch a read resource (its card reads it again whenever the server says it changed), and what the watch is doing. */
@@ -67,8 +73,10 @@ export const ActivityResult = memo(function ActivityResult({
   watchable = false,
   appOpen,
   appCalls,
+  drawn = true,
 }: ActivityResultProps) {
   const { cancelActivity, readResource, callTool } = useActions();
+  if (!drawn) return null;
   const read = (uri: string) => readResource(activity.serverId, uri);
   if (activity.kind === 'tool') {
     return (

@@ -79,6 +79,46 @@ describe('ActivityList', () => {
   });
 });
 
+describe('A hidden list (the Tools tab while another tab shows)', () => {
+  const activities = [
+    call('deploy'),
+    call('chart', { status: 'done', app: { resourceUri: 'ui://chart' }, result: { content: [] } } as Partial<ActivityView>),
+    call('status', { status: 'done', result: { content: [] } } as Partial<ActivityView>),
+  ];
+  const hiddenOrShown = (shown: boolean) => (
+    <ActivityList title="Results" activities={activities} serverNames={new Map([['s1', 'Deploys']])} shown={shown} />
+  );
+  const labels = () => screen.queryAllByRole('article').map((article) => article.getAttribute('aria-label'));
+
+  it('draws only the results with an app, and the rest in their places once shown, never moving the app’s card', () => {
+    const view = render(hiddenOrShown(false), withActions());
+    expect(labels()).toEqual(['Result of chart']);
+    const appCard = screen.getByRole('article');
+    const observer = new MutationObserver(() => {});
+    observer.observe(view.container, { childList: true, subtree: true });
+    view.rerender(hiddenOrShown(true));
+    const removed = observer.takeRecords().flatMap((record) => [...record.removedNodes]);
+    observer.disconnect();
+    expect(labels()).toEqual(['Result of deploy', 'Result of chart', 'Result of status']);
+    expect(screen.getAllByRole('article')[1]).toBe(appCard);
+    // Inserting the others around it must not take it out of the document even for a moment: a moved frame reloads.
+    expect(removed).not.toContain(appCard);
+  });
+
+  it('does not scroll to a result that starts while hidden', () => {
+    const view = render(hiddenOrShown(false), withActions());
+    view.rerender(
+      <ActivityList
+        title="Results"
+        activities={[call('chart2', { app: { resourceUri: 'ui://chart' } } as Partial<ActivityView>), ...activities]}
+        serverNames={new Map([['s1', 'Deploys']])}
+        shown={false}
+      />,
+    );
+    expect(scrolled).not.toHaveBeenCalled();
+  });
+});
+
 describe('Run again in the results', () => {
   it('is offered only where canRerun says (a destructive tool asks first, so it gets none), with the call’s own arguments', () => {
     const onRerun = vi.fn();
