@@ -5,6 +5,7 @@
  * program are listed as skipped with the reason, never dropped silently.
  */
 import { errorMessage } from './errorMessage';
+import { isRecord } from './json';
 
 export interface ImportedServer {
   name: string;
@@ -31,8 +32,6 @@ export class McpJsonError extends Error {
     this.name = 'McpJsonError';
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readHeaders(name: string, raw: unknown): Record<string, string> | SkippedServer | undefined {
   if (raw === undefined) return undefined;

@@ -3,6 +3,7 @@
  * their own file (export and import). A saved call names its server by URL, not by the id
  * this browser gave it, so a file moves between browsers and survives removing a server.
  */
+import { isRecord } from './json';
 
 export interface SavedCall {
   id: string;
@@ -26,8 +27,6 @@ export const SAVED_CALLS_FORMAT = 'toolnexus-saved-calls';
 
 export class SavedCallError extends Error {}
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /** Checks and trims what a saved call is made of; @throws SavedCallError saying what is wrong. */
 export function savedCall(fields: { serverUrl: unknown; tool: unknown; name: unknown; arguments: unknown }, id: string, savedAt: number): SavedCall {
   const name = typeof fields.name === 'string' ? fields.name.trim() : '';
@@ -35,7 +34,7 @@ export function savedCall(fields: { serverUrl: unknown; tool: unknown; name: unk
   if (name.length > MAX_NAME) throw new SavedCallError(`A saved call’s name is at most ${MAX_NAME} characters.`);
   if (typeof fields.tool !== 'string' || !fields.tool) throw new SavedCallError('A saved call needs the tool it calls.');
   if (typeof fields.serverUrl !== 'string' || !URL.canParse(fields.serverUrl)) throw new SavedCallError('A saved call needs its server’s URL.');
-  if (!isObject(fields.arguments)) throw new SavedCallError('A saved call’s arguments are an object.');
+  if (!isRecord(fields.arguments)) throw new SavedCallError('A saved call’s arguments are an object.');
   if (JSON.stringify(fields.arguments).length > MAX_ARGUMENTS_CHARS) {
     throw new SavedCallError(`A saved call’s arguments are at most ${MAX_ARGUMENTS_CHARS.toLocaleString('en')} characters of JSON.`);
   }
@@ -59,18 +58,18 @@ export function parseSavedCalls(text: string, newId: () => string, now: number):
   } catch {
     throw new SavedCallError('That file is not JSON.');
   }
-  if (!isObject(file) || file.format !== SAVED_CALLS_FORMAT || !Array.isArray(file.calls)) {
+  if (!isRecord(file) || file.format !== SAVED_CALLS_FORMAT || !Array.isArray(file.calls)) {
     throw new SavedCallError('That is not a toolnexus saved-calls file (its "format" is not "toolnexus-saved-calls").');
   }
   const result: SavedCallsImport = { calls: [], skipped: [] };
   for (const [index, entry] of file.calls.entries()) {
-    const label = isObject(entry) && typeof entry.name === 'string' && entry.name.trim() ? entry.name.trim().slice(0, MAX_NAME) : `#${index + 1}`;
+    const label = isRecord(entry) && typeof entry.name === 'string' && entry.name.trim() ? entry.name.trim().slice(0, MAX_NAME) : `#${index + 1}`;
     if (result.calls.length >= MAX_SAVED_CALLS) {
       result.skipped.push({ name: label, reason: `over ${MAX_SAVED_CALLS} saved calls` });
       continue;
     }
     try {
-      if (!isObject(entry)) throw new SavedCallError('not an object');
+      if (!isRecord(entry)) throw new SavedCallError('not an object');
       result.calls.push(savedCall({ serverUrl: entry.server, tool: entry.tool, name: entry.name, arguments: entry.arguments }, newId(), now));
     } catch (error) {
       if (!(error instanceof SavedCallError)) throw error;

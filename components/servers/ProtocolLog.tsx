@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
-import { messageId, type ProtocolRecord } from '@/lib/mcp/protocolLog';
+import { rpcId } from '@/lib/json';
+import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
 import { useActions } from '../shared/actions';
 import { useLiveAsk } from './useLiveAsk';
 import './protocol-log.css';
@@ -27,7 +28,7 @@ function describe(record: ProtocolRecord): string {
     return `${record.method} ${path} ${record.status ?? record.error ?? ''}${record.durationMs !== undefined ? ` · ${record.durationMs} ms` : ''}`;
   }
   const method = methodOf(record.message);
-  const id = messageId(record.message);
+  const id = rpcId(record.message);
   const arrow = record.direction === 'out' ? '→' : '←';
   if (typeof method === 'string') return `${arrow} ${method}${id !== undefined ? ` #${id}` : ''}`;
   const failed = typeof record.message === 'object' && record.message !== null && 'error' in record.message;
@@ -41,16 +42,13 @@ function rows(records: ProtocolRecord[]): Row[] {
   records.forEach((record, index) => {
     if (answered.has(record)) return;
     let response: Row['response'];
-    if (record.kind === 'message' && typeof methodOf(record.message) === 'string' && messageId(record.message) !== undefined) {
-      const id = messageId(record.message);
+    if (record.kind === 'message' && typeof methodOf(record.message) === 'string' && rpcId(record.message) !== undefined) {
+      const id = rpcId(record.message);
       response = records
         .slice(index + 1)
         .find(
           (other): other is ProtocolRecord & { kind: 'message' } =>
-            other.kind === 'message' &&
-            other.direction !== record.direction &&
-            methodOf(other.message) === undefined &&
-            messageId(other.message) === id,
+            other.kind === 'message' && other.direction !== record.direction && methodOf(other.message) === undefined && rpcId(other.message) === id,
         );
       if (response) answered.add(response);
     }

@@ -5,6 +5,7 @@
  * why in words the card can show.
  */
 import type { ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/client';
+import { isRecord } from '../json';
 
 export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
@@ -35,8 +36,6 @@ export interface AppResource {
   /** The app asks for a visible border (true), none (false), or leaves it to the host. */
   prefersBorder?: boolean;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The app a tool names in `_meta.ui.resourceUri` (or the older flat `_meta["ui/resourceUri"]`),

@@ -5,6 +5,7 @@
  * `{ specVersion, entries: [{ identifier, type, url | data }] }`, where MCP servers are the
  * entries of type `application/mcp-server-card+json`. Pure: no fetch.
  */
+import { isRecord } from '../json';
 
 export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
 export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
@@ -19,8 +20,6 @@ export interface CatalogReading {
   cards: CardReference[];
   problems: string[];
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A short, printable rendering of a value a stranger wrote, for a problem sentence. */
 export const quoted = (value: unknown) => JSON.stringify(typeof value === 'string' ? value.slice(0, 80) : value)?.slice(0, 100) ?? 'nothing';

@@ -14,6 +14,7 @@
 import { type AppRef, APP_MIME_TYPE, APPS_EXTENSION } from '../apps/resource';
 import { describeProblems } from '../forms/validate';
 import { type Answer, checkAnswer, type Request } from '../request';
+import { isRecord } from '../json';
 
 /** The revision of SEP-3118 this file follows. */
 export const SEP_3118 = 'c2668f44';
@@ -25,8 +26,6 @@ export const SEP_3118 = 'c2668f44';
  * sends the same object on every request (`_meta["io.modelcontextprotocol/clientCapabilities"]`).
  */
 export const appsSettings = () => ({ mimeTypes: [APP_MIME_TYPE], elicitation: {} });
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Whether the server declared that it may bind apps to its questions (the same member in its

@@ -12,30 +12,25 @@
  */
 import { createParser } from 'eventsource-parser';
 import type { FetchLike as Fetch } from '@modelcontextprotocol/client';
-export type ServerRequestId = string | number;
+import { isRpcId, parseRecord, type RpcId } from '../json';
 
 /** Events larger than this are not parsed (a big result, not a question); they count as the call's response. */
 const MAX_PARSED = 1_000_000;
 
 /** The JSON-RPC id of the one request a POST carries (the SDK sends one message per POST). */
-function requestId(body: unknown): ServerRequestId | undefined {
-  if (typeof body !== 'string') return undefined;
-  try {
-    const { id, method } = JSON.parse(body) as { id?: unknown; method?: unknown };
-    return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? id : undefined;
-  } catch {
-    return undefined;
-  }
+function requestId(body: unknown): RpcId | undefined {
+  const message = typeof body === 'string' ? parseRecord(body) : undefined;
+  return typeof message?.method === 'string' && isRpcId(message.id) ? message.id : undefined;
 }
 
-export function watchCallStreams(fetch: Fetch, onCallEnded: (requests: ServerRequestId[]) => void): Fetch {
+export function watchCallStreams(fetch: Fetch, onCallEnded: (requests: RpcId[]) => void): Fetch {
   return async (url, init) => {
     const response = await fetch(url, init);
     const sse = response.headers.get('content-type')?.toLowerCase().startsWith('text/event-stream');
     if (init?.method !== 'POST' || !sse || !response.body) return response;
     const call = requestId(init.body);
     if (call === undefined) return response;
-    const requests: ServerRequestId[] = [];
+    const requests: RpcId[] = [];
     let answered = false;
     const parser = createParser({
       onEvent(event) {
@@ -44,15 +39,11 @@ export function watchCallStreams(fetch: Fetch, onCallEnded: (requests: ServerReq
           answered = true;
           return;
         }
-        try {
-          const message = JSON.parse(event.data) as { id?: unknown; method?: unknown; result?: unknown; error?: unknown };
-          const id = message.id;
-          if (typeof id !== 'string' && typeof id !== 'number') return;
-          if (typeof message.method === 'string') requests.push(id);
-          else if (id === call && ('result' in message || 'error' in message)) answered = true;
-        } catch {
-          // The SDK reports what it cannot read; here it only means no request to watch.
-        }
+        // What is not a message the SDK reports; here it only means no request to watch.
+        const message = parseRecord(event.data);
+        if (!message || !isRpcId(message.id)) return;
+        if (typeof message.method === 'string') requests.push(message.id);
+        else if (message.id === call && ('result' in message || 'error' in message)) answered = true;
       },
     });
     const decoder = new TextDecoder();

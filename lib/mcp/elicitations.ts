@@ -10,7 +10,7 @@ import type { Client, ClientContext, ElicitRequest, ElicitResult } from '@modelc
 import type { Problem } from '../forms/validate';
 import { bindApp } from './appElicitation';
 import { type Answer, checkAnswer, type Request } from '../request';
-import type { ServerRequestId } from './callStreams';
+import type { RpcId } from '../json';
 import type { LoadOptions } from './connection';
 import { CallEndedError } from './errors';
 import type { IdleClock } from './idleClock';
@@ -23,16 +23,16 @@ const REMEMBERED_ENDED = 100;
 /** Which server requests still wait on the person: one whose call has ended no longer does (lib/mcp/callStreams.ts). */
 export interface EndedCalls {
   /** Request `id` is being asked: the signal aborts with a CallEndedError once its call ends, at once if that was seen already. */
-  begin(id: ServerRequestId): AbortSignal;
+  begin(id: RpcId): AbortSignal;
   /** Request `id` is answered. */
-  finish(id: ServerRequestId): void;
+  finish(id: RpcId): void;
   /** The calls these requests came with have ended. */
-  ended(requests: ServerRequestId[]): void;
+  ended(requests: RpcId[]): void;
 }
 
 export function endedCalls(serverName: string): EndedCalls {
-  const waiting = new Map<ServerRequestId, AbortController>();
-  const ended = new Set<ServerRequestId>();
+  const waiting = new Map<RpcId, AbortController>();
+  const ended = new Set<RpcId>();
   const calls: EndedCalls = {
     begin(id) {
       const controller = new AbortController();
@@ -75,7 +75,7 @@ export interface Elicitations {
   /** The server's `notifications/elicitation/complete`. */
   complete(elicitationId: string): void;
   /** The calls these server requests came with have ended (callStreams). */
-  callEnded(requests: ServerRequestId[]): void;
+  callEnded(requests: RpcId[]): void;
   /**
    * 2025-11-25 URLElicitationRequired (-32042) for `tool`: asks for every page it names at once,
    * with the idle clock paused; resolves when all are done, throws a `declined` CallError when any was refused.

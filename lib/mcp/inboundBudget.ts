@@ -14,6 +14,7 @@
  * are not this budget's: the server's requests (`elicitation/create`) have the inbox's
  * `MAX_PENDING_PER_SERVER` (lib/inbox.ts), refused where they enter past it (questionGate.ts).
  */
+import { parseRecord } from '../json';
 
 /**
  * A server's sustained rate, and the burst that passes at once. Each notification let through
@@ -60,16 +61,11 @@ export interface NotificationBudget {
 
 /** What an event carries: a notification, the id a response answers, or nothing of this budget's (a request, a batch, what is not JSON). */
 function read(data: string): { notification?: InboundNotification; answers?: unknown } {
-  let message: unknown;
-  try {
-    message = JSON.parse(data);
-  } catch {
-    return {};
-  }
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return {};
-  const { method, id } = message as { method?: unknown; id?: unknown };
+  const message = parseRecord(data);
+  if (!message) return {};
+  const { method, id } = message;
   if (typeof method !== 'string') return { answers: id };
-  return id === undefined ? { notification: message as InboundNotification } : {};
+  return id === undefined ? { notification: message as unknown as InboundNotification } : {};
 }
 
 export function notificationBudget({

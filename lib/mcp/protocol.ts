@@ -5,6 +5,7 @@
  */
 import { nextRequestId, type Answer, type JsonObjectSchema, type Request } from '../request';
 import { elicitationApp } from './appElicitation';
+import { isRecord } from '../json';
 
 /** JSON-RPC "Invalid params": what the server gets back for a malformed elicitation. */
 export const INVALID_PARAMS = -32602;
@@ -19,8 +20,6 @@ export class ElicitationParamsError extends Error {
 }
 
 export type ElicitResult = { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // spec 2025-11-25 client/elicitation: form fields are flat primitives (or a list of options).
 const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array']);

@@ -130,12 +130,6 @@ export function recordingFetch(fetch: Fetch, record: (entry: ProtocolRecord) => 
   };
 }
 
-/** JSON-RPC request ids are numbers or strings; `message.id` of a request or its response. */
-export function messageId(message: unknown): string | number | undefined {
-  const id = typeof message === 'object' && message !== null ? (message as { id?: unknown }).id : undefined;
-  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
-}
-
 /** Exported in plain JSON; `redactJson` again so that nothing not redacted on the way in leaves. */
 export function exportLog(server: string, records: ProtocolRecord[]): string {
   return JSON.stringify({ server, exportedAt: new Date().toISOString(), records: redactJson(records) }, null, 2);

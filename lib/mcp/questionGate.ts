@@ -11,6 +11,7 @@
  * (`MAX_PENDING_PER_SERVER`) for every other way a question arrives (2026-07-28 input rounds,
  * tasks' input, another connection of the same server).
  */
+import { isRpcId, parseRecord, type RpcId } from '../json';
 import type { EventJudge, EventStream } from './eventFilter';
 
 /** spec basic (JSON-RPC 2.0): what the SDK answers for a handler that throws, as the inbox's refusal did. */
@@ -31,30 +32,19 @@ export interface QuestionBound {
   onRefused?: (question: RefusedQuestion) => void;
 }
 
-type Id = string | number;
-type Message = { id?: unknown; method?: unknown; params?: Record<string, unknown>; result?: unknown; error?: unknown };
-
-function parse(data: string): Message | undefined {
-  try {
-    const message: unknown = JSON.parse(data);
-    return typeof message === 'object' && message !== null && !Array.isArray(message) ? (message as Message) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+type Message = { id?: unknown; method?: unknown; params?: Record<string, unknown> };
+const parse = (data: string) => parseRecord(data) as Message | undefined;
 
 function words(params: Record<string, unknown> | undefined): RefusedQuestion {
   const { message, url } = params ?? {};
   return { prompt: typeof message === 'string' ? message : '', url: typeof url === 'string' ? url : null };
 }
 
-const isId = (id: unknown): id is Id => typeof id === 'string' || typeof id === 'number';
-
 export function questionGate({ max, refusal, onRefused }: QuestionBound): Required<EventJudge> {
   /** Questions let through and not yet answered, by session and id. */
   const waiting = new Set<string>();
   let refusing = false;
-  const key = (session: string, id: Id) => `${session} ${typeof id} ${id}`;
+  const key = (session: string, id: RpcId) => `${session} ${typeof id} ${id}`;
 
   return {
     admit(data: string, stream: EventStream): boolean {
@@ -64,10 +54,10 @@ export function questionGate({ max, refusal, onRefused }: QuestionBound): Requir
       const message = parse(data);
       if (message?.method === 'notifications/cancelled') {
         const id = message.params?.requestId;
-        if (isId(id)) waiting.delete(key(stream.session, id));
+        if (isRpcId(id)) waiting.delete(key(stream.session, id));
         return true;
       }
-      if (message?.method !== 'elicitation/create' || !isId(message.id)) return true;
+      if (message?.method !== 'elicitation/create' || !isRpcId(message.id)) return true;
       if (waiting.size < max) {
         waiting.add(key(stream.session, message.id));
         refusing = false;
@@ -81,7 +71,7 @@ export function questionGate({ max, refusal, onRefused }: QuestionBound): Requir
     sent(body: string, session: string): void {
       if (waiting.size === 0 || !(body.includes('"result"') || body.includes('"error"'))) return;
       const message = parse(body);
-      if (message && message.method === undefined && isId(message.id)) waiting.delete(key(session, message.id));
+      if (message && message.method === undefined && isRpcId(message.id)) waiting.delete(key(session, message.id));
     },
   };
 }

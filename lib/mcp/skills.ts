@@ -11,6 +11,7 @@
  * entry's. Anything else is refused with why, and nothing unverified is shown as the skill.
  */
 import type { Client, ReadResourceResult } from '@modelcontextprotocol/client';
+import { isRecord } from '../json';
 
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 /** SEP-2640 Limits: every host must take skills up to these, and toolnexus takes none past them. */
@@ -45,8 +46,6 @@ export interface SkillView {
 }
 
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Checks one entry of `skills/list` or `skills/get` (SEP-2640 "Result fields", "Resources"); throws why it is not one. */
 export function skillEntry(value: unknown): SkillEntry {
   if (!isRecord(value) || typeof value.uri !== 'string') throw new Error('the entry has no uri');

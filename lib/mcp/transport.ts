@@ -18,7 +18,8 @@ import {
 } from '@modelcontextprotocol/client';
 import { createServerAuthorization } from '../auth';
 import { errorMessage } from '../errorMessage';
-import { type ServerRequestId, watchCallStreams } from './callStreams';
+import { watchCallStreams } from './callStreams';
+import type { RpcId } from '../json';
 import type { LoadOptions, ServerConfig } from './connection';
 import { limitOpenRequests } from './connectionLimit';
 import { CallError } from './errors';
@@ -102,7 +103,7 @@ export interface TransportSetup extends Pick<LoadOptions, 'fetch' | 'onRecord' |
   clock: IdleClock;
   liveness: Liveness;
   /** The server requests a call's stream carried, once that call has ended (lib/mcp/callStreams.ts). */
-  onCallEnded: (requests: ServerRequestId[]) => void;
+  onCallEnded: (requests: RpcId[]) => void;
   /** Whether an SSE event from the server goes on to anything at all: its budgets (lib/mcp/inboundBudget.ts, questionGate.ts). */
   inbound?: EventJudge;
 }

@@ -18,6 +18,7 @@
 import { readAtMost } from '../readAtMost';
 import { analyzeUrl } from '../urls';
 import { readServerJson, ServerJsonError, type ServerManifest } from './serverJson';
+import { isRecord } from '../json';
 
 export const OFFICIAL_REGISTRY = 'https://registry.modelcontextprotocol.io';
 /** The official registry's own maximum page size. */
@@ -56,8 +57,6 @@ export interface RegistryOptions {
   timeoutMs?: number;
   maxBytes?: number;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The base URL with its trailing slash cut. @throws RegistryError unless https: (or http: to this computer). */
 export function registryBase(input: string): string {

@@ -18,6 +18,7 @@ import { type IconSpec, loadableIcon } from '../icons';
 import { analyzeUrl } from '../urls';
 import { type InputField, type RemoteOffer, VARIABLE } from './offer';
 import { originWarnings, templateOrigin } from './trust';
+import { isRecord } from '../json';
 
 /** A `server.json` larger than this is not a manifest; the schema's own fields are all short. */
 export const MAX_SERVER_JSON_CHARACTERS = 256 * 1024;
@@ -53,8 +54,6 @@ export class ServerJsonError extends Error {
     this.name = 'ServerJsonError';
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function text(problems: string[], value: unknown, path: string, max: number, required: boolean): string | undefined {
   if (value === undefined && !required) return undefined;
