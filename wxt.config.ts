@@ -109,6 +109,13 @@ export default defineConfig({
     // Rolldown's default constant inlining ('smart') pastes an imported string into every
     // condition that reads it: tldts's 69 KB suffix-label table ended up in background.js three
     // times, 66 KB of its 228 KB gzip. Off, the worker is 162 KB and the panel unchanged.
-    build: { rolldownOptions: { optimization: { inlineConst: false } } },
+    build: {
+      rolldownOptions: { optimization: { inlineConst: false } },
+      // Vite preloads a lazy chunk's imports with a <link rel=modulepreload> each, appended to the
+      // document in the task that asks for the chunk: a panel opening onto its Inbox spent 40 of
+      // its 83 ms there (the hidden Tools tab's chunk and the forms'; bench/findings.md). The
+      // files are the extension's own, so the import itself reads them at no network cost.
+      modulePreload: false,
+    },
   }),
 });
