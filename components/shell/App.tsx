@@ -1,4 +1,4 @@
-import { useMemo } from 'preact/hooks';
+import { useMemo, useRef } from 'preact/hooks';
 import { visibleToPerson } from '@/lib/apps/resource';
 import { isDestructive } from '@/lib/tools';
 import type { ImportResult } from '@/lib/mcpJson';
@@ -33,6 +33,9 @@ export interface AppProps {
   openShortcut?: string;
 }
 
+/** A result with an MCP App: while one is listed, the Tools tab stays mounted on other tabs, so that the app keeps its frame. */
+const hasApp = (activity: ActivityView) => activity.kind === 'tool' && activity.app !== undefined && activity.appOf === undefined;
+
 /** The results a tab shows: a skill's file, read as a resource is, shows beside the prompts, where its skill is listed. */
 const tabKind = (activity: ActivityView) => (activity.kind === 'resource' && activity.skill ? 'prompt' : activity.kind);
 const byKind = (activities: ActivityView[], kind: ActivityView['kind']) => activities.filter((activity) => tabKind(activity) === kind);
@@ -52,6 +55,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
   const connectedServers = useMemo(() => servers?.filter((server) => server.status === 'connected') ?? [], [servers]);
   const connectedNames = useMemo(() => connectedServers.map((server) => server.displayName), [connectedServers]);
   const canWatch = useMemo(() => (serverId: string) => servers?.find((server) => server.id === serverId)?.subscribe === true, [servers]);
+  const toolsShown = useRef(false);
   const appsContext = useMemo(
     () => (apps ? { ports: apps, server: (serverId: string) => servers?.find((server) => server.id === serverId) } : null),
     [apps, servers],
@@ -59,7 +63,10 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
   if (!state) return <p class="muted">{connected ? 'Loading…' : 'Connecting to the toolnexus worker…'}</p>;
   const welcome = state.servers.length === 0 && state.inbox.length === 0;
   const keepInbox = state.inbox.some((request) => appNamed(request) !== undefined);
-  const results = (title: string, kind: ActivityView['kind']) => (
+  // Not before it is needed: a panel opening onto its Inbox need not load and draw the Tools tab.
+  toolsShown.current ||= tab === 'tools';
+  const keepTools = toolsShown.current || state.activities.some(hasApp);
+  const results = (title: string, kind: ActivityView['kind'], shown = true) => (
     <ActivityList
       title={title}
       activities={byKind(state.activities, kind)}
@@ -67,6 +74,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
       canRerun={canRerun}
       canWatch={canWatch}
       dropped={state.activitiesDropped}
+      shown={shown}
     />
   );
   return (
@@ -118,19 +126,21 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
             </AppsContext.Provider>
           )}
         </div>
-        {/* Always mounted, hidden on other tabs: a running MCP App in a result keeps its frame and its state while the person looks elsewhere. */}
+        {/* Once shown, or while a result has an app, mounted and hidden on other tabs: a running MCP App keeps its frame and its state while the person looks elsewhere. */}
         <div hidden={tab !== 'tools'}>
-          <AppsContext.Provider value={appsContext}>
-            <LazyToolsTab
-              servers={state.servers}
-              savedCalls={state.savedCalls}
-              pinnedTools={state.pinnedTools}
-              activities={state.activities}
-              draft={draft}
-              results={results('Results', 'tool')}
-              shown={tab === 'tools'}
-            />
-          </AppsContext.Provider>
+          {keepTools && (
+            <AppsContext.Provider value={appsContext}>
+              <LazyToolsTab
+                servers={state.servers}
+                savedCalls={state.savedCalls}
+                pinnedTools={state.pinnedTools}
+                activities={state.activities}
+                draft={draft}
+                results={results('Results', 'tool', tab === 'tools')}
+                shown={tab === 'tools'}
+              />
+            </AppsContext.Provider>
+          )}
         </div>
         {tab === 'resources' && <LazyResourcesTab servers={state.servers} results={results('Read', 'resource')} />}
         {tab === 'prompts' && <LazyPromptsTab servers={state.servers} results={results('Prompt messages and skills', 'prompt')} />}
