@@ -128,13 +128,18 @@ effect(() => {
   if (state) watch([...state.notices, ...state.inbox]);
 });
 
-// Forms, markdown and the tabs behind the first screen are most of the panel's code and none of its first render: they load once
-// the first state is drawn and the panel is idle, well before a Request or a result usually
-// needs them (one that does sooner loads them itself, behind a placeholder).
+// Forms, markdown and the tabs behind the first screen are most of the panel's code and none of
+// its first render: they load once the first state is drawn, the servers have connected (or
+// failed), and the panel is idle, well before a Request or a result usually needs them (one
+// that does sooner loads them itself, behind a placeholder). Not while servers connect: on two
+// cores, the chunks' reads and parses held each connect's responses back (bench/findings.md).
+const PRELOAD_AT_LATEST_MS = 3_000;
 let preloading = false;
-effect(() => {
-  if (preloading || !hubState.value) return;
+let latest: ReturnType<typeof setTimeout> | undefined;
+function preloadParts() {
+  if (preloading) return;
   preloading = true;
+  clearTimeout(latest);
   const parts = [
     SchemaForm,
     MarkdownText,
@@ -148,6 +153,13 @@ effect(() => {
     LazyHelp,
   ];
   requestIdleCallback(() => void Promise.allSettled(parts.map((part) => part.preload())), { timeout: 1_000 });
+}
+effect(() => {
+  const state = hubState.value;
+  if (preloading || !state) return;
+  if (!state.servers.some((server) => server.status === 'connecting')) preloadParts();
+  // A server that takes long to answer does not hold the rest back for longer than this.
+  else latest ??= setTimeout(preloadParts, PRELOAD_AT_LATEST_MS);
 });
 
 /**
