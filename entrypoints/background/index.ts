@@ -12,7 +12,7 @@ import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/port/me
 import { openInboxOnCommand } from '@/lib/worker/openInbox';
 import { PanelPorts } from '@/lib/port/panelPorts';
 import { errorMessage } from '@/lib/errorMessage';
-import { serversWithOriginRules, StartRead, stored, storedRecords } from './storage';
+import { serversWithOriginRules, StartRead, stored, storedHistory, storedRecords } from './storage';
 import { handleToolbarButton } from './panelButton';
 import { openTab } from './tabs';
 
@@ -25,7 +25,7 @@ export default defineBackground(() => {
   const hub = new Hub({
     servers: origins.servers,
     originRefused: origins.originRefused,
-    history: stored(start, 'history', []),
+    history: storedHistory(start),
     savedCalls: stored(start, 'savedCalls', []),
     pinnedTools: stored(start, 'pinnedTools', []),
     settings: stored(start, 'settings', {}),

@@ -2,6 +2,7 @@
 import browser from 'webextension-polyfill';
 import { browser as chromeApi } from 'wxt/browser';
 import type { WebExtensionStorageArea } from '@/lib/auth';
+import type { HistoryEntry } from '@/lib/history';
 import type { SavedServer } from '@/lib/hub';
 import { originRulesSync, serverOrigin } from '@/lib/originRules';
 import { recordChanges, type Stored } from '@/lib/stored';
@@ -126,6 +127,30 @@ export function storedRecords<T>(start: StartRead, prefix: string, idOf: (item: 
         await storage.remove(cleared);
       }
     },
+  };
+}
+
+/**
+ * History, one entry per key (`history:<request id>`): an answer writes its own entry, where
+ * the whole list (up to 2 MiB, lib/history.ts HISTORY_BYTES) used to be written again. The one
+ * list an earlier version kept (`history`) is read once, written the new way, and removed.
+ */
+export function storedHistory(start: StartRead): Stored<HistoryEntry[]> {
+  const entries = storedRecords<HistoryEntry>(start, 'history:', (entry) => entry.requestId, 'local');
+  const whole = stored<HistoryEntry[] | null>(start, 'history', null);
+  return {
+    async load() {
+      const [kept, before] = await Promise.all([entries.load(), whole.load()]);
+      const ids = new Set(kept.map((entry) => entry.requestId));
+      // Keys come back in no promised order; History lists the newest first.
+      const list = [...kept, ...(before ?? []).filter((entry) => !ids.has(entry.requestId))].sort((a, b) => b.answeredAt - a.answeredAt);
+      if (before) {
+        await entries.save(list);
+        await browser.storage.local.remove('history');
+      }
+      return list;
+    },
+    save: entries.save,
   };
 }
 

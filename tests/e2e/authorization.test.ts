@@ -88,7 +88,10 @@ describe.each([
   it('never lets a token reach the panel or its storage views', async () => {
     const stateText = await rig.panel.page.evaluate(() => document.body.textContent);
     expect(stateText).not.toMatch(/access_token|refresh_token/);
-    const stored = await rig.browser.worker.evaluate<string>('chrome.storage.local.get("history").then((v) => JSON.stringify(v))');
+    const stored = await rig.browser.worker.evaluate<string>(
+      'chrome.storage.local.get(null).then((all) => JSON.stringify(Object.entries(all).filter(([key]) => key.startsWith("history"))))',
+    );
+    expect(stored).toContain('history:');
     expect(stored).not.toMatch(/access_token|Bearer/);
   });
 

@@ -1,7 +1,8 @@
 import browser from 'webextension-polyfill';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StartRead, stored, storedRecords } from '../../../entrypoints/background/storage';
+import { StartRead, stored, storedHistory, storedRecords } from '../../../entrypoints/background/storage';
+import type { HistoryEntry } from '../../../lib/history';
 
 beforeEach(() => fakeBrowser.reset());
 afterEach(() => vi.restoreAllMocks());
@@ -91,5 +92,54 @@ describe('a list kept item by item', () => {
     const b = { id: 'b', n: 2 };
     await list.save([a, b]);
     expect(set.mock.calls.at(-1)).toEqual([{ 'item:a': a, 'item:b': b }]);
+  });
+});
+
+describe('History in storage', () => {
+  const entry = (requestId: string, answeredAt: number): HistoryEntry => ({
+    requestId,
+    serverId: 's1',
+    serverName: 'Trips',
+    kind: 'input',
+    prompt: `Asked ${requestId}`,
+    url: null,
+    askedAt: answeredAt - 10,
+    answeredAt,
+    action: 'accept',
+    content: { note: 'x'.repeat(1_000) },
+  });
+
+  it('writes an answer’s entry alone, not the whole list again', async () => {
+    const older = [entry('elc-2', 2), entry('elc-1', 1)];
+    await browser.storage.local.set({ 'history:elc-2': older[0], 'history:elc-1': older[1] });
+    const history = storedHistory(new StartRead());
+    const loaded = await history.load();
+    const set = vi.spyOn(browser.storage.local, 'set');
+    const newest = entry('elc-3', 3);
+    await history.save([newest, ...loaded]);
+    expect(set.mock.calls).toEqual([[{ 'history:elc-3': newest }]]);
+  });
+
+  it('lists the newest first, whatever order the keys come back in', async () => {
+    await browser.storage.local.set({ 'history:elc-a': entry('elc-a', 1), 'history:elc-c': entry('elc-c', 3), 'history:elc-b': entry('elc-b', 2) });
+    expect((await storedHistory(new StartRead()).load()).map((kept) => kept.requestId)).toEqual(['elc-c', 'elc-b', 'elc-a']);
+  });
+
+  it('moves the one list an earlier version kept into entries of their own, losing none', async () => {
+    await browser.storage.local.set({ history: [entry('elc-2', 2), entry('elc-1', 1)], 'history:elc-3': entry('elc-3', 3) });
+    const loaded = await storedHistory(new StartRead()).load();
+    expect(loaded.map((kept) => kept.requestId)).toEqual(['elc-3', 'elc-2', 'elc-1']);
+    const all = await browser.storage.local.get(null);
+    expect(all.history).toBeUndefined();
+    expect(Object.keys(all).sort()).toEqual(['history:elc-1', 'history:elc-2', 'history:elc-3']);
+    expect((await storedHistory(new StartRead()).load()).map((kept) => kept.requestId)).toEqual(['elc-3', 'elc-2', 'elc-1']);
+  });
+
+  it('forgets cleared entries for good', async () => {
+    const history = storedHistory(new StartRead());
+    await history.load();
+    await history.save([entry('elc-2', 2), entry('elc-1', 1)]);
+    await history.save([]);
+    expect(await storedHistory(new StartRead()).load()).toEqual([]);
   });
 });
