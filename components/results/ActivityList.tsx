@@ -64,6 +64,9 @@ function openApps(results: ActivityView[]): Set<string> {
 
 const EMPTY: CallView[] = [];
 
+/** A person's result with an MCP App: its frame must live on while its tab is hidden. */
+export const hasApp = (activity: ActivityView) => activity.kind === 'tool' && activity.app !== undefined && activity.appOf === undefined;
+
 /** The person's results, and apart from them each app's own calls (shown under its app), newest first. */
 function byWhoAsked(activities: ActivityView[]) {
   const results: ActivityView[] = [];
@@ -101,7 +104,7 @@ export function ActivityList({ title, activities, serverNames, canRerun, canWatc
           watchable={activity.kind === 'resource' && canWatch?.(activity.serverId) === true}
           appOpen={open.has(activity.id)}
           appCalls={appCalls.get(activity.id) ?? EMPTY}
-          drawn={shown || (activity.kind === 'tool' && activity.app !== undefined)}
+          drawn={shown || hasApp(activity)}
         />
       ))}
       {dropped > 0 && (

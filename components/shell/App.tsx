@@ -6,7 +6,7 @@ import type { ActivityView, HubState } from '@/lib/state';
 import { type AppPorts, AppsContext } from '../apps/AppSlot';
 import { InboxTab } from '../inbox/InboxTab';
 import { appNamed } from '../inbox/LazyAppQuestion';
-import { ActivityList } from '../results/ActivityList';
+import { ActivityList, hasApp } from '../results/ActivityList';
 import { useActions } from '../shared/actions';
 import { TABS, type TabKey } from '../shared/tabs';
 import type { ArgumentsDraft } from '../tools/ToolCard';
@@ -32,9 +32,6 @@ export interface AppProps {
   /** The browser-wide key that opens the panel, for Help ('' when none is set). */
   openShortcut?: string;
 }
-
-/** A result with an MCP App: while one is listed, the Tools tab stays mounted on other tabs, so that the app keeps its frame. */
-const hasApp = (activity: ActivityView) => activity.kind === 'tool' && activity.app !== undefined && activity.appOf === undefined;
 
 /** The results a tab shows: a skill's file, read as a resource is, shows beside the prompts, where its skill is listed. */
 const tabKind = (activity: ActivityView) => (activity.kind === 'resource' && activity.skill ? 'prompt' : activity.kind);
@@ -63,7 +60,8 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
   if (!state) return <p class="muted">{connected ? 'Loading…' : 'Connecting to the toolnexus worker…'}</p>;
   const welcome = state.servers.length === 0 && state.inbox.length === 0;
   const keepInbox = state.inbox.some((request) => appNamed(request) !== undefined);
-  // Not before it is needed: a panel opening onto its Inbox need not load and draw the Tools tab.
+  // Not before it is needed (a panel opening onto its Inbox need not load and draw the Tools
+  // tab), and kept from then on, or while a result has an app, so that the app keeps its frame.
   toolsShown.current ||= tab === 'tools';
   const keepTools = toolsShown.current || state.activities.some(hasApp);
   const results = (title: string, kind: ActivityView['kind'], shown = true) => (

@@ -145,8 +145,12 @@ export function storedHistory(start: StartRead): Stored<HistoryEntry[]> {
       // Keys come back in no promised order; History lists the newest first.
       const list = [...kept, ...(before ?? []).filter((entry) => !ids.has(entry.requestId))].sort((a, b) => b.answeredAt - a.answeredAt);
       if (before) {
-        await entries.save(list);
-        await browser.storage.local.remove('history');
+        try {
+          await entries.save(list);
+          await browser.storage.local.remove('history');
+        } catch {
+          // A write the quota refuses leaves the old list to be moved at the next start.
+        }
       }
       return list;
     },

@@ -135,6 +135,15 @@ describe('History in storage', () => {
     expect((await storedHistory(new StartRead()).load()).map((kept) => kept.requestId)).toEqual(['elc-3', 'elc-2', 'elc-1']);
   });
 
+  it('still lists the old list when moving it fails, and moves it at the next start', async () => {
+    await browser.storage.local.set({ history: [entry('elc-2', 2), entry('elc-1', 1)] });
+    vi.spyOn(browser.storage.local, 'set').mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    expect((await storedHistory(new StartRead()).load()).map((kept) => kept.requestId)).toEqual(['elc-2', 'elc-1']);
+    expect((await browser.storage.local.get('history')).history).toHaveLength(2);
+    expect((await storedHistory(new StartRead()).load()).map((kept) => kept.requestId)).toEqual(['elc-2', 'elc-1']);
+    expect(Object.keys(await browser.storage.local.get(null)).sort()).toEqual(['history:elc-1', 'history:elc-2']);
+  });
+
   it('forgets cleared entries for good', async () => {
     const history = storedHistory(new StartRead());
     await history.load();
