@@ -22,11 +22,22 @@ export interface ActivityListProps {
   shown?: boolean;
 }
 
-/** Whether the top of `element` shows, below what sits over the top of the view (its scroll margin: the sticky tabs). */
-function inView(element: Element): boolean {
-  const { top } = element.getBoundingClientRect();
-  const covered = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
-  return top >= covered && top < window.innerHeight;
+/**
+ * Calls `reveal` unless the top of `element` shows below what sits over the top of the view
+ * (its scroll margin: the sticky tabs). Read from an IntersectionObserver's first report, made
+ * once the frame is laid out: measuring in the effect itself forced a layout of the whole Tools
+ * tab for every call that started (bench/findings.md, 2026-12-05 stop 34).
+ */
+function unlessInView(element: Element, reveal: () => void): () => void {
+  const observer = new IntersectionObserver(([entry]) => {
+    observer.disconnect();
+    if (!entry) return;
+    const { top } = entry.boundingClientRect;
+    const covered = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+    if (top < covered || top >= (entry.rootBounds?.height ?? window.innerHeight)) reveal();
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
 }
 
 /** A result younger than this counts as just started, even if it finished before the panel drew it running. */
@@ -48,7 +59,8 @@ function useRevealNewest(activities: ActivityView[], shown: boolean) {
     if (!shown || !known || !first || known.has(first.id)) return;
     if (first.status !== 'running' && Date.now() - first.startedAt > JUST_STARTED_MS) return;
     const newest = list.current?.querySelector('article');
-    if (newest && !inView(newest)) newest.scrollIntoView?.({ block: 'nearest' });
+    // A newer result before the report replaces this one: only the newest is brought into view.
+    return newest ? unlessInView(newest, () => newest.scrollIntoView?.({ block: 'nearest' })) : undefined;
   }, [first?.id]);
   return list;
 }

@@ -110,7 +110,7 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
   const structured = call.result?.structuredContent;
 
   return (
-    <article class={`card call ${failed ? 'failed' : ''}`} aria-label={`Result of ${call.tool}`} aria-busy={running}>
+    <article class={`card call${failed ? ' failed' : ''}${call.app ? ' with-app' : ''}`} aria-label={`Result of ${call.tool}`} aria-busy={running}>
       <header>
         <span class="activity-title">
           <strong>{call.tool}</strong> <span class="muted">on {serverName}</span>
