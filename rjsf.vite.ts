@@ -24,7 +24,7 @@ const LEFT_OUT: Record<string, string[]> = {
 };
 
 /** Drops each left-out part's import and registry entry (one line each) from rjsf's index modules. */
-export const rjsfLeftOut: Plugin = {
+const rjsfLeftOut: Plugin = {
   name: 'toolnexus:rjsf-left-out',
   enforce: 'pre',
   transform(code, id) {
@@ -38,3 +38,33 @@ export const rjsfLeftOut: Plugin = {
     return { code: kept.join('\n'), map: null };
   },
 };
+
+const SEPARATOR_MODULE = '/@rjsf/utils/lib/getDecimalSeparator.js';
+const SEPARATOR_EXPORT = 'export default function getDecimalSeparator(languages) {';
+
+/**
+ * rjsf's NumberField asks `getDecimalSeparator()` on every render, and each ask builds an
+ * `Intl.NumberFormat` for the browser's languages: ~0.3 ms a number field, on a form's first
+ * render and again on every keystroke (bench/findings.md, 2026-12-05 stop 34). The answer
+ * depends only on the locale list, so it is worked out once per list.
+ */
+const rjsfSeparatorOnce: Plugin = {
+  name: 'toolnexus:rjsf-separator-once',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!id.replaceAll('\\', '/').endsWith(SEPARATOR_MODULE)) return null;
+    if (!code.includes(SEPARATOR_EXPORT)) throw new Error(`rjsf's ${SEPARATOR_MODULE} is not as rjsf.vite.ts expects`);
+    const once = `
+const separators = new Map();
+export default function getDecimalSeparator(languages) {
+  const key = String(languages || (typeof navigator !== 'undefined' ? navigator.languages : undefined));
+  let separator = separators.get(key);
+  if (separator === undefined) separators.set(key, (separator = separatorOf(languages)));
+  return separator;
+}`;
+    return { code: code.replace(SEPARATOR_EXPORT, 'function separatorOf(languages) {') + once, map: null };
+  },
+};
+
+/** What both builds of rjsf (the panel's, the unit tests') go through. */
+export const rjsfPlugins = [rjsfLeftOut, rjsfSeparatorOnce];

@@ -1,21 +1,21 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
-import { rjsfLeftOut, rjsfMarkdownAlias } from './rjsf.vite.ts';
+import { rjsfMarkdownAlias, rjsfPlugins } from './rjsf.vite.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
         // The forms as the extension builds them (rjsf.vite.ts).
-        plugins: [WxtVitest(), preact(), rjsfLeftOut],
+        plugins: [WxtVitest(), preact(), ...rjsfPlugins],
         resolve: { alias: [rjsfMarkdownAlias] },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           // Through vite's pipeline, so that rjsf.vite.ts replaces its parts here too.
-          server: { deps: { inline: ['@rjsf/core'] } },
+          server: { deps: { inline: ['@rjsf/core', '@rjsf/utils'] } },
         },
       },
       {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
-import { rjsfLeftOut, rjsfMarkdownAlias } from './rjsf.vite.ts';
+import { rjsfMarkdownAlias, rjsfPlugins } from './rjsf.vite.ts';
 
 // `npm run zip` sets TOOLNEXUS_STORE=1: a store package carries no `key` (the store assigns the
 // id) and is built beside the dev build, never over it, since the e2e tests load the dev build by
@@ -103,7 +103,7 @@ export default defineConfig({
     ...(browser === 'firefox' ? { browser_specific_settings: geckoSettings } : extensionKey && { key: extensionKey }),
   }),
   vite: () => ({
-    plugins: [preact(), rjsfLeftOut],
+    plugins: [preact(), ...rjsfPlugins],
     // rjsf's own markdown, and its registry without the parts only a name reaches (rjsf.vite.ts).
     resolve: { alias: [rjsfMarkdownAlias] },
     // Rolldown's default constant inlining ('smart') pastes an imported string into every

@@ -162,3 +162,19 @@ describe('rjsf’s registry (rjsf.vite.ts leaves out the parts only a name reach
     expect(await form.submit()).toEqual({ stars: 'five' });
   });
 });
+
+describe('rjsf’s number fields (rjsf.vite.ts works out the decimal separator once per locale list)', () => {
+  it('builds no number format per render: typing re-renders the form, not the separator', async () => {
+    const NumberFormat = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      const form = showForm({ type: 'object', properties: { note: { type: 'string', title: 'Note' }, count: { type: 'number', title: 'Count' } } });
+      for (const value of ['a', 'ab', 'abc']) fireEvent.input(screen.getByLabelText('Note'), { target: { value } });
+      fireEvent.input(screen.getByLabelText('Count'), { target: { value: '2.5' } });
+      expect(await form.submit()).toEqual({ note: 'abc', count: 2.5 });
+      const forLanguages = NumberFormat.mock.calls.filter(([locales]) => String(locales) === String(navigator.languages));
+      expect(forLanguages.length).toBeLessThanOrEqual(1);
+    } finally {
+      NumberFormat.mockRestore();
+    }
+  });
+});
