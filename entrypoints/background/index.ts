@@ -68,13 +68,15 @@ export default defineBackground(() => {
     () => hub.busy(),
     () => browser.runtime.getPlatformInfo(),
   );
+  // The badge counts the Requests the panel is shown, and is set after they are posted to it:
+  // set as the inbox changed, it was one more call for the browser to serve on a new Request's
+  // way to the panel (bench/findings.md, 2026-12-05 stop 34).
+  let badge: string | undefined;
   hub.subscribe((state) => {
     ports.publish(state);
     updateKeepAlive();
-  });
-
-  hub.inbox.subscribe((pending) => {
-    void browser.action.setBadgeText({ text: pending.length ? String(pending.length) : '' });
+    const text = state.inbox.length > 0 ? String(state.inbox.length) : '';
+    if (text !== badge) void browser.action.setBadgeText({ text: (badge = text) });
   });
   const notifications = {
     create: (id: string, title: string, message: string) =>
