@@ -11,15 +11,17 @@ export const rjsfMarkdownAlias = {
 
 /**
  * Parts of rjsf's default registry that only a name reaches: a uiSchema's `ui:field` or
- * `ui:widget`, or a schema whose `$id` (fields) or `format` (widgets) is the part's own name.
- * The panel's uiSchema (components/forms/RjsfSchemaForm.tsx `forRjsf`) names none of them,
- * and a server's schema should not pick rjsf's components by name. `getDefaultRegistry()`,
- * which `Form` imports, builds the registry from three index modules that import every part,
- * so nothing of them tree-shakes: 3.1 KB gzip (bench/findings.md).
+ * `ui:widget`, or a schema whose `$id` (fields) or `format` (widgets) is the part's own name
+ * or one of rjsf's own widget aliases (`alt-date`, `alt-datetime`: no JSON Schema format; a
+ * date is `date`, drawn by the browser's date input). The panel's uiSchema
+ * (components/forms/RjsfSchemaForm.tsx `forRjsf`) names none of them, and a server's schema
+ * should not pick rjsf's components by name. `getDefaultRegistry()`, which `Form` imports,
+ * builds the registry from three index modules that import every part, so nothing of them
+ * tree-shakes: 3.1 KB gzip, and 1.2 KB more for the two year/month/day pickers (bench/findings.md).
  */
 const LEFT_OUT: Record<string, string[]> = {
   'components/fields/index.js': ['LayoutGridField', 'LayoutHeaderField', 'LayoutMultiSchemaField'],
-  'components/widgets/index.js': ['RatingWidget'],
+  'components/widgets/index.js': ['AltDateTimeWidget', 'AltDateWidget', 'RatingWidget'],
   'components/templates/index.js': ['GridTemplate'],
 };
 

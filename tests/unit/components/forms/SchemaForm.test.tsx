@@ -161,6 +161,13 @@ describe('rjsf’s registry (rjsf.vite.ts leaves out the parts only a name reach
     fireEvent.input(field, { target: { value: 'five' } });
     expect(await form.submit()).toEqual({ stars: 'five' });
   });
+
+  it('renders a string whose format is rjsf’s alt-date alias as a text field, not year/month/day pickers', async () => {
+    const form = showForm({ type: 'object', properties: { day: { type: 'string', title: 'Day', format: 'alt-date' } } });
+    expect(screen.queryAllByRole('combobox')).toEqual([]);
+    fireEvent.input(screen.getByLabelText('Day'), { target: { value: '2026-12-05' } });
+    expect(await form.submit()).toEqual({ day: '2026-12-05' });
+  });
 });
 
 describe('rjsf’s number fields (rjsf.vite.ts works out the decimal separator once per locale list)', () => {
