@@ -7,12 +7,11 @@
  * fails the call), which left a Request in the inbox whose answer nobody would read.
  *
  * The SDK does not say which stream a message came on, so this watches each POST's SSE
- * stream beside it (a tee: the SDK reads the same bytes) and reports the server requests it
- * carried once the stream ended with its call over.
+ * stream as it passes (lib/mcp/exchangeTap.ts) and reports the server requests it carried once
+ * the stream ended with its call over.
  */
-import { createParser } from 'eventsource-parser';
-import type { FetchLike as Fetch } from '@modelcontextprotocol/client';
 import { isRpcId, parseRecord, type RpcId } from '../json';
+import type { Tap } from './exchangeTap';
 
 /** Events larger than this are not parsed (a big result, not a question); they count as the call's response. */
 const MAX_PARSED = 1_000_000;
@@ -23,43 +22,36 @@ function requestId(body: unknown): RpcId | undefined {
   return typeof message?.method === 'string' && isRpcId(message.id) ? message.id : undefined;
 }
 
-export function watchCallStreams(fetch: Fetch, onCallEnded: (requests: RpcId[]) => void): Fetch {
-  return async (url, init) => {
-    const response = await fetch(url, init);
-    const sse = response.headers.get('content-type')?.toLowerCase().startsWith('text/event-stream');
-    if (init?.method !== 'POST' || !sse || !response.body) return response;
-    const call = requestId(init.body);
-    if (call === undefined) return response;
-    const requests: RpcId[] = [];
-    let answered = false;
-    const parser = createParser({
-      onEvent(event) {
-        if (answered || (event.event && event.event !== 'message')) return;
-        if (event.data.length > MAX_PARSED) {
-          answered = true;
-          return;
-        }
-        // What is not a message the SDK reports; here it only means no request to watch.
-        const message = parseRecord(event.data);
-        if (!message || !isRpcId(message.id)) return;
-        if (typeof message.method === 'string') requests.push(message.id);
-        else if (message.id === call && ('result' in message || 'error' in message)) answered = true;
+/** Tells `onCallEnded` which server requests a call's POST stream carried, once that stream ended with the call's response on it. */
+export function callStreamWatch(onCallEnded: (requests: RpcId[]) => void): Tap {
+  return (_url, init) => {
+    const call = init?.method === 'POST' ? requestId(init.body) : undefined;
+    if (call === undefined) return {};
+    return {
+      response: (_response, sse) => {
+        if (!sse) return;
+        const requests: RpcId[] = [];
+        let answered = false;
+        return {
+          event(event) {
+            if (answered || (event.event && event.event !== 'message')) return;
+            if (event.data.length > MAX_PARSED) {
+              answered = true;
+              return;
+            }
+            // What is not a message the SDK reports; here it only means no request to watch.
+            const message = parseRecord(event.data);
+            if (!message || !isRpcId(message.id)) return;
+            if (typeof message.method === 'string') requests.push(message.id);
+            else if (message.id === call && ('result' in message || 'error' in message)) answered = true;
+          },
+          end(complete) {
+            // A stream that ends without the call's response is a lost connection or one the SDK
+            // resumes: the connection's own checks speak for those.
+            if (complete && requests.length > 0 && answered) onCallEnded(requests);
+          },
+        };
       },
-    });
-    const decoder = new TextDecoder();
-    const body = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          controller.enqueue(chunk);
-          if (!answered) parser.feed(decoder.decode(chunk, { stream: true }));
-        },
-        flush() {
-          // A stream that ends without the call's response is a lost connection or one the SDK
-          // resumes: the connection's own checks speak for those.
-          if (requests.length > 0 && answered) onCallEnded(requests);
-        },
-      }),
-    );
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
   };
 }

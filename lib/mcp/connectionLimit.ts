@@ -8,7 +8,7 @@
  * GET, the 2026 `subscriptions/listen`) is not counted: each connection holds one for its
  * whole life, and counting them would let idle connections starve every request.
  */
-import type { FetchLike } from '@modelcontextprotocol/client';
+import type { Tap } from './exchangeTap';
 
 interface Slots {
   active: number;
@@ -63,40 +63,6 @@ async function acquire(origin: string, max: number, signal: AbortSignal | null |
 }
 
 /**
- * The response, with its slot given back once its body ends, fails or is cancelled. The
- * body is read as it arrives rather than as the consumer asks: the SDK stops reading an
- * SSE response once it has its result, and the connection is free when the server ends it.
- */
-function releasingOnEnd(response: Response, release: () => void): Response {
-  if (!response.body) {
-    release();
-    return response;
-  }
-  const reader = response.body.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          controller.enqueue(value);
-        }
-        controller.close();
-      } catch (error) {
-        controller.error(error);
-      } finally {
-        release();
-      }
-    },
-    cancel(reason) {
-      release();
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
-
-/**
  * Answers and notifications never wait, but a server can make thousands at once (one error
  * reply per refused elicitation of a flood): Chromium fails fetches past a few thousand
  * outstanding in one process (`ERR_INSUFFICIENT_RESOURCES`), and the SDK takes that failure
@@ -104,18 +70,17 @@ function releasingOnEnd(response: Response, release: () => void): Response {
  */
 const MAX_SHORT = 32;
 
-/** `fetch`, with requests that may stay open limited to `max` per origin, and answers and notifications queued. */
-export function limitOpenRequests(fetchLike: FetchLike, max = 4): FetchLike {
+/**
+ * Requests that may stay open limited to `max` per origin, and answers and notifications
+ * queued; a slot is given back once the response's body ends, fails or is cancelled (the tap
+ * reads each body as it arrives, so the server ending it frees the slot).
+ */
+export function openRequestLimit(max = 4): Tap {
   return async (url, init) => {
     const kind = kindOf(init);
-    if (kind === 'stream') return fetchLike(url, init);
+    if (kind === 'stream') return {};
     const origin = new URL(String(url)).origin;
     const release = await acquire(kind === 'request' ? origin : `${origin} answers`, kind === 'request' ? max : MAX_SHORT, init?.signal);
-    try {
-      return releasingOnEnd(await fetchLike(url, init), release);
-    } catch (error) {
-      release();
-      throw error;
-    }
+    return { response: () => ({ end: release }), failed: release };
   };
 }

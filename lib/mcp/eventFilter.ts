@@ -1,16 +1,17 @@
 /**
- * A `fetch` wrapper that takes events out of a server's SSE streams before anything else reads
- * them: the SDK's own parsing and schema check (~50 µs a message, and the garbage of it), the
- * protocol log and the call-stream watch. Only what `admit` refuses is taken out; the rest goes
- * on as it came, with its event name, id and data, and the stream's retry and comments. A
- * request taken out can be answered from here (`EventStream.reply`), as the client's transport
- * would answer it, without the SDK ever reading it.
+ * Takes events out of a server's SSE streams before anything else reads them: the SDK's own
+ * parsing and schema check (~50 µs a message, and the garbage of it), the protocol log and the
+ * call-stream watch (the first watcher of lib/mcp/exchangeTap.ts, so the others never hear of
+ * what it took out). Only what `admit` refuses is taken out; the rest goes on as it came, with
+ * its event name, id and data, and the stream's retry and comments. A request taken out can be
+ * answered from here (`EventStream.reply`), as the client's transport would answer it, without
+ * the SDK ever reading it.
  *
  * An event taken out is gone with its id too: if the stream is later resumed, the server may
  * send it again from the last id the client saw, and it is judged again.
  */
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { FetchLike as Fetch } from '@modelcontextprotocol/client';
+import type { Tap } from './exchangeTap';
 
 /** Where an event came from, and how to answer it there. */
 export interface EventStream {
@@ -36,15 +37,6 @@ export interface EventJudge {
  * flight (tests/e2e/server-flood.test.ts, load 4–6).
  */
 const REPLIES_IN_FLIGHT = 1;
-
-/** The event, written back as the server sent it (each line of its data a `data:` line). */
-function written({ event, id, data }: EventSourceMessage): string {
-  let text = '';
-  if (event) text += `event: ${event}\n`;
-  if (id !== undefined) text += `id: ${id}\n`;
-  for (const line of data.split('\n')) text += `data: ${line}\n`;
-  return `${text}\n`;
-}
 
 /** Sends replies `REPLIES_IN_FLIGHT` at a time; a reply that fails is gone (the server's request times out at its end). */
 function replies(fetch: Fetch) {
@@ -85,46 +77,25 @@ function sameOrigin(endpoint: string, url: string | URL): string | undefined {
   }
 }
 
-/** Every SSE response `fetch` gives keeps only the events `judge` admits; what the client POSTs is told to `judge.sent`. */
-export function filterEventStreams(fetch: Fetch, judge: EventJudge): Fetch {
+/** Every SSE response keeps only the events `judge` admits (replies to those it refuses go by `fetch`); what the client POSTs is told to `judge.sent`. */
+export function eventFilter(fetch: Fetch, judge: EventJudge): Tap {
   const reply = replies(fetch);
-  return async (url, init) => {
+  return (url, init) => {
     const session = new Headers(init?.headers).get('mcp-session-id') ?? '';
     if (judge.sent && typeof init?.body === 'string') judge.sent(init.body, session);
-    const response = await fetch(url, init);
-    const type = response.headers.get('content-type')?.toLowerCase() ?? '';
-    if (!response.body || !type.startsWith('text/event-stream')) return response;
-    // HTTP+SSE (2024-11-05): answers go to the endpoint the stream named, not to the stream's URL.
-    let endpoint: string | undefined;
-    const stream: EventStream = { session, reply: reply(url, init, () => endpoint) };
-    const encoder = new TextEncoder();
-    const decoder = new TextDecoder();
-    let out = '';
-    const parser = createParser({
-      onEvent: (event) => {
-        if (event.event === 'endpoint') endpoint = sameOrigin(event.data, url);
-        if (judge.admit(event.data, stream)) out += written(event);
+    return {
+      response: (_response, sse) => {
+        if (!sse) return;
+        // HTTP+SSE (2024-11-05): answers go to the endpoint the stream named, not to the stream's URL.
+        let endpoint: string | undefined;
+        const stream: EventStream = { session, reply: reply(url, init, () => endpoint) };
+        return {
+          admit(event) {
+            if (event.event === 'endpoint') endpoint = sameOrigin(event.data, url);
+            return judge.admit(event.data, stream);
+          },
+        };
       },
-      onRetry: (retry) => void (out += `retry: ${retry}\n\n`),
-      onComment: (comment) => void (out += `: ${comment}\n\n`),
-    });
-    const pass = (controller: TransformStreamDefaultController<Uint8Array>) => {
-      if (!out) return;
-      controller.enqueue(encoder.encode(out));
-      out = '';
     };
-    const body = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          parser.feed(decoder.decode(chunk, { stream: true }));
-          pass(controller);
-        },
-        flush(controller) {
-          parser.feed(decoder.decode());
-          pass(controller);
-        },
-      }),
-    );
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }

@@ -1,14 +1,13 @@
 /**
- * The protocol log's recorder: a `fetch` wrapper that sees every HTTP exchange of one server's
- * connection (MCP requests and their streams) and reports each exchange and every JSON-RPC
- * message in and out, redacted (lib/redact.ts). On the request's path it only keeps the raw
- * strings and reads a copy of the body (`tee`, no extra stream hop); parsing and redaction
- * wait for a quiet moment, in batches: done at once, they queued ahead of the response's own
- * body and cost each `tools/call` ~3 ms (bench 12).
+ * The protocol log's recorder: a watcher (lib/mcp/exchangeTap.ts) of every HTTP exchange of one
+ * server's connection (MCP requests and their streams) that reports each exchange and every
+ * JSON-RPC message in and out, redacted (lib/redact.ts). On the request's path it only keeps
+ * the raw strings (each SSE event's data, or the chunks of any other body); JSON parsing and
+ * redaction wait for a quiet moment, in batches: done at once, they queued ahead of the
+ * response's own body and cost each `tools/call` ~3 ms (bench 12).
  */
-import { createParser } from 'eventsource-parser';
 import { redactBody, redactHeaders, redactJson, redactUrl } from '../redact';
-import type { FetchLike as Fetch } from '@modelcontextprotocol/client';
+import type { BodyWatch, Tap } from './exchangeTap';
 
 /** One HTTP exchange: request line, status, timing, headers (redacted). */
 export interface ExchangeRecord {
@@ -53,11 +52,16 @@ function later(work: () => void): void {
 const headersOf = (init: RequestInit | undefined) => new Headers(init?.headers);
 const messagesOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
+function decode(chunks: Uint8Array[]): string {
+  const decoder = new TextDecoder();
+  return chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join('') + decoder.decode();
+}
+
 /** Exchange numbers run on across connections, so a server's log never holds two alike. */
 let exchanges = 0;
 
-export function recordingFetch(fetch: Fetch, record: (entry: ProtocolRecord) => void): Fetch {
-  return async (url, init) => {
+export function protocolRecorder(record: (entry: ProtocolRecord) => void): Tap {
+  return (url, init) => {
     const exchange = ++exchanges;
     const at = Date.now();
     const started = performance.now();
@@ -82,51 +86,34 @@ export function recordingFetch(fetch: Fetch, record: (entry: ProtocolRecord) => 
           record({ kind: 'message', exchange, at, direction: 'out', message });
       });
     };
-    let response: Response;
-    try {
-      response = await fetch(url, init);
-    } catch (error) {
-      report(undefined, error);
-      throw error;
-    }
-    report(response);
-    const type = response.headers.get('content-type')?.toLowerCase() ?? '';
-    const incoming = (text: string, arrived: number) => {
-      for (const message of messagesOf(redactBody(text, type))) record({ kind: 'message', exchange, at: arrived, direction: 'in', message });
-    };
-    if (!response.body || response.status === 202 || response.status === 204) return response;
-    if (type.startsWith('text/event-stream')) {
-      // Each chunk is passed on at once and parsed later, with the time it came.
-      let arrived = 0;
-      const parser = createParser({ onEvent: (event) => event.data && incoming(event.data, arrived) });
-      const decoder = new TextDecoder();
-      const body = response.body.pipeThrough(
-        new TransformStream<Uint8Array, Uint8Array>({
-          transform(chunk, controller) {
-            controller.enqueue(chunk);
-            const text = decoder.decode(chunk, { stream: true });
-            const at = Date.now();
-            later(() => {
-              arrived = at;
-              parser.feed(text);
-            });
+    return {
+      failed: (error) => report(undefined, error),
+      response(response, sse): BodyWatch | undefined {
+        report(response);
+        if (response.status === 202 || response.status === 204) return;
+        const type = response.headers.get('content-type')?.toLowerCase() ?? '';
+        const incoming = (text: string, arrived: number) => {
+          for (const message of messagesOf(redactBody(text, type))) record({ kind: 'message', exchange, at: arrived, direction: 'in', message });
+        };
+        // Each event is recorded later, with the time it came.
+        if (sse)
+          return {
+            event({ data }) {
+              const arrived = Date.now();
+              if (data) later(() => incoming(data, arrived));
+            },
+          };
+        const chunks: Uint8Array[] = [];
+        return {
+          chunk: (bytes) => void chunks.push(bytes),
+          end(complete) {
+            if (!complete) return;
+            const arrived = Date.now();
+            later(() => incoming(decode(chunks), arrived));
           },
-        }),
-      );
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    }
-    // Anything else is read from a copy, after the caller has its own.
-    void response
-      .clone()
-      .text()
-      .then(
-        (text) => {
-          const at = Date.now();
-          later(() => incoming(text, at));
-        },
-        () => {},
-      );
-    return response;
+        };
+      },
+    };
   };
 }
 

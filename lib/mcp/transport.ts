@@ -1,8 +1,9 @@
 /**
  * How a connection reaches its server, and whether the server is still there:
- * - every HTTP exchange goes through one `fetch`: the server's budget of notifications
- *   (inboundBudget, eventFilter), the protocol log's recorder, the watch on each call's stream
- *   (callStreams), the per-origin limit (connectionLimit), sign-in (lib/auth);
+ * - every HTTP exchange goes through one `fetch`: sign-in (lib/auth), the language preference,
+ *   and one tap (exchangeTap) for the per-origin limit (connectionLimit), the server's budget of
+ *   notifications (inboundBudget, eventFilter), the protocol log's recorder and the watch on each
+ *   call's stream (callStreams);
  * - Streamable HTTP first, the old HTTP+SSE transport when the POST was not understood;
  * - liveness: the connection is lost when the transport closes or a failing server no longer
  *   answers a ping, and everything waiting on it is failed once.
@@ -18,15 +19,16 @@ import {
 } from '@modelcontextprotocol/client';
 import { createServerAuthorization } from '../auth';
 import { errorMessage } from '../errorMessage';
-import { watchCallStreams } from './callStreams';
+import { callStreamWatch } from './callStreams';
 import type { RpcId } from '../json';
 import type { LoadOptions, ServerConfig } from './connection';
-import { limitOpenRequests } from './connectionLimit';
+import { openRequestLimit } from './connectionLimit';
 import { CallError } from './errors';
-import { type EventJudge, filterEventStreams } from './eventFilter';
+import { type EventJudge, eventFilter } from './eventFilter';
+import { type Tap, tapExchanges } from './exchangeTap';
 import { type IdleClock, NO_SDK_TIMEOUT } from './idleClock';
 import { listenForListChanges } from './listChanges';
-import { recordingFetch } from './protocolLog';
+import { protocolRecorder } from './protocolLog';
 
 /** How long closing waits for the server to end its session before it closes all the same. */
 const END_SESSION_MS = 2_000;
@@ -124,12 +126,14 @@ export async function connectTransport(client: Client, server: ServerConfig, set
       onInteraction: (waiting) => (waiting ? clock.pause() : clock.resume()),
     });
   const direct: FetchLike = setup.fetch ?? ((url, init) => fetch(url, init));
-  // The budget first: what it takes out costs nothing further, not even the protocol log.
-  const network = setup.inbound ? filterEventStreams(direct, setup.inbound) : direct;
-  const recorded = setup.onRecord ? recordingFetch(network, setup.onRecord) : network;
-  // The language goes on before the recorder, so the protocol log shows what was sent.
-  const told = setup.acceptLanguage ? speakingLanguage(recorded, setup.acceptLanguage) : recorded;
-  const mcpFetch = limitOpenRequests(watchCallStreams(told, setup.onCallEnded));
+  const taps: Tap[] = [openRequestLimit()];
+  // The budget before the rest: what it takes out costs nothing further, not even the protocol log.
+  if (setup.inbound) taps.push(eventFilter(direct, setup.inbound));
+  if (setup.onRecord) taps.push(protocolRecorder(setup.onRecord));
+  taps.push(callStreamWatch(setup.onCallEnded));
+  const tapped = tapExchanges(direct, taps);
+  // The language goes on before the recorder sees the request, so the protocol log shows what was sent.
+  const mcpFetch = setup.acceptLanguage ? speakingLanguage(tapped, setup.acceptLanguage) : tapped;
   const transportOptions = {
     ...(authorization ? authorization.transportOptions(mcpFetch) : { fetch: mcpFetch }),
     requestInit: server.headers ? { headers: server.headers } : undefined,

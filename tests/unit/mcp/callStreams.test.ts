@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { watchCallStreams } from '../../../lib/mcp/callStreams';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { callStreamWatch } from '../../../lib/mcp/callStreams';
+import { tapExchanges } from '../../../lib/mcp/exchangeTap';
+
+const watchCallStreams = (fetch: FetchLike, onCallEnded: Parameters<typeof callStreamWatch>[0]) =>
+  tapExchanges(fetch, [callStreamWatch(onCallEnded)]);
 
 const sse = (...events: string[]) => events.map((event) => `${event}\n\n`).join('');
 const message = (value: unknown, id?: string) => `${id ? `id: ${id}\n` : ''}event: message\ndata: ${JSON.stringify(value)}`;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { limitOpenRequests } from '../../../lib/mcp/connectionLimit';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { openRequestLimit } from '../../../lib/mcp/connectionLimit';
+import { tapExchanges } from '../../../lib/mcp/exchangeTap';
+
+const limitOpenRequests = (fetch: FetchLike) => tapExchanges(fetch, [openRequestLimit()]);
 
 /** A fetch whose responses end when the test says, counting how many are outstanding at once. */
 function heldFetch() {

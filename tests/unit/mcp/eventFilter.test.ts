@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type EventStream, filterEventStreams } from '../../../lib/mcp/eventFilter';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { type EventJudge, type EventStream, eventFilter } from '../../../lib/mcp/eventFilter';
+import { tapExchanges } from '../../../lib/mcp/exchangeTap';
+
+/** `fetch` with only the event filter on it, replies going by the same `fetch`. */
+const filterEventStreams = (fetch: FetchLike, judge: EventJudge) => tapExchanges(fetch, [eventFilter(fetch, judge)]);
 
 /** A fetch answering `body` in the given chunks, with `type`. */
 const serving =
