@@ -18,14 +18,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build as viteBuild } from 'vite';
-import { EXTENSION_DIR, launchBench, PROFILE_EXTENSION_DIR, type BenchBrowser } from './browser';
+import { EXTENSION_DIR, FLOOR_EXTENSION_DIR, launchBench, PROFILE_EXTENSION_DIR, type BenchBrowser } from './browser';
 import { buildBaseline, WORKING_TREE, type Build } from './builds';
 import { benchAppRender } from './app-render';
 import { benchBundleSize } from './bundle-size';
 import { benchElicitation } from './elicitation';
+import { FLOOR_LABEL } from './floor';
 import { benchPanelOpen } from './panel-open';
 import { benchProtocolLog } from './protocol-log';
 import { profileAll } from './profile';
@@ -109,6 +110,20 @@ async function buildSdkPage(): Promise<void> {
   });
 }
 
+/** bench/floor-worker as an extension of its own, its worker minified as WXT's is (one classic script). */
+async function buildFloorWorker(): Promise<void> {
+  await viteBuild({
+    root: 'bench/floor-worker',
+    logLevel: 'warn',
+    build: {
+      outDir: FLOOR_EXTENSION_DIR,
+      emptyOutDir: true,
+      minify: true,
+      lib: { entry: resolve('bench/floor-worker/background.ts'), formats: ['iife'], name: 'floor', fileName: () => 'background.js' },
+    },
+  });
+}
+
 /** The run's results as markdown; `stopped` says why it ended early (then it is marked partial). */
 function resultsDocument(
   state: { started: number; loadAtStart: number; chromium: string; sections: Section[]; failures: string[]; builds: Build[] },
@@ -163,6 +178,7 @@ async function main(): Promise<number> {
     // Non-minified twin: module comments for the bundle composition, names for --profile.
     build(true);
     await buildSdkPage();
+    if (only.includes('start') || only.includes('toolcall')) await buildFloorWorker();
   }
   if (values.baseline) state.builds.push(buildBaseline(values.baseline));
   const { builds } = state;
@@ -197,12 +213,30 @@ async function main(): Promise<number> {
   try {
     servers = await startServerProcess();
     const urls = servers;
-    await attempt('toolcall', () => inBrowsers(async (browsers) => [await benchToolCall(browsers, urls.timed, { ...counts.toolcall, inspector })]));
+    await attempt('toolcall', () =>
+      inBrowsers(async (browsers) => {
+        const floor = await launchBench(FLOOR_EXTENSION_DIR, FLOOR_LABEL);
+        try {
+          return [await benchToolCall(browsers, urls.timed, { ...counts.toolcall, inspector }, floor)];
+        } finally {
+          await floor.close();
+        }
+      }),
+    );
     await attempt('elicitation', () => inBrowsers(async (browsers) => [await benchElicitation(browsers, urls.timed, counts.elicitation)]));
     await attempt('open', () => inBrowsers(async (browsers) => [await benchPanelOpen(browsers, urls.legacyFleet.slice(0, 3), counts.open)]));
     await attempt('size', async () => [benchBundleSize(builds, PROFILE_EXTENSION_DIR, inspector)]);
     await attempt('scale', () => inBrowsers(async (browsers) => [await benchScale(browsers, urls.modernFleet, urls.timed, counts.scale)]));
-    await attempt('start', () => inBrowsers(async (browsers) => [await benchWorkerStart(browsers, urls.legacyFleet, counts.start)]));
+    await attempt('start', () =>
+      inBrowsers(async (browsers) => {
+        const floor = await launchBench(FLOOR_EXTENSION_DIR, FLOOR_LABEL);
+        try {
+          return [await benchWorkerStart(browsers, urls.legacyFleet, counts.start, floor)];
+        } finally {
+          await floor.close();
+        }
+      }),
+    );
     await attempt('apps', () => inBrowsers(async (browsers) => [await benchAppRender(browsers, { ...counts.apps, inspector })]));
     await attempt('protocollog', () => inBrowsers(async (browsers) => [await benchProtocolLog(browsers, urls.timed, counts.protocollog)]));
     await attempt('tools', () => inBrowsers(async (browsers) => [await benchToolsList(browsers, urls.wideApis, urls.narrowApis, counts.tools)]));

@@ -13,6 +13,7 @@ import type { WorkerMessage } from '../lib/port/messages';
 import { addServer, evaluateInWorker, type BenchBrowser } from './browser';
 import { INSPECTOR_VERSION, inspectorClicks, openInspector, prepareEcho, startInspectorIfAble } from './inspector';
 import type { ProbeWindow } from './probe';
+import { FLOOR_LABEL, FLOOR_SERVER, openFloorPanel } from './floor';
 import { rawEchoCalls, rawInitialize, type RawSession } from './raw-mcp';
 import { besideBaselines, forBuild, latencyCells, table, type Section } from './report';
 import { connectSdkClient, sdkEchoCalls } from './sdk-client';
@@ -182,6 +183,7 @@ export async function benchToolCall(
   browsers: BenchBrowser[],
   serverUrl: string,
   options: ToolCallOptions & { inspector: boolean },
+  floor?: BenchBrowser,
 ): Promise<Section> {
   const builds: BuildRun[] = [];
   for (const browser of browsers) {
@@ -221,11 +223,12 @@ export async function benchToolCall(
   // The browser's own floors (d, e) are the same Chromium for every build: measured in the first.
   const rawPage: RawSession = await own.page.evaluate(rawInitialize, serverUrl);
   const sdkPage = await openSdkPage(own.browser, serverUrl);
+  const floorPage = floor && (await openFloorPanel(floor, serverUrl));
   const { inspector, missing: inspectorMissing } = options.inspector
     ? await startInspectorIfAble(serverUrl)
     : { inspector: undefined, missing: 'left out of this run (`--skip-inspector`, or `--quick`).' };
 
-  const samples = { sdk: [] as number[], rawNode: [] as number[], rawPage: [] as number[], sdkPage: [] as number[] };
+  const samples = { sdk: [] as number[], rawNode: [] as number[], rawPage: [] as number[], sdkPage: [] as number[], floor: [] as number[] };
   // Clicks are kept round by round, to see whether a click slows as results pile up.
   const clicks = { inspector: [] as number[][], inspectorQuiet: [] as number[][] };
   const CLICK_TEXT = 'clicked';
@@ -278,6 +281,7 @@ export async function benchToolCall(
         samples.sdkPage,
         await sdkPage.evaluate((texts) => (window as unknown as SdkPageWindow).__benchSdk.calls(texts), texts('sdk-page', count)),
       ),
+    async () => void (floorPage && record(samples.floor, (await extensionCalls(floorPage, FLOOR_SERVER, texts('floor', count))).roundTrips)),
     inspectorStep(count, true, clicks.inspector),
     inspectorStep(count, false, clicks.inspectorQuiet),
   ];
@@ -295,12 +299,14 @@ export async function benchToolCall(
   }
   await sdk.close();
   await sdkPage.close();
+  await floorPage?.close();
   await inspector?.close();
   return toolCallSection(builds, {
     b: summarize(samples.sdk),
     c: summarize(samples.rawNode),
     d: summarize(samples.rawPage),
     e: summarize(samples.sdkPage),
+    floor: floorPage ? summarize(samples.floor) : undefined,
     inspector: inspector ? { g: clicks.inspector, gQuiet: clicks.inspectorQuiet } : undefined,
     inspectorMissing,
     options,
@@ -327,12 +333,14 @@ function toolCallSection(
     c: Summary;
     d: Summary;
     e: Summary;
+    /** bench/floor-worker: the panel's port → a worker with only the SDK client → one message back. */
+    floor?: Summary;
     inspector?: { g: number[][]; gQuiet: number[][] };
     inspectorMissing: string;
     options: ToolCallOptions;
   },
 ): Section {
-  const { b, c, d, e, options } = floors;
+  const { b, c, d, e, floor, options } = floors;
   const browsers = builds.map((build) => build.browser);
   const label = (text: string, build: BuildRun) => forBuild(text, build.browser, browsers);
   const measured = builds.map((build) => ({
@@ -371,6 +379,14 @@ function toolCallSection(
         ['(c) raw `fetch` POST in Node', ...latencyCells(c)],
         ['(d) raw `fetch` POST in the extension page', ...latencyCells(d)],
         ['(e) SDK v2 `Client.callTool` in an extension page (same browser, same host permissions)', ...latencyCells(e)],
+        ...(floor
+          ? [
+              [
+                `(a₀) ${FLOOR_LABEL}: the panel's port → \`callTool\` in that worker → one message with the call done, timed as (a) is`,
+                ...latencyCells(floor),
+              ],
+            ]
+          : []),
         ...measured.map(({ build, f }) => [
           label('(f) a person’s view of (a): click **Run echo** → the result’s text in the panel’s DOM (Tools tab)', build),
           ...latencyCells(f),
@@ -435,6 +451,9 @@ function toolCallSection(
               ]
             : []),
         ]),
+        ...(floor
+          ? [['a₀ / e (the floor: the SDK behind a worker and its port, vs the SDK in the page)', ratio(floor.p50, e.p50), ratio(floor.p95, e.p95)]]
+          : []),
         ['b / c (SDK vs raw fetch, Node)', ratio(b.p50, c.p50), ratio(b.p95, c.p95)],
         ['e / d (SDK vs raw fetch, same browser)', ratio(e.p50, d.p50), ratio(e.p95, d.p95)],
         ['d / c (browser fetch vs Node fetch)', ratio(d.p50, c.p50), ratio(d.p95, c.p95)],
@@ -460,10 +479,11 @@ function toolCallSection(
       {
         name: '1. tools/call through the extension ÷ the SDK in the same page (a/e, p50)',
         goal: '≤ 1.25×',
-        measured: besideBaselines(
-          measured.map(({ a }) => `${ratio(a.p50, e.p50)} (${ms(a.p50)} vs ${ms(e.p50)})`),
-          browsers,
-        ),
+        measured:
+          besideBaselines(
+            measured.map(({ a }) => `${ratio(a.p50, e.p50)} (${ms(a.p50)} vs ${ms(e.p50)})`),
+            browsers,
+          ) + (floor ? `; the floor, the SDK behind a worker and its port (a₀): ${ratio(floor.p50, e.p50)} (${ms(floor.p50)})` : ''),
         met: measured[0]!.a.p50 <= 1.25 * e.p50,
       },
       ...(g && gQuiet

@@ -57,9 +57,19 @@ async function coldStart(browser: BenchBrowser, servers: SavedServer[]): Promise
   }
 }
 
-/** `browsers`: this tree's build first, then any baseline's; their starts are interleaved. */
-export async function benchWorkerStart(browsers: BenchBrowser[], urls: string[], options: WorkerStartOptions): Promise<Section> {
-  const extension = browsers.map(() => new Map<number, StartTimes[]>(options.sizes.map((size) => [size, []])));
+/**
+ * `browsers`: this tree's build first, then any baseline's; `floor`: bench/floor-worker's
+ * extension (the SDK client alone in a worker), the floor under the target. Their starts are
+ * interleaved.
+ */
+export async function benchWorkerStart(
+  browsers: BenchBrowser[],
+  urls: string[],
+  options: WorkerStartOptions,
+  floor?: BenchBrowser,
+): Promise<Section> {
+  const measured = floor ? [...browsers, floor] : browsers;
+  const extension = measured.map(() => new Map<number, StartTimes[]>(options.sizes.map((size) => [size, []])));
   const node = new Map<number, number[]>(options.sizes.map((size) => [size, []]));
   const initialize: number[] = [];
   const saved = (size: number): SavedServer[] =>
@@ -69,7 +79,7 @@ export async function benchWorkerStart(browsers: BenchBrowser[], urls: string[],
   }
 
   const steps = options.sizes.flatMap((size) => [
-    ...browsers.map((browser, b) => async () => void extension[b]!.get(size)!.push(await coldStart(browser, saved(size)))),
+    ...measured.map((browser, b) => async () => void extension[b]!.get(size)!.push(await coldStart(browser, saved(size)))),
     async () => {
       const started = performance.now();
       // Told the era, as the worker is by what it remembers: the same requests on both sides.
@@ -91,15 +101,14 @@ export async function benchWorkerStart(browsers: BenchBrowser[], urls: string[],
   await interleave(options.reps, steps);
 
   const server = summarize(initialize);
+  const column = (b: number, size: number, key: keyof StartTimes) => summarize(extension[b]!.get(size)!.map((run) => run[key]));
   const rows = options.sizes.flatMap((size) => {
-    const perBuild = browsers.flatMap((browser, b) => {
-      const runs = extension[b]!.get(size)!;
-      const column = (key: keyof StartTimes) => summarize(runs.map((run) => run[key]));
-      const label = (text: string) => forBuild(text, browser, browsers);
+    const perBuild = measured.flatMap((browser, b) => {
+      const label = (text: string) => (browser === floor ? `${text} — *${floor.label}*` : forBuild(text, browser, browsers));
       return [
-        [label(`**${size} servers: panel connect → all connected**`), ...latencyCells(column('allConnected'))],
-        [label(`${size} servers: panel connect → worker global scope created`), ...latencyCells(column('workerUp'))],
-        [label(`${size} servers: panel connect → first state (script evaluated)`), ...latencyCells(column('firstState'))],
+        [label(`**${size} servers: panel connect → all connected**`), ...latencyCells(column(b, size, 'allConnected'))],
+        [label(`${size} servers: panel connect → worker global scope created`), ...latencyCells(column(b, size, 'workerUp'))],
+        [label(`${size} servers: panel connect → first state (script evaluated)`), ...latencyCells(column(b, size, 'firstState'))],
       ];
     });
     return [...perBuild, [`${size} servers: SDK v2 in Node, connect (era known) + lists, all at once`, ...latencyCells(summarize(node.get(size)!))]];
@@ -108,7 +117,11 @@ export async function benchWorkerStart(browsers: BenchBrowser[], urls: string[],
     `${options.reps} cold starts per size after one unrecorded round, sizes${browsers.length > 1 ? ', builds' : ''} and Node baselines interleaved. ` +
       'Each server is a 2025-11-25 timed server on its own port. The first connect to each negotiates ' +
       '(`server/discover`, answered 400, then `initialize`); the worker remembers the era (lib/mcp/eras.ts), so ' +
-      'from the unrecorded round on a connect is `initialize` → `notifications/initialized` → GET stream → `tools/list`.',
+      'from the unrecorded round on a connect is `initialize` → `notifications/initialized` → GET stream → `tools/list`.' +
+      (floor
+        ? ' The floor is an extension whose worker holds only the SDK v2 client (bench/floor-worker): it reads the saved servers, ' +
+          'posts its first message, then connects and lists each as the Node baseline does; its "first state" is that first message.'
+        : ''),
     '',
     table(['measure', 'p50', 'p95', 'n'], [...rows, ['server latency: one raw `initialize` round trip (Node fetch)', ...latencyCells(server)]]),
   ].join('\n');
@@ -116,12 +129,13 @@ export async function benchWorkerStart(browsers: BenchBrowser[], urls: string[],
     title: '5. Worker cold start → servers reconnected',
     markdown,
     targets: options.sizes.map((size) => {
-      const p50s = extension.map((runs) => summarize(runs.get(size)!.map((run) => run.allConnected)).p50);
+      const p50s = browsers.map((_, b) => column(b, size, 'allConnected').p50);
       const goal = TARGET_MS[size] ?? 300;
+      const under = floor ? `; the floor, the SDK client alone in a worker: ${ms(column(measured.length - 1, size, 'allConnected').p50)}` : '';
       return {
         name: `5. cold start to a connected panel, ${size} servers (p50)`,
         goal: `≤ ${goal} ms`,
-        measured: besideBaselines(p50s.map(ms), browsers),
+        measured: besideBaselines(p50s.map(ms), browsers) + under,
         met: p50s[0]! <= goal,
       };
     }),

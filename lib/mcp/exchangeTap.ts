@@ -58,7 +58,8 @@ function readOnce(source: ReadableStream<Uint8Array>, watches: BodyWatch[], sse:
   };
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
-  let out = '';
+  /** What went on since the last chunk passed: events, and retry and comment lines as written. */
+  let kept: Array<EventSourceMessage | string> = [];
   /** Whether what went on so far ended on an event's end, with nothing taken out since. */
   let whole = true;
   const parser = createParser({
@@ -70,19 +71,20 @@ function readOnce(source: ReadableStream<Uint8Array>, watches: BodyWatch[], sse:
         }
         watch.event?.(event);
       }
-      out += written(event);
+      kept.push(event);
     },
-    onRetry: (retry) => void (out += `retry: ${retry}\n\n`),
-    onComment: (comment) => void (out += `: ${comment}\n\n`),
+    onRetry: (retry) => void kept.push(`retry: ${retry}\n\n`),
+    onComment: (comment) => void kept.push(`: ${comment}\n\n`),
   });
   const passSse = (controller: ReadableStreamDefaultController<Uint8Array>, chunk: Uint8Array | undefined) => {
     const text = chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
     const before = whole;
     parser.feed(text);
     const atEnd = text.endsWith('\n\n');
+    // Written back only when the chunk as it came will not do.
     if (chunk && before && whole && atEnd) controller.enqueue(chunk);
-    else if (out) controller.enqueue(encoder.encode(out));
-    out = '';
+    else if (kept.length > 0) controller.enqueue(encoder.encode(kept.map((item) => (typeof item === 'string' ? item : written(item))).join('')));
+    kept = [];
     whole = atEnd;
   };
   return new ReadableStream<Uint8Array>({

@@ -1,0 +1,55 @@
+/**
+ * The floor under the extension's design: a service worker holding the SDK v2 client and nothing
+ * of the product (no hub, no storage mirrors, no protocol log, no state diffing). Woken by the
+ * panel's port, it reads the saved servers (one `storage.local` read, as the product's worker
+ * does), tells the panel at once, then connects and lists each server as the Node baseline does
+ * (bench/sdk-client.ts, the era known), telling the panel as each is connected (bench 5's cold
+ * start). A `callTool` command on the port is called and answered with one message, the call
+ * done (bench 1's tools/call). Built into an extension of its own (bench/run.ts,
+ * `.output/bench-floor`), never into the product: what the product's worker takes beyond this
+ * is its own, the rest is the SDK's, the port's and the browser's.
+ */
+import '../../lib/mcp/zodJitless';
+import type { Browser } from 'webextension-polyfill';
+import type { SavedServer } from '../../lib/hub';
+import { PANEL_PORT } from '../../lib/port/messages';
+import type { Client } from '@modelcontextprotocol/client';
+import { connectAndList } from '../sdk-client';
+
+// Chromium's own promise API, whose shape the polyfill's types describe.
+declare const chrome: Browser;
+
+interface Command {
+  type?: string;
+  command?: string;
+  args?: [string, string, Record<string, unknown>];
+}
+
+chrome.runtime.onConnect.addListener(async (port) => {
+  if (port.name !== PANEL_PORT) return;
+  const clients = new Map<string, Client>();
+  let servers: SavedServer[] = [];
+  let activities: object[] = [];
+  // The messages the bench's probe reads (bench/probe.ts): a whole `state` each time.
+  const tell = () =>
+    port.postMessage({
+      type: 'state',
+      state: { servers: servers.map(({ id, name }) => ({ id, name, status: clients.has(id) ? 'connected' : 'connecting' })), activities },
+    });
+  port.onMessage.addListener(async (raw) => {
+    const message = raw as Command;
+    if (message.type !== 'command' || message.command !== 'callTool' || !message.args) return;
+    const [serverId, name, args] = message.args;
+    const result = await clients.get(serverId)!.callTool({ name, arguments: args });
+    activities = [{ id: crypto.randomUUID(), kind: 'tool', serverId, tool: name, args, status: 'done', result }];
+    tell();
+  });
+  servers = ((await chrome.storage.local.get('servers')) as { servers?: SavedServer[] }).servers ?? [];
+  tell();
+  await Promise.all(
+    servers.map(async (server) => {
+      clients.set(server.id, await connectAndList(server.url, { prior: { kind: 'legacy' } }));
+      tell();
+    }),
+  );
+});
