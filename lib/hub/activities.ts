@@ -25,6 +25,17 @@ export const KEPT_BOUNDS: PanelBounds = { maxString: 20_000, maxItems: 500, maxK
  */
 export const SHOW_RUNNING_AFTER_MS = 32;
 
+/**
+ * How long a request's end waits before it is kept, so a burst of calls shares one write.
+ * Written in the task after each end, every call's write ran just as the panel's next command
+ * came (0.4–0.5 ms of the next call's way to its fetch, back to back; bench/findings.md, stop
+ * 35). A worker stopped within it shows that call as the one before it kept it (running, so
+ * reported interrupted, or not yet shown): an idle stop comes 30 s after the last event and
+ * storage.session does not outlive the browser, so only a crash or a reload meets it. What a
+ * successor needs to carry a call on or report it (its start shown, a task) is kept at once.
+ */
+export const KEEP_AFTER_MS = 100;
+
 /** What a call still running when its worker stopped ends with: its answer had nowhere to go. */
 export const INTERRUPTED = 'toolnexus was stopped while this ran (the browser stopped its background), so the answer never reached it. Run it again.';
 
@@ -69,7 +80,9 @@ export class Activities {
   readonly #keptForm = new WeakMap<ActivityView, ActivityView>();
   /** Until the last worker's list is read (`restore`), writing this one's would erase it. */
   #mayWrite = false;
-  #saveQueued = false;
+  /** The write queued, and when it is due. */
+  #saveTimer: ReturnType<typeof setTimeout> | undefined;
+  #saveDue = Number.POSITIVE_INFINITY;
   /** Results the bound dropped since the last Clear: the panel says so. */
   #dropped = 0;
 
@@ -146,7 +159,7 @@ export class Activities {
     this.#activities = this.#activities.map((item) =>
       item.id === activity.id ? ({ ...item, ...patch, ...(ended ? { endedAt: Date.now(), progress: undefined } : {}) } as ActivityView) : item,
     );
-    this.#changed(keep);
+    this.#changed(keep ? (ended ? 'later' : 'soon') : false);
   }
 
   cancel(activityId: string): void {
@@ -194,16 +207,22 @@ export class Activities {
     this.#dropped += kept.dropped;
   }
 
-  #changed(keep = true, show = true): void {
+  /** `keep`: kept in the task after this one (`soon`), `KEEP_AFTER_MS` later, or not at all (progress). */
+  #changed(keep: 'soon' | 'later' | false = 'soon', show = true): void {
     if (show) this.#options.changed();
-    if (!keep || !this.#mayWrite || this.#saveQueued) return;
-    // After this task: the panel hears first, and a fast call's start and end are one write
+    if (!keep || !this.#mayWrite) return;
+    // Never in this task: the panel hears first, and a fast call's start and end are one write
     // (each write cost the worker ~1.5 ms of a ~10 ms tools/call in the bench).
-    this.#saveQueued = true;
-    setTimeout(() => {
-      this.#saveQueued = false;
+    const delay = keep === 'soon' ? 0 : KEEP_AFTER_MS;
+    const due = Date.now() + delay;
+    if (this.#saveTimer !== undefined && this.#saveDue <= due) return;
+    clearTimeout(this.#saveTimer);
+    this.#saveDue = due;
+    this.#saveTimer = setTimeout(() => {
+      this.#saveTimer = undefined;
+      this.#saveDue = Number.POSITIVE_INFINITY;
       void this.#save(this.#activities.map((activity) => this.#kept(activity)));
-    }, 0);
+    }, delay);
   }
 
   #kept(activity: ActivityView): ActivityView {

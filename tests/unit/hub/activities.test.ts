@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Activities, INTERRUPTED, KEPT_BOUNDS, SHOW_RUNNING_AFTER_MS, type ActivitiesOptions } from '../../../lib/hub/activities';
+import { Activities, INTERRUPTED, KEEP_AFTER_MS, KEPT_BOUNDS, SHOW_RUNNING_AFTER_MS, type ActivitiesOptions } from '../../../lib/hub/activities';
 import type { Connection, InputRound } from '../../../lib/mcp/connection';
 import { PANEL_BOUNDS } from '../../../lib/panelBounds';
 import type { ActivityView, CallView } from '../../../lib/state';
@@ -183,28 +183,34 @@ describe('what a stopped worker’s successor finds', () => {
     expect(saved.at(-1)![0]).not.toHaveProperty('progress');
   });
 
-  it(`keeps a call that ends within ${SHOW_RUNNING_AFTER_MS} ms in one write, done; a slower one as it shows running, then done`, async () => {
+  it(`keeps the ends of a burst of calls in one write ${KEEP_AFTER_MS} ms after the first, done; a call shown running at once`, async () => {
     vi.useFakeTimers();
     const { saved, kept } = store();
     const { subject } = activities({ kept });
+    const statuses = () => saved.map((list) => list.map((item) => item.status));
     subject.restore([]);
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(KEEP_AFTER_MS);
     saved.length = 0;
     await subject.run(tool, 's1', async () => text('fast'));
-    await vi.advanceTimersByTimeAsync(SHOW_RUNNING_AFTER_MS * 2);
-    expect(saved.map((list) => list.map((item) => item.status))).toEqual([['done']]);
+    await subject.run(tool, 's1', async () => text('fast again'));
+    await vi.advanceTimersByTimeAsync(KEEP_AFTER_MS - 1);
+    expect(saved).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(statuses()).toEqual([['done', 'done']]);
     saved.length = 0;
     let finish!: () => void;
     const slow = subject.run(tool, 's1', () => new Promise<CallToolResult>((resolve) => (finish = () => resolve(text('slow')))));
     await vi.advanceTimersByTimeAsync(SHOW_RUNNING_AFTER_MS - 1);
     expect(saved).toEqual([]);
-    // Shown at SHOW_RUNNING_AFTER_MS, written after that task (a fake timer's 0 ms is 1).
+    // Shown at SHOW_RUNNING_AFTER_MS, kept after that task (a fake timer's 0 ms is 1): a successor carries it on or reports it.
     await vi.advanceTimersByTimeAsync(2);
-    expect(saved.map((list) => list.map((item) => item.status))).toEqual([['running', 'done']]);
+    expect(statuses()).toEqual([['running', 'done', 'done']]);
     finish();
     await slow;
+    await vi.advanceTimersByTimeAsync(KEEP_AFTER_MS - 1);
+    expect(saved).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(saved.at(-1)!.map((item) => item.status)).toEqual(['done', 'done']);
+    expect(saved.at(-1)!.map((item) => item.status)).toEqual(['done', 'done', 'done']);
   });
 
   it('hands back what the last worker kept as the very values it read, so unchanged ones are not written again', async () => {
