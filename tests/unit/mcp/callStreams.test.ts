@@ -30,7 +30,7 @@ async function post(fetch: ReturnType<typeof watchCallStreams>) {
   return response.text();
 }
 
-describe('watchCallStreams', () => {
+describe('callStreamWatch', () => {
   it('passes the stream through unchanged, and reports the requests of a call whose response came', async () => {
     const body = sse(ask('e1'), ask(7), result);
     const ended = vi.fn();

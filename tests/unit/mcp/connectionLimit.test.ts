@@ -29,7 +29,7 @@ function heldFetch() {
 const post = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });
 let origin = 0;
 
-describe('limitOpenRequests', () => {
+describe('openRequestLimit', () => {
   it('queues a flood of answers (error replies to refused elicitations): at most 32 outstanding per origin, all delivered', async () => {
     const held = heldFetch();
     const fetchLimited = limitOpenRequests(held.fetchLike);

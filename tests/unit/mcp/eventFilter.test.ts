@@ -20,7 +20,7 @@ const serving =
     return new Response(body, { headers: { 'content-type': type } });
   };
 
-describe('filterEventStreams', () => {
+describe('eventFilter', () => {
   it('takes out only the events refused, however the stream is cut, and keeps names, ids, multi-line data, retry and comments', async () => {
     const stream = 'retry: 500\n\n: keep-alive\n\nevent: message\nid: 1\ndata: {"keep":1}\n\nid: 2\ndata: {"drop":2}\n\ndata: {"keep":\ndata: 3}\n\n';
     // Cut in every place, one character at a time.
@@ -35,7 +35,7 @@ describe('filterEventStreams', () => {
   });
 });
 
-describe('filterEventStreams replies', () => {
+describe('eventFilter replies', () => {
   it('answers an event where it came from: a POST of JSON to the stream’s URL with its session and authorization, one at a time', async () => {
     const posts: Array<{ url: string; headers: Headers; body: unknown }> = [];
     let open = 0;
