@@ -90,7 +90,7 @@ export function protocolRecorder(record: (entry: ProtocolRecord) => void): Tap {
       failed: (error) => report(undefined, error),
       response(response, sse): BodyWatch | undefined {
         report(response);
-        if (response.status === 202 || response.status === 204) return;
+        if (!response.body || response.status === 202 || response.status === 204) return;
         const type = response.headers.get('content-type')?.toLowerCase() ?? '';
         const incoming = (text: string, arrived: number) => {
           for (const message of messagesOf(redactBody(text, type))) record({ kind: 'message', exchange, at: arrived, direction: 'in', message });
