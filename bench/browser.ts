@@ -18,7 +18,7 @@ import { withTimeout } from './stats';
 /** Where bench/wxt.config.ts builds the extension (not .output/chrome-mv3, which tests rebuild). */
 export const EXTENSION_DIR = resolve('.output/bench/chrome-mv3');
 export const PROFILE_EXTENSION_DIR = resolve('.output/bench-profile/chrome-mv3');
-/** bench/floor-worker: a worker with the SDK client and nothing else, the floor under the cold start. */
+/** bench/floor-worker: a worker with the SDK client and nothing else, the floor under the cold start and tools/call. */
 export const FLOOR_EXTENSION_DIR = resolve('.output/bench-floor');
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 

@@ -199,6 +199,15 @@ async function main(): Promise<number> {
     }
   };
   // A fresh browser per bench and build, so no bench inherits another's history, activities or JIT state.
+  // bench/floor-worker's extension in a browser of its own, beside the builds' (toolcall, start).
+  const withFloor = async <T>(use: (floor: BenchBrowser) => Promise<T>): Promise<T> => {
+    const floor = await launchBench(FLOOR_EXTENSION_DIR, FLOOR_LABEL);
+    try {
+      return await use(floor);
+    } finally {
+      await floor.close();
+    }
+  };
   const inBrowsers = async <T>(use: (browsers: BenchBrowser[]) => Promise<T>): Promise<T> => {
     const browsers: BenchBrowser[] = [];
     try {
@@ -214,28 +223,14 @@ async function main(): Promise<number> {
     servers = await startServerProcess();
     const urls = servers;
     await attempt('toolcall', () =>
-      inBrowsers(async (browsers) => {
-        const floor = await launchBench(FLOOR_EXTENSION_DIR, FLOOR_LABEL);
-        try {
-          return [await benchToolCall(browsers, urls.timed, { ...counts.toolcall, inspector }, floor)];
-        } finally {
-          await floor.close();
-        }
-      }),
+      inBrowsers((browsers) => withFloor(async (floor) => [await benchToolCall(browsers, urls.timed, { ...counts.toolcall, inspector }, floor)])),
     );
     await attempt('elicitation', () => inBrowsers(async (browsers) => [await benchElicitation(browsers, urls.timed, counts.elicitation)]));
     await attempt('open', () => inBrowsers(async (browsers) => [await benchPanelOpen(browsers, urls.legacyFleet.slice(0, 3), counts.open)]));
     await attempt('size', async () => [benchBundleSize(builds, PROFILE_EXTENSION_DIR, inspector)]);
     await attempt('scale', () => inBrowsers(async (browsers) => [await benchScale(browsers, urls.modernFleet, urls.timed, counts.scale)]));
     await attempt('start', () =>
-      inBrowsers(async (browsers) => {
-        const floor = await launchBench(FLOOR_EXTENSION_DIR, FLOOR_LABEL);
-        try {
-          return [await benchWorkerStart(browsers, urls.legacyFleet, counts.start, floor)];
-        } finally {
-          await floor.close();
-        }
-      }),
+      inBrowsers((browsers) => withFloor(async (floor) => [await benchWorkerStart(browsers, urls.legacyFleet, counts.start, floor)])),
     );
     await attempt('apps', () => inBrowsers(async (browsers) => [await benchAppRender(browsers, { ...counts.apps, inspector })]));
     await attempt('protocollog', () => inBrowsers(async (browsers) => [await benchProtocolLog(browsers, urls.timed, counts.protocollog)]));
