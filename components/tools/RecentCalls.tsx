@@ -17,7 +17,11 @@ function argumentsLine(args: Record<string, unknown>): string {
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
-/** The latest calls on top of the Tools tab: each opens its tool's form with the same arguments, or runs again at once. */
+/**
+ * The latest calls on top of the Tools tab: each opens its tool's form with the same arguments,
+ * or runs again at once. A row is its tool's, not its call's: Run again updates the row in
+ * place, so the button keeps the person's focus, and the panel rebuilds no row per call.
+ */
 export function RecentCalls({ activities, servers }: RecentCallsProps) {
   const { editArguments, callTool } = useActions();
   const recent = useMemo(() => recentCalls(activities, servers), [activities, servers]);
@@ -29,7 +33,7 @@ export function RecentCalls({ activities, servers }: RecentCallsProps) {
         {recent.map(({ call, server, rerun }) => {
           const name = labelName(call.tool);
           return (
-            <li key={call.id} class="recent-call">
+            <li key={`${server.id} ${call.tool}`} class="recent-call">
               <button
                 type="button"
                 class="link recent-tool"

@@ -281,4 +281,23 @@ describe('pinned tools and recent calls', () => {
     fireEvent.click(within(recent).getByRole('button', { name: 'list_pulls' }));
     expect(editArguments).toHaveBeenCalledWith('a', 'list_pulls', { state: 'open' });
   });
+
+  it("keep a tool's row, and the focus on its Run again, when that tool is called again", () => {
+    const call = (id: string, text: string): CallView => ({
+      id,
+      kind: 'tool',
+      serverId: 'a',
+      tool: 'list_issues',
+      args: { text },
+      startedAt: 1,
+      status: 'done',
+    });
+    const { rerender } = renderTab({ activities: [call('1', 'first')] });
+    const again = screen.getByRole('button', { name: 'Run again: list_issues, with the same arguments' });
+    again.focus();
+    rerender(<ToolsTab servers={[A, B]} savedCalls={[]} pinnedTools={[]} activities={[call('2', 'second'), call('1', 'first')]} />);
+    const recent = screen.getByRole('region', { name: 'Recent calls' });
+    expect(recent.textContent).toContain('{"text":"second"}');
+    expect(document.activeElement).toBe(again);
+  });
 });
