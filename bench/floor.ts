@@ -27,3 +27,8 @@ export async function openFloorPanel(floor: BenchBrowser, serverUrl: string): Pr
   );
   return page;
 }
+
+/** Whether the floor's panel draws each result (bench/floor-worker/public/sidepanel.js). */
+export async function drawsResults(page: Page, draws: boolean): Promise<void> {
+  await page.evaluate((draws) => void ((globalThis as { drawsResults?: boolean }).drawsResults = draws), draws);
+}
