@@ -120,9 +120,11 @@ export async function benchToolsList(browsers: BenchBrowser[], wide: string[], n
       await waitForState(page, { connected: servers.length }, 30_000);
       opened.push({ browser, layout, page, renders: [], keys: [], keyFrames: [], idleFrames: [] });
     }
-    for (let i = 0; i < options.renders; i += 1) for (const run of opened) run.renders.push(await firstRender(run.page, layout.tools));
+    // Which build goes first alternates, as `interleave` rotates: no build always follows the other.
+    const inTurn = (i: number) => (i % 2 === 0 ? opened : [...opened].reverse());
+    for (let i = 0; i < options.renders; i += 1) for (const run of inTurn(i)) run.renders.push(await firstRender(run.page, layout.tools));
     for (let i = 0; i < options.keystrokes; i += 1) {
-      for (const run of opened) {
+      for (const run of inTurn(i)) {
         const { updated, framed } = await keystroke(run.page, TYPED[i % TYPED.length]!);
         run.keys.push(updated);
         run.keyFrames.push(framed);
