@@ -84,10 +84,17 @@ export function historyEntry(request: PendingRequest, answer: Answer, answeredAt
   return entry;
 }
 
-/** Newest first, at most `limit` entries; writes go through one queue so none is lost. */
+/**
+ * Newest first, at most `limit` entries; writes go through one queue so none is lost. Each
+ * write is the whole list, so changes made while one waits its turn share it: a server that
+ * goes away settles all its Requests at once, and each would otherwise write up to
+ * HISTORY_BYTES again.
+ */
 export class History {
   #entries: HistoryEntry[] = [];
   #writes: Promise<void> = Promise.resolve();
+  /** The write waiting its turn: it has not read the entries yet, so it will write any change made now. */
+  #queued: Promise<void> | undefined;
   /** Changes made while the stored entries are being read, to apply to them once they are. */
   #whileLoading: Array<(entries: HistoryEntry[]) => HistoryEntry[]> | undefined;
 
@@ -104,6 +111,8 @@ export class History {
   load(): Promise<void> {
     const changes: Array<(entries: HistoryEntry[]) => HistoryEntry[]> = [];
     this.#whileLoading = changes;
+    // A write queued before this read would run before it: later changes wait for the read.
+    this.#queued = undefined;
     const loaded = this.#writes
       .then(() => this.store.load())
       .then((stored) => {
@@ -134,12 +143,17 @@ export class History {
   #change(change: (entries: HistoryEntry[]) => HistoryEntry[]): Promise<void> {
     this.#entries = newestWithin(change(this.#entries).slice(0, this.limit));
     this.#whileLoading?.push(change);
+    if (this.#queued) return this.#queued;
     // What is written is what there is by then, stored entries included once read.
     const write = this.#writes
-      .then(() => this.store.save(this.#entries))
+      .then(() => {
+        if (this.#queued === write) this.#queued = undefined;
+        return this.store.save(this.#entries);
+      })
       .catch((error: unknown) => {
         throw new HistorySaveError(error);
       });
+    this.#queued = write;
     // One failed save must not stop the ones after it.
     this.#writes = write.catch(() => {});
     return write;

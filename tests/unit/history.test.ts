@@ -80,6 +80,44 @@ describe('History', () => {
     expect(saves).toEqual([['next', 'too-big']]);
   });
 
+  it('makes the changes that wait behind a write share the next one', async () => {
+    const saves: string[][] = [];
+    let finish: () => void = () => undefined;
+    const history = new History({
+      load: async () => [],
+      save: async (entries) => {
+        saves.push(entries.map((saved) => saved.requestId));
+        // The first write is slow, as a large list's is.
+        if (saves.length === 1) await new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    await history.load();
+    const first = history.add(entry('1'));
+    await Promise.resolve();
+    const rest = ['2', '3', '4', '5'].map((id) => history.add(entry(id)));
+    finish();
+    await Promise.all([first, ...rest]);
+    expect(saves).toEqual([['1'], ['5', '4', '3', '2', '1']]);
+  });
+
+  it('rejects every change that shared a failed write, and writes the next', async () => {
+    let full = true;
+    const saves: string[][] = [];
+    const history = new History({
+      load: async () => [],
+      save: async (entries) => {
+        if (full) throw new Error('QUOTA_BYTES quota exceeded');
+        saves.push(entries.map((saved) => saved.requestId));
+      },
+    });
+    await history.load();
+    const shared = [history.add(entry('a')), history.add(entry('b'))];
+    for (const adding of shared) await expect(adding).rejects.toBeInstanceOf(HistorySaveError);
+    full = false;
+    await history.add(entry('c'));
+    expect(saves).toEqual([['c', 'b', 'a']]);
+  });
+
   it('keeps only the newest entries that fit its byte bound', async () => {
     const history = new History({ load: async () => [], save: async () => {} });
     const big = (id: string) => ({ ...entry(id), content: { text: 'x'.repeat(30_000) } });
