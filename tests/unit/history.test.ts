@@ -29,6 +29,20 @@ function slowStore(stored: HistoryEntry[]) {
   return { store, saves, release };
 }
 
+/** A store that refuses every save, as a full storage quota would, until `full` is set false. */
+function fillingStore() {
+  const saves: string[][] = [];
+  const quota = { full: true };
+  const store: HistoryStore = {
+    load: async () => [],
+    save: async (entries) => {
+      if (quota.full) throw new Error('QUOTA_BYTES quota exceeded');
+      saves.push(entries.map((saved) => saved.requestId));
+    },
+  };
+  return { store, saves, quota };
+}
+
 describe('History', () => {
   it('keeps what was answered while the stored history loads, and everything stored', async () => {
     const { store, saves, release } = slowStore([entry('old-1'), entry('old-2')]);
@@ -62,20 +76,13 @@ describe('History', () => {
   });
 
   it('a save that fails rejects with HistorySaveError, and the saves after it still happen', async () => {
-    const saves: string[][] = [];
-    let full = true;
-    const history = new History({
-      load: async () => [],
-      save: async (entries) => {
-        if (full) throw new Error('QUOTA_BYTES quota exceeded');
-        saves.push(entries.map((saved) => saved.requestId));
-      },
-    });
+    const { store, saves, quota } = fillingStore();
+    const history = new History(store);
     await history.load();
     await expect(history.add(entry('too-big'))).rejects.toSatisfy(
       (error) => error instanceof HistorySaveError && /quota exceeded/.test(error.message),
     );
-    full = false;
+    quota.full = false;
     await history.add(entry('next'));
     expect(saves).toEqual([['next', 'too-big']]);
   });
@@ -101,19 +108,12 @@ describe('History', () => {
   });
 
   it('rejects every change that shared a failed write, and writes the next', async () => {
-    let full = true;
-    const saves: string[][] = [];
-    const history = new History({
-      load: async () => [],
-      save: async (entries) => {
-        if (full) throw new Error('QUOTA_BYTES quota exceeded');
-        saves.push(entries.map((saved) => saved.requestId));
-      },
-    });
+    const { store, saves, quota } = fillingStore();
+    const history = new History(store);
     await history.load();
     const shared = [history.add(entry('a')), history.add(entry('b'))];
     for (const adding of shared) await expect(adding).rejects.toBeInstanceOf(HistorySaveError);
-    full = false;
+    quota.full = false;
     await history.add(entry('c'));
     expect(saves).toEqual([['c', 'b', 'a']]);
   });

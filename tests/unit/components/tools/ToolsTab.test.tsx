@@ -248,18 +248,19 @@ describe('pinned tools and recent calls', () => {
     expect(screen.queryByRole('region', { name: 'Pinned tools' })).toBeNull();
   });
 
+  const call = (id: string, serverId: string, name: string, args: Record<string, unknown>, appOf?: string): CallView => ({
+    id,
+    kind: 'tool',
+    serverId,
+    tool: name,
+    args,
+    startedAt: 1,
+    status: 'done',
+    ...(appOf ? { appOf } : {}),
+  });
+
   it('list the latest call of each tool, newest first, to open with its arguments or run again', () => {
     const editArguments = vi.fn();
-    const call = (id: string, serverId: string, name: string, args: Record<string, unknown>, appOf?: string): CallView => ({
-      id,
-      kind: 'tool',
-      serverId,
-      tool: name,
-      args,
-      startedAt: 1,
-      status: 'done',
-      ...(appOf ? { appOf } : {}),
-    });
     renderTab(
       {
         activities: [
@@ -283,19 +284,11 @@ describe('pinned tools and recent calls', () => {
   });
 
   it("keep a tool's row, and the focus on its Run again, when that tool is called again", () => {
-    const call = (id: string, text: string): CallView => ({
-      id,
-      kind: 'tool',
-      serverId: 'a',
-      tool: 'list_issues',
-      args: { text },
-      startedAt: 1,
-      status: 'done',
-    });
-    const { rerender } = renderTab({ activities: [call('1', 'first')] });
+    const first = call('1', 'a', 'list_issues', { text: 'first' });
+    const { rerender } = renderTab({ activities: [first] });
     const again = screen.getByRole('button', { name: 'Run again: list_issues, with the same arguments' });
     again.focus();
-    rerender(<ToolsTab servers={[A, B]} savedCalls={[]} pinnedTools={[]} activities={[call('2', 'second'), call('1', 'first')]} />);
+    rerender(<ToolsTab servers={[A, B]} savedCalls={[]} pinnedTools={[]} activities={[call('2', 'a', 'list_issues', { text: 'second' }), first]} />);
     const recent = screen.getByRole('region', { name: 'Recent calls' });
     expect(recent.textContent).toContain('{"text":"second"}');
     expect(document.activeElement).toBe(again);
