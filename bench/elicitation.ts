@@ -4,10 +4,13 @@
  * (MutationObserver) for the card's first field (a form) or its Open button (a URL) to be
  * present, enabled, visible and focusable, and converts the server's time to its own clock
  * with a measured offset (clock.ts). Each Request is then declined with its button.
- * Baseline, interleaved: the SDK v2 client in Node, time until its elicitation handler runs.
+ * Baselines, interleaved: the SDK v2 client in Node, time until its elicitation handler runs;
+ * and the floor (bench/floor-worker), whose worker posts the elicitation to its panel as it comes
+ * and whose panel draws the prompt, one focused field and a Decline button (forms only).
  */
 import type { Page } from 'playwright-core';
 import { addServer, type BenchBrowser } from './browser';
+import { FLOOR_LABEL, FLOOR_SERVER, openFloorPanel } from './floor';
 import { measureClockOffset, timerResolution, type ClockOffset } from './clock';
 import type { ProbeWindow } from './probe';
 import { besideBaselines, forBuild, latencyCells, table, type Section } from './report';
@@ -116,15 +119,30 @@ async function panelRuns(page: Page, args: { serverId: string; kind: Kind; first
   }, args);
 }
 
-/** `browsers`: this tree's build first, then any baseline's; their blocks are interleaved with each other's and Node's. */
-export async function benchElicitation(browsers: BenchBrowser[], serverUrl: string, options: ElicitationOptions): Promise<Section> {
+/**
+ * `browsers`: this tree's build first, then any baseline's; `floor`: bench/floor-worker's
+ * extension, asked the 4-field forms only. Their blocks are interleaved with each other's and Node's.
+ */
+export async function benchElicitation(
+  browsers: BenchBrowser[],
+  serverUrl: string,
+  options: ElicitationOptions,
+  floor?: BenchBrowser,
+): Promise<Section> {
   const clockUrl = new URL('/clock', serverUrl).href;
-  const panels: Array<{ browser: BenchBrowser; page: Page; serverId: string; times: Record<Kind, PanelTimes> }> = [];
+  const empty = (): PanelTimes => ({ arrived: [], ready: [], painted: [], focused: [] });
+  type Panel = { browser: BenchBrowser; page: Page; serverId: string; times: Record<Kind, PanelTimes> };
+  const panels: Panel[] = [];
   for (const browser of browsers) {
     const page = await browser.openPanel();
-    const empty = (): PanelTimes => ({ arrived: [], ready: [], painted: [], focused: [] });
     panels.push({ browser, page, serverId: await addServer(page, serverUrl, 'Bench'), times: { form: empty(), big: empty(), url: empty() } });
   }
+  const floorPanel: Panel | undefined = floor && {
+    browser: floor,
+    page: await openFloorPanel(floor, serverUrl),
+    serverId: FLOOR_SERVER,
+    times: { form: empty(), big: empty(), url: empty() },
+  };
   const pageResolution = await panels[0]!.page.evaluate(timerResolution);
 
   // Node baseline: the handler parses the send time and declines.
@@ -143,7 +161,7 @@ export async function benchElicitation(browsers: BenchBrowser[], serverUrl: stri
 
   const clocks: ClockOffset[] = [];
   let n = 0;
-  const panelStep = (panel: (typeof panels)[number], kind: Kind, count: number) => async () => {
+  const panelStep = (panel: Panel, kind: Kind, count: number) => async () => {
     // Re-measured every block, so clock drift over the run cannot add up.
     const clock = await panel.page.evaluate(measureClockOffset, { clockUrl, samples: 40 });
     clocks.push(clock);
@@ -162,6 +180,7 @@ export async function benchElicitation(browsers: BenchBrowser[], serverUrl: stri
   };
   const steps = (count: number) => [
     ...panels.map((panel) => panelStep(panel, 'form', count)),
+    ...(floorPanel ? [panelStep(floorPanel, 'form', count)] : []),
     nodeStep('form', count),
     ...panels.map((panel) => panelStep(panel, 'url', count)),
     nodeStep('url', count),
@@ -172,6 +191,7 @@ export async function benchElicitation(browsers: BenchBrowser[], serverUrl: stri
   await interleave(options.rounds, steps(Math.ceil(options.runs / options.rounds)));
   await sdk.close();
   for (const panel of panels) await panel.page.close();
+  await floorPanel?.page.close();
 
   const worstError = Math.max(...clocks.map((clock) => clock.errorMs));
   const offsets = clocks.map((clock) => clock.offsetMs);
@@ -190,17 +210,30 @@ export async function benchElicitation(browsers: BenchBrowser[], serverUrl: stri
       row(label('URL consent: painted'), times.url.painted),
     ];
   });
+  const floorRows = floorPanel
+    ? [
+        row(`form (4 fields): state reaches the panel — *${FLOOR_LABEL}*`, floorPanel.times.form.arrived),
+        row(`**form (4 fields): first field ready** — *${FLOOR_LABEL}*`, floorPanel.times.form.ready),
+        row(`form (4 fields): painted — *${FLOOR_LABEL}*`, floorPanel.times.form.painted),
+      ]
+    : [];
+  const floorForm = floorPanel && summarize(floorPanel.times.form.ready);
   const markdown = [
     `Server-side send time → the panel page, ${options.runs} runs per kind (the 10-field form: ${Math.ceil(options.runs / options.rounds / 2) * options.rounds}) ` +
       `after ${options.warmup} warm-up runs each, in ${options.rounds} interleaved rounds. Each Request is declined with its Decline button ` +
       'and the call finishes before the next is asked. "ready" = the form\'s first field (or the URL card\'s Open button) is in the DOM, ' +
       'enabled, visible (`checkVisibility()`) and has `tabIndex ≥ 0`, seen by a MutationObserver; "painted" = the frame after that; ' +
-      '"focused" = the panel has moved focus into the form (its effect runs after paint).',
+      '"focused" = the panel has moved focus into the form (its effect runs after paint).' +
+      (floorPanel
+        ? ' The floor is an extension whose worker holds only the SDK v2 client and posts each elicitation to its panel as it comes ' +
+          '(nothing stored first), and whose panel draws it as its prompt, one focused field and a Decline button.'
+        : ''),
     '',
     table(
       ['from the server sending elicitation/create to …', 'p50', 'p95', 'n'],
       [
         ...panelRows,
+        ...floorRows,
         row('baseline: SDK v2 client in Node, form handler called', nodeSamples.form),
         row('baseline: SDK v2 client in Node, URL handler called', nodeSamples.url),
       ],
@@ -220,10 +253,11 @@ export async function benchElicitation(browsers: BenchBrowser[], serverUrl: stri
       {
         name: '2. form ready p95',
         goal: '≤ 12 ms',
-        measured: besideBaselines(
-          form.map((s) => ms(s.p95)),
-          browsers,
-        ),
+        measured:
+          besideBaselines(
+            form.map((s) => ms(s.p95)),
+            browsers,
+          ) + (floorForm ? `; the floor, a panel drawing one field from a worker with only the SDK client: ${ms(floorForm.p95)}` : ''),
         met: form[0]!.p95 <= 12,
       },
       {

@@ -178,7 +178,7 @@ async function main(): Promise<number> {
     // Non-minified twin: module comments for the bundle composition, names for --profile.
     build(true);
     await buildSdkPage();
-    if (only.includes('start') || only.includes('toolcall')) await buildFloorWorker();
+    if (only.some((name) => name === 'start' || name === 'toolcall' || name === 'elicitation')) await buildFloorWorker();
   }
   if (values.baseline) state.builds.push(buildBaseline(values.baseline));
   const { builds } = state;
@@ -199,7 +199,7 @@ async function main(): Promise<number> {
     }
   };
   // A fresh browser per bench and build, so no bench inherits another's history, activities or JIT state.
-  // bench/floor-worker's extension in a browser of its own, beside the builds' (toolcall, start).
+  // bench/floor-worker's extension in a browser of its own, beside the builds' (toolcall, elicitation, start).
   const withFloor = async <T>(use: (floor: BenchBrowser) => Promise<T>): Promise<T> => {
     const floor = await launchBench(FLOOR_EXTENSION_DIR, FLOOR_LABEL);
     try {
@@ -225,7 +225,9 @@ async function main(): Promise<number> {
     await attempt('toolcall', () =>
       inBrowsers((browsers) => withFloor(async (floor) => [await benchToolCall(browsers, urls.timed, { ...counts.toolcall, inspector }, floor)])),
     );
-    await attempt('elicitation', () => inBrowsers(async (browsers) => [await benchElicitation(browsers, urls.timed, counts.elicitation)]));
+    await attempt('elicitation', () =>
+      inBrowsers((browsers) => withFloor(async (floor) => [await benchElicitation(browsers, urls.timed, counts.elicitation, floor)])),
+    );
     await attempt('open', () => inBrowsers(async (browsers) => [await benchPanelOpen(browsers, urls.legacyFleet.slice(0, 3), counts.open)]));
     await attempt('size', async () => [benchBundleSize(builds, PROFILE_EXTENSION_DIR, inspector)]);
     await attempt('scale', () => inBrowsers(async (browsers) => [await benchScale(browsers, urls.modernFleet, urls.timed, counts.scale)]));

@@ -5,7 +5,8 @@
  * does), tells the panel at once, then connects and lists each server as the Node baseline does
  * (bench/sdk-client.ts, the era known), telling the panel as each is connected (bench 5's cold
  * start). A `callTool` command on the port is called and answered with one message, the call
- * done (bench 1's tools/call). Built into an extension of its own (bench/run.ts,
+ * done (bench 1's tools/call). A server's `elicitation/create` goes to the panel as one message
+ * and waits for its answer (bench 2's form ready). Built into an extension of its own (bench/run.ts,
  * `.output/bench-floor`), never into the product: what the product's worker takes beyond this
  * is its own, the rest is the SDK's, the port's and the browser's.
  */
@@ -23,21 +24,42 @@ interface Command {
   type?: string;
   command?: string;
   args?: [string, string, Record<string, unknown>];
+  /** An answer: the Request's id and the person's action. */
+  id?: string;
+  action?: 'accept' | 'decline' | 'cancel';
 }
+
+type Action = NonNullable<Command['action']>;
 
 chrome.runtime.onConnect.addListener(async (port) => {
   if (port.name !== PANEL_PORT) return;
   const clients = new Map<string, Client>();
   let servers: SavedServer[] = [];
   let activities: object[] = [];
+  /** The elicitations the panel shows, each waiting for its answer. */
+  let inbox: Array<{ id: string; prompt: string }> = [];
+  const answers = new Map<string, (action: Action) => void>();
   // The messages the bench's probe reads (bench/probe.ts): a whole `state` each time.
   const tell = () =>
     port.postMessage({
       type: 'state',
-      state: { servers: servers.map(({ id, name }) => ({ id, name, status: clients.has(id) ? 'connected' : 'connecting' })), activities },
+      state: { servers: servers.map(({ id, name }) => ({ id, name, status: clients.has(id) ? 'connected' : 'connecting' })), activities, inbox },
+    });
+  const ask = ({ message }: { message: string }) =>
+    new Promise<{ action: Action }>((resolve) => {
+      const id = crypto.randomUUID();
+      answers.set(id, (action) => {
+        answers.delete(id);
+        inbox = inbox.filter((request) => request.id !== id);
+        tell();
+        resolve({ action });
+      });
+      inbox = [...inbox, { id, prompt: message }];
+      tell();
     });
   port.onMessage.addListener(async (raw) => {
     const message = raw as Command;
+    if (message.type === 'answer' && message.id && message.action) return answers.get(message.id)?.(message.action);
     if (message.type !== 'command' || message.command !== 'callTool' || !message.args) return;
     const [serverId, name, args] = message.args;
     const result = await clients.get(serverId)!.callTool({ name, arguments: args });
@@ -48,7 +70,7 @@ chrome.runtime.onConnect.addListener(async (port) => {
   tell();
   await Promise.all(
     servers.map(async (server) => {
-      clients.set(server.id, await connectAndList(server.url, { prior: { kind: 'legacy' } }));
+      clients.set(server.id, await connectAndList(server.url, { prior: { kind: 'legacy' }, onElicit: ask }));
       tell();
     }),
   );
