@@ -7,7 +7,10 @@
  * spec 2025-11-25 client/elicitation (URL mode): clients MUST show the full URL and the
  * domain before consent, and SHOULD warn about punycode / lookalike hosts.
  */
-import { parse as parseHost } from 'tldts';
+import type { parse } from 'tldts';
+
+/** tldts's `parse`: the Public Suffix List's verdict on a hostname. */
+type SuffixParse = typeof parse;
 
 export type UrlWarningCode = 'punycode' | 'mixed-script' | 'credentials' | 'ip-address' | 'long' | 'deceptive';
 
@@ -200,7 +203,7 @@ function brandsIn(label: string): string[] {
   return Object.keys(BRANDS).filter((brand) => words.some((word) => word === brand || unmask(word) === brand));
 }
 
-function deceptionWarnings(labels: string[], prefixLabels: string[], domain: string | null, host: string): UrlWarning[] {
+function deceptionWarnings(parseHost: SuffixParse, labels: string[], prefixLabels: string[], domain: string | null, host: string): UrlWarning[] {
   const warnings: UrlWarning[] = [];
   // `accounts.google.com.evil.example`: a whole domain name sits in the subdomains. Scan
   // from the right so `google.com` wins over `accounts.google` (.google is a TLD too).
@@ -241,33 +244,69 @@ function hostPartsOf(hostname: string, domain: string | null, port: string): Hos
   return { prefix: hostname.slice(0, hostname.length - domain.length), domain, suffix };
 }
 
+/** Why `url` must not be opened at all; `null` when it may be offered to the person. */
+function refusalOfUrl(url: URL): string | null {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `The server asked to open a ${url.protocol} URL; refused.`;
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    return `The server asked to open ${url.host} over unencrypted http:; only https: is allowed off this computer. Refused.`;
+  }
+  return null;
+}
+
+const NOT_A_URL = 'The server asked to open something that is not a valid web address; refused.';
+
+/**
+ * Why `input` must not be opened at all, as `analyzeUrl` says it in `refused`; `null` when it
+ * may be offered. Needs no suffix list: for what only gates a URL. Never throws.
+ */
+export function refusalOf(input: string): string | null {
+  return URL.canParse(input) ? refusalOfUrl(new URL(input)) : NOT_A_URL;
+}
+
+/** `analyzeUrl`, synchronous, once the suffix list is loaded (`urlJudge`). */
+export type UrlJudge = (input: string) => UrlAnalysis;
+
+let judge: Promise<UrlJudge> | undefined;
+let loaded: UrlJudge | undefined;
+
+/**
+ * The URL judge, once tldts's Public Suffix List is loaded. That list is a fifth of the worker's
+ * script and is built as its module runs, and no start needs it: reached only through `import()`,
+ * it stays unevaluated until the first URL is judged (Rolldown inlines the module behind a lazy
+ * init; bench/findings.md, stop 37). For many URLs at once, or code that must stay synchronous.
+ */
+export function urlJudge(): Promise<UrlJudge> {
+  judge ??= import('tldts').then(({ parse: parseHost }) => {
+    loaded = (input: string) => judgeUrl(parseHost, input);
+    return loaded;
+  });
+  return judge;
+}
+
+/** The judge if the suffix list is in already: for what answers in the same turn when it can. */
+export function loadedUrlJudge(): UrlJudge | undefined {
+  return loaded;
+}
+
 /**
  * Tells whether `input` may be offered to the person, and what to warn them about.
  * Refuses every scheme but `https:`, and `http:` to loopback (a local OAuth callback or
  * dev server). Plain `http:` elsewhere is refused rather than warned about: the page and
  * anything typed into it would cross the network readable and forgeable by anyone on path.
- * Never throws.
+ * Never rejects.
  */
-export function analyzeUrl(input: string): UrlAnalysis {
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    return refusedAnalysis(input, 'The server asked to open something that is not a valid web address; refused.');
-  }
+export async function analyzeUrl(input: string): Promise<UrlAnalysis> {
+  return (await urlJudge())(input);
+}
+
+function judgeUrl(parseHost: SuffixParse, input: string): UrlAnalysis {
+  if (!URL.canParse(input)) return refusedAnalysis(input, NOT_A_URL);
+  const url = new URL(input);
+  const refused = refusalOfUrl(url);
+  if (refused) return refusedAnalysis(input, refused, url);
   const scheme = url.protocol;
   const hostname = url.hostname;
-  if (scheme !== 'https:' && scheme !== 'http:') {
-    return refusedAnalysis(input, `The server asked to open a ${scheme} URL; refused.`, url);
-  }
   const loopback = isLoopback(hostname);
-  if (scheme === 'http:' && !loopback) {
-    return refusedAnalysis(
-      input,
-      `The server asked to open ${url.host} over unencrypted http:; only https: is allowed off this computer. Refused.`,
-      url,
-    );
-  }
 
   const isIp = isIpv4(hostname) || hostname.startsWith('[');
   const parsed = isIp ? null : parseHost(hostname, { allowPrivateDomains: true });
@@ -319,7 +358,7 @@ export function analyzeUrl(input: string): UrlAnalysis {
       message: `The host ${hostname} is unusually long; the site it belongs to is ${domain ?? hostname}.`,
     });
   }
-  warnings.push(...deceptionWarnings(unicodeLabels, prefixLabels, domain, hostname));
+  warnings.push(...deceptionWarnings(parseHost, unicodeLabels, prefixLabels, domain, hostname));
 
   return {
     input,

@@ -12,6 +12,7 @@ import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/port/me
 import { openInboxOnCommand } from '@/lib/worker/openInbox';
 import { PanelPorts } from '@/lib/port/panelPorts';
 import { errorMessage } from '@/lib/errorMessage';
+import { urlJudge } from '@/lib/urls';
 import { serversWithOriginRules, StartRead, stored, storedHistory, storedRecords } from './storage';
 import { handleToolbarButton } from './panelButton';
 import { openTab } from './tabs';
@@ -125,5 +126,7 @@ export default defineBackground(() => {
     ports.open(port, hub.state());
   });
 
-  void hub.start();
+  // The URL judge's suffix list is left out of the start (lib/urls.ts) and loaded once the start
+  // is done, so the first URL Request after a restart does not wait for it.
+  void hub.start().finally(() => urlJudge());
 });

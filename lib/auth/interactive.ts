@@ -6,7 +6,7 @@
  */
 import { auth, type FetchLike } from '@modelcontextprotocol/client';
 import { nextRequestId, type Answer, type Request } from '../request';
-import { analyzeUrl } from '../urls';
+import { refusalOf } from '../urls';
 import { readCallback } from './callback';
 import { AuthorizationError } from './errors';
 import type { StoredOAuthProvider } from './provider';
@@ -99,7 +99,7 @@ export async function signInWithPerson(
         `${server.name} needs you to sign in, and the last sign-in was declined or not finished; choose Sign in to try again.`,
       );
     }
-    const refused = analyzeUrl(url.href).refused;
+    const refused = refusalOf(url.href);
     if (refused) throw new AuthorizationError('unsafe-url', refused);
     const metadata = (await provider.discoveryState())?.authorizationServerMetadata;
     const issuer = metadata?.issuer ?? url.origin;

@@ -13,7 +13,7 @@
  */
 import { claimedDomain } from '../registry/trust';
 import type { ServerManifest } from '../registry/serverJson';
-import { analyzeUrl } from '../urls';
+import { refusalOf, type UrlJudge, urlJudge } from '../urls';
 import { AI_CATALOG_PATH, type CardReference, quoted, readCatalog, SERVER_CARD_TYPE } from './catalog';
 import { type DocumentBounds, type Fetch, fetchDocument } from './fetchDocument';
 import { crossesIntoPrivate } from './networks';
@@ -90,14 +90,15 @@ async function findCards(site: URL, bounds: DocumentBounds, problems: string[]):
 function refusal(site: URL, url: URL, what: string): string | null {
   const crossing = crossesIntoPrivate(site, url);
   if (crossing) return `${what} ${url.href} is not read: ${crossing}`;
-  const refused = analyzeUrl(url.href).refused;
+  const refused = refusalOf(url.href);
   return refused ? `${what} ${url.href} is not read: ${refused.replace('The server asked to open', 'it is')}` : null;
 }
 
-async function readCard(site: URL, reference: CardReference, bounds: DocumentBounds, problems: string[]) {
+async function readCard(site: URL, reference: CardReference, bounds: DocumentBounds, judge: UrlJudge, problems: string[]) {
   if ('data' in reference) {
     const fetchedAlone = reference.identifier === reference.from.href;
-    const reading = readServerCard(reference.data, fetchedAlone ? reference.from.href : `The catalog's card ${quoted(reference.identifier)}`);
+    const where = fetchedAlone ? reference.from.href : `The catalog's card ${quoted(reference.identifier)}`;
+    const reading = readServerCard(reference.data, where, judge);
     if (!reading.ok) problems.push(...reading.problems);
     return reading.ok ? { manifest: reading.manifest, cardUrl: reference.from.href } : undefined;
   }
@@ -111,17 +112,24 @@ async function readCard(site: URL, reference: CardReference, bounds: DocumentBou
     problems.push(fetched.problem);
     return undefined;
   }
-  const reading = readServerCard(fetched.value, fetched.url.href);
+  const reading = readServerCard(fetched.value, fetched.url.href, judge);
   if (!reading.ok) problems.push(...reading.problems);
   return reading.ok ? { manifest: reading.manifest, cardUrl: fetched.url.href } : undefined;
 }
 
 /** The card as an offer: its remotes those on a network the site may point to, its name checked against where it came from. */
-function offerOf(site: URL, manifest: ServerManifest, cardUrl: string, limits: DiscoveryLimits, problems: string[]): SiteOffer | undefined {
+function offerOf(
+  site: URL,
+  card: { manifest: ServerManifest; cardUrl: string },
+  judge: UrlJudge,
+  limits: DiscoveryLimits,
+  problems: string[],
+): SiteOffer | undefined {
+  const { manifest, cardUrl } = card;
   const servedBy = new URL(cardUrl);
-  const claimed = claimedDomain(manifest.name);
+  const claimed = claimedDomain(manifest.name, judge);
   const warnings =
-    claimed && claimed !== analyzeUrl(servedBy.href).domain
+    claimed && claimed !== judge(servedBy.href).domain
       ? [
           `Its card calls it ${manifest.name}, a name of ${claimed}, but the card came from ${servedBy.host}: the name is the site's word, not ${claimed}'s.`,
         ]
@@ -151,13 +159,13 @@ export async function discoverSite(pageUrl: string, fetch: Fetch, limits: Discov
     return { site: shown, offers: [], problems: [`${shown} cannot be looked at: it is not a web site.`] };
   }
   const site = new URL(page.origin);
-  if (analyzeUrl(site.href).refused) {
+  if (refusalOf(site.href)) {
     const why = 'it is plain http, and discovery documents are read over https only (or from this computer)';
     return { site: site.origin, offers: [], problems: [`${shown} cannot be looked at: ${why}.`] };
   }
   const bounds: DocumentBounds = { fetch, timeoutMs: limits.timeoutMs, maxBytes: limits.maxBytes, signal: AbortSignal.timeout(limits.totalMs) };
   const problems: string[] = [];
-  const references = await findCards(site, bounds, problems);
+  const [references, judge] = await Promise.all([findCards(site, bounds, problems), urlJudge()]);
   if (references.length > limits.maxCards) {
     problems.push(`The catalog lists ${references.length} MCP servers; only the first ${limits.maxCards} were read.`);
   }
@@ -165,8 +173,8 @@ export async function discoverSite(pageUrl: string, fetch: Fetch, limits: Discov
   const read = await Promise.all(
     references.slice(0, limits.maxCards).map(async (reference) => {
       const own: string[] = [];
-      const card = await readCard(site, reference, bounds, own);
-      return { offer: card && offerOf(site, card.manifest, card.cardUrl, limits, own), own };
+      const card = await readCard(site, reference, bounds, judge, own);
+      return { offer: card && offerOf(site, card, judge, limits, own), own };
     }),
   );
   const offers = read.flatMap(({ offer }) => offer ?? []);

@@ -6,13 +6,14 @@
  * Pure: no fetch.
  */
 import { readServerJson, ServerJsonError, type ServerManifest } from '../registry/serverJson';
+import type { UrlJudge } from '../urls';
 
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 
 export type CardReading = { ok: true; manifest: ServerManifest } | { ok: false; problems: string[] };
 
 /** Reads one card; `where` names it in the problems (its URL, or the catalog entry it was inline in). */
-export function readServerCard(value: unknown, where: string): CardReading {
+export function readServerCard(value: unknown, where: string, judge: UrlJudge): CardReading {
   const schema = typeof value === 'object' && value !== null ? (value as { $schema?: unknown }).$schema : undefined;
   // The schema URL is the card's revision: a date-versioned or missing one is another draft's shape (the extension's own examples call it invalid).
   if (schema !== SERVER_CARD_SCHEMA) {
@@ -20,7 +21,7 @@ export function readServerCard(value: unknown, where: string): CardReading {
     return { ok: false, problems: [`${where} is not a v1 server card (${said}; this extension reads ${SERVER_CARD_SCHEMA}).`] };
   }
   try {
-    return { ok: true, manifest: readServerJson(value) };
+    return { ok: true, manifest: readServerJson(value, judge) };
   } catch (error) {
     if (!(error instanceof ServerJsonError)) throw error;
     return { ok: false, problems: [`${where} does not match the server card schema: ${error.problems.slice(0, 5).join('; ')}.`] };

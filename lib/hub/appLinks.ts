@@ -5,7 +5,7 @@
  * worker and out of the panel's code.
  */
 import type { OpenMode } from '../state';
-import { analyzeUrl, type UrlAnalysis } from '../urls';
+import { analyzeUrl, refusalOf, type UrlAnalysis, urlJudge } from '../urls';
 
 export class AppLinks {
   readonly #open: ((url: string, mode: OpenMode) => Promise<void>) | undefined;
@@ -15,19 +15,20 @@ export class AppLinks {
     this.#open = open;
   }
 
-  check(url: string): UrlAnalysis {
+  check(url: string): Promise<UrlAnalysis> {
     return analyzeUrl(url);
   }
 
   /** Each URL's analysis, in order: every link of a markdown text in one ask. */
-  checkAll(urls: string[]): UrlAnalysis[] {
-    return urls.map((url) => analyzeUrl(String(url)));
+  async checkAll(urls: string[]): Promise<UrlAnalysis[]> {
+    const judge = await urlJudge();
+    return urls.map((url) => judge(String(url)));
   }
 
   /** @throws Error when the URL is one no one should open. */
   async open(url: string): Promise<void> {
-    const { refused, href } = analyzeUrl(url);
-    if (refused || !href) throw new Error(refused ?? 'That is not a web address.');
-    await this.#open?.(href, 'tab');
+    const refused = refusalOf(url);
+    if (refused) throw new Error(refused);
+    await this.#open?.(new URL(url).href, 'tab');
   }
 }

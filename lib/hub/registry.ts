@@ -8,6 +8,7 @@
 import { createRegistryClient, OFFICIAL_REGISTRY, RegistryError, type RegistryOptions, type RegistryPage, registryBase } from '../registry/client';
 import { parseServerJson, ServerJsonError, type ServerManifest } from '../registry/serverJson';
 import type { Settings } from '../state';
+import { urlJudge } from '../urls';
 
 export interface RegistrySearchOptions {
   fetch: RegistryOptions['fetch'];
@@ -44,9 +45,10 @@ export class RegistrySearch {
   }
 
   /** Reads a `server.json` from a file or a paste; never throws for the text's sake. */
-  readServerJson(text: string): ServerJsonReading {
+  async readServerJson(text: string): Promise<ServerJsonReading> {
+    const judge = await urlJudge();
     try {
-      return { ok: true, manifest: parseServerJson(String(text)) };
+      return { ok: true, manifest: parseServerJson(String(text), judge) };
     } catch (error) {
       if (error instanceof ServerJsonError) return { ok: false, problems: error.problems.slice(0, 50) };
       throw error;

@@ -7,7 +7,7 @@ import { historyEntry, type HistoryEntry } from '../history';
 import { InboxError, type Inbox, type Provenance } from '../inbox';
 import type { Answer, Request } from '../request';
 import type { OpenMode, VisitView } from '../state';
-import { analyzeUrl, type UrlAnalysis } from '../urls';
+import { loadedUrlJudge, type UrlAnalysis, urlJudge } from '../urls';
 import type { Notices } from './notices';
 
 interface Visit {
@@ -53,7 +53,10 @@ export class UrlVisits {
    * should open: that is answered `decline` at once and shown as refused.
    */
   consent(request: Request, provenance: Provenance, enqueue: () => Promise<Answer>): Promise<Answer> {
-    const analysis = analyzeUrl(request.url ?? '');
+    // Asked in the same turn once the suffix list is in (lib/urls.ts); before that, once it is.
+    const judge = loadedUrlJudge();
+    if (!judge) return urlJudge().then(() => this.consent(request, provenance, enqueue));
+    const analysis = judge(request.url ?? '');
     if (analysis.refused !== null) {
       const at = Date.now();
       const answer: Answer = { id: request.id, ok: false, reason: 'declined' };

@@ -16,7 +16,7 @@
  * Node's in tests).
  */
 import { readAtMost } from '../readAtMost';
-import { analyzeUrl } from '../urls';
+import { refusalOf, type UrlJudge, urlJudge } from '../urls';
 import { readServerJson, ServerJsonError, type ServerManifest } from './serverJson';
 import { isRecord } from '../json';
 
@@ -60,21 +60,21 @@ export interface RegistryOptions {
 
 /** The base URL with its trailing slash cut. @throws RegistryError unless https: (or http: to this computer). */
 export function registryBase(input: string): string {
-  const refused = analyzeUrl(input.trim()).refused;
+  const refused = refusalOf(input.trim());
   if (refused) throw new RegistryError(`The registry address cannot be used: ${refused.replace('The server asked to open', 'it is')}`);
   const url = new URL(input.trim());
   if (url.search || url.hash) throw new RegistryError('The registry address must not carry ?query or #fragment.');
   return url.href.replace(/\/+$/, '');
 }
 
-function readEntry(raw: unknown): RegistryEntry | null {
+function readEntry(raw: unknown, judge: UrlJudge): RegistryEntry | null {
   const server = isRecord(raw) ? raw.server : undefined;
   const meta = isRecord(raw) && isRecord(raw._meta) && isRecord(raw._meta[OFFICIAL_META]) ? raw._meta[OFFICIAL_META] : {};
   if (meta.status === 'deleted') return null;
   try {
     const entry: RegistryEntry = {
       ok: true,
-      manifest: readServerJson(server),
+      manifest: readServerJson(server, judge),
       deprecated: meta.status === 'deprecated',
       isLatest: meta.isLatest === true,
     };
@@ -87,7 +87,7 @@ function readEntry(raw: unknown): RegistryEntry | null {
   }
 }
 
-function readPage(body: string, limit: number): RegistryPage {
+function readPage(body: string, limit: number, judge: UrlJudge): RegistryPage {
   let value: unknown;
   try {
     value = JSON.parse(body);
@@ -102,7 +102,7 @@ function readPage(body: string, limit: number): RegistryPage {
   if (value.servers.length > limit) {
     page.notice = `The registry sent ${value.servers.length} entries for a page of ${limit}; only the first ${limit} are shown.`;
   }
-  page.entries = servers.map(readEntry).filter((entry): entry is RegistryEntry => entry !== null);
+  page.entries = servers.map((server) => readEntry(server, judge)).filter((entry): entry is RegistryEntry => entry !== null);
   const cursor = isRecord(value.metadata) ? value.metadata.nextCursor : undefined;
   if (typeof cursor === 'string' && cursor.length > 0 && cursor.length <= 1024) page.nextCursor = cursor;
   return page;
@@ -138,7 +138,7 @@ export function createRegistryClient(baseUrl: string, options: RegistryOptions):
     if (!response.ok) throw new RegistryError(`The registry at ${base} answered HTTP ${response.status}.`);
     const text = await readAtMost(response, maxBytes);
     if (text === null) throw new RegistryError(`The registry's answer is more than the ${maxBytes} bytes a page may be; it was not read.`);
-    return readPage(text, limit);
+    return readPage(text, limit, await urlJudge());
   };
   return {
     search({ search, cursor, limit = 30 }) {

@@ -15,7 +15,7 @@
  * never dropped silently. Pure: no DOM, no fetch.
  */
 import { type IconSpec, loadableIcon } from '../icons';
-import { analyzeUrl } from '../urls';
+import { refusalOf, type UrlJudge } from '../urls';
 import { type InputField, type RemoteOffer, VARIABLE } from './offer';
 import { originWarnings, templateOrigin } from './trust';
 import { isRecord } from '../json';
@@ -136,7 +136,7 @@ function readVariables(problems: string[], raw: unknown, path: string, template:
  */
 const sampleUrl = (template: string) => template.replace(VARIABLE, '1');
 
-function readRemote(problems: string[], raw: unknown, path: string, name: string): RemoteOffer | undefined {
+function readRemote(problems: string[], raw: unknown, path: string, name: string, judge: UrlJudge): RemoteOffer | undefined {
   if (!isRecord(raw)) {
     problems.push(`${path} must be an object`);
     return undefined;
@@ -147,7 +147,7 @@ function readRemote(problems: string[], raw: unknown, path: string, name: string
   }
   const url = text(problems, raw.url, `${path}.url`, 2048, true);
   if (url === undefined) return undefined;
-  const analysis = analyzeUrl(sampleUrl(url));
+  const analysis = judge(sampleUrl(url));
   if (analysis.refused) {
     problems.push(`${path}.url ${JSON.stringify(url)} cannot be used: ${analysis.refused.replace('The server asked to open', 'it is')}`);
     return undefined;
@@ -158,7 +158,7 @@ function readRemote(problems: string[], raw: unknown, path: string, name: string
     origin: templateOrigin(url),
     variables: readVariables(problems, raw.variables, `${path}.variables`, url),
     headers: readHeaders(problems, raw.headers, `${path}.headers`),
-    warnings: originWarnings(name, analysis),
+    warnings: originWarnings(name, analysis, judge),
   };
 }
 
@@ -180,8 +180,8 @@ function readIcons(raw: unknown): IconSpec[] {
   return raw.filter((icon): icon is IconSpec => isRecord(icon) && typeof icon.src === 'string' && loadableIcon(icon.src, '')).slice(0, 8);
 }
 
-/** Reads an already-parsed `server.json` value. @throws ServerJsonError listing every problem. */
-export function readServerJson(value: unknown): ServerManifest {
+/** Reads an already-parsed `server.json` value, its remotes judged by `judge` (lib/urls.ts). @throws ServerJsonError listing every problem. */
+export function readServerJson(value: unknown, judge: UrlJudge): ServerManifest {
   if (!isRecord(value)) throw new ServerJsonError(['the top level must be a JSON object']);
   const problems: string[] = [];
   const name = text(problems, value.name, 'name', MAX_NAME, true);
@@ -197,13 +197,13 @@ export function readServerJson(value: unknown): ServerManifest {
   if (title) manifest.title = title;
   const website = text(problems, value.websiteUrl, 'websiteUrl', 2048, false);
   if (website) {
-    if (analyzeUrl(website).refused) problems.push(`websiteUrl "${website}" is not an https: address`);
+    if (refusalOf(website)) problems.push(`websiteUrl "${website}" is not an https: address`);
     else manifest.websiteUrl = website;
   }
   if (value.packages !== undefined && !Array.isArray(value.packages)) problems.push('packages must be a list');
   if (value.remotes !== undefined && !Array.isArray(value.remotes)) problems.push('remotes must be a list');
   const remotes = Array.isArray(value.remotes) ? value.remotes : [];
-  manifest.remotes = remotes.flatMap((remote, index) => readRemote(problems, remote, `remotes[${index}]`, manifest.name) ?? []);
+  manifest.remotes = remotes.flatMap((remote, index) => readRemote(problems, remote, `remotes[${index}]`, manifest.name, judge) ?? []);
   const icons = readIcons(value.icons);
   if (icons.length > 0) manifest.icons = icons;
   if (problems.length > 0) throw new ServerJsonError(problems);
@@ -211,7 +211,7 @@ export function readServerJson(value: unknown): ServerManifest {
 }
 
 /** Reads `server.json` text from a file or a paste. @throws ServerJsonError */
-export function parseServerJson(source: string): ServerManifest {
+export function parseServerJson(source: string, judge: UrlJudge): ServerManifest {
   if (source.length > MAX_SERVER_JSON_CHARACTERS) {
     throw new ServerJsonError([`the text is ${source.length} characters; a server.json is at most ${MAX_SERVER_JSON_CHARACTERS}`]);
   }
@@ -221,5 +221,5 @@ export function parseServerJson(source: string): ServerManifest {
   } catch (error) {
     throw new ServerJsonError([`it is not JSON (${(error as Error).message})`]);
   }
-  return readServerJson(value);
+  return readServerJson(value, judge);
 }

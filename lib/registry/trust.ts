@@ -3,7 +3,7 @@
  * remote's address is where the person's data goes. These say, for the panel, where an offer
  * really goes and when its name claims somewhere else.
  */
-import { analyzeUrl, type UrlAnalysis } from '../urls';
+import type { UrlAnalysis, UrlJudge } from '../urls';
 
 /** `https://{tenant}.example.com` of `https://{tenant}.example.com/mcp`: the template's scheme and host, as published. */
 export function templateOrigin(template: string): string {
@@ -15,16 +15,16 @@ export function templateOrigin(template: string): string {
  * when its namespace is not a domain: `io.github.<owner>` names a GitHub account (the registry
  * checks it by GitHub sign-in), and a single label names nothing.
  */
-export function claimedDomain(name: string): string | null {
+export function claimedDomain(name: string, judge: UrlJudge): string | null {
   const namespace = name.split('/')[0] ?? '';
   if (/^io\.github\./i.test(namespace) || !namespace.includes('.')) return null;
-  return analyzeUrl(`https://${namespace.split('.').reverse().join('.')}/`).domain;
+  return judge(`https://${namespace.split('.').reverse().join('.')}/`).domain;
 }
 
 /** The URL's own warnings, and one more when the name claims a domain the remote is not on. */
-export function originWarnings(name: string, remote: UrlAnalysis): string[] {
+export function originWarnings(name: string, remote: UrlAnalysis, judge: UrlJudge): string[] {
   const warnings = remote.warnings.map((warning) => warning.message);
-  const claimed = claimedDomain(name);
+  const claimed = claimedDomain(name, judge);
   if (claimed && remote.domain !== claimed) {
     warnings.push(
       `Its name claims ${claimed}, but it is served from ${remote.host}: the name is the publisher's word, the address is where your data goes.`,

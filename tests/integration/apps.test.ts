@@ -96,8 +96,8 @@ describe('MCP Apps in the hub', () => {
   });
 
   it('a link is looked at before anyone may open it; one no one should open is refused', async () => {
-    expect(hub.checkLink('https://modelcontextprotocol.io/docs').refused).toBeNull();
-    expect(hub.checkLink('javascript:alert(1)').refused).toMatch(/javascript: URL; refused/);
+    expect((await hub.checkLink('https://modelcontextprotocol.io/docs')).refused).toBeNull();
+    expect((await hub.checkLink('javascript:alert(1)')).refused).toMatch(/javascript: URL; refused/);
     await expect(hub.openLink('javascript:alert(1)')).rejects.toThrow(/refused/);
   });
 });

@@ -3,6 +3,7 @@ import type { Hub } from '../../lib/hub';
 import type { WaitFor } from '../../lib/mcp/connection';
 import type { Request } from '../../lib/request';
 import { diffState } from '../../lib/port/statePatch';
+import { urlJudge } from '../../lib/urls';
 import { testHub } from '../hub-harness';
 import { fakeConnection } from './hub/fakeConnection';
 
@@ -50,6 +51,8 @@ describe('the hub’s state for the panel', () => {
   });
 
   it('keeps every unchanged part the same object from one call to the next, URL Requests with their analysis too', async () => {
+    // The suffix list in, as the worker has it once its start is done: a URL Request is shown in the same turn.
+    await urlJudge();
     const { subject, ask } = await hub();
     ask(form('a'));
     ask(link('b'));

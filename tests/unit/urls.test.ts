@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeUrl, LONG_URL_CHARACTERS, type UrlWarningCode } from '../../lib/urls';
+import { analyzeUrl as analyzeLater, LONG_URL_CHARACTERS, refusalOf, urlJudge, type UrlWarningCode } from '../../lib/urls';
+
+// The judge is what `analyzeUrl` resolves to once the suffix list is in: the cases run it directly.
+const analyzeUrl = await urlJudge();
 
 const LONG = `https://docs.example.com/${'a'.repeat(LONG_URL_CHARACTERS)}`;
 
@@ -79,6 +82,13 @@ describe('analyzeUrl', () => {
     }
   });
 
+  it('is what analyzeUrl resolves to, and what refusalOf says it refuses', async () => {
+    for (const { input } of cases) {
+      expect(await analyzeLater(input)).toEqual(analyzeUrl(input));
+      expect(refusalOf(input)).toBe(analyzeUrl(input).refused);
+    }
+  });
+
   it('shows the full href, including path, query and fragment, as the browser will open it', () => {
     const analysis = analyzeUrl('HTTPS://Auth.Example.com/authorize?client_id=a b&state=x#frag');
     expect(analysis.href).toBe('https://auth.example.com/authorize?client_id=a%20b&state=x#frag');
@@ -121,6 +131,8 @@ describe('analyzeUrl', () => {
     fc.assert(
       fc.property(candidates, (input) => {
         const analysis = analyzeUrl(input);
+        // The gate that needs no suffix list says exactly what the full analysis says.
+        expect(refusalOf(input)).toBe(analysis.refused);
         if (analysis.refused !== null) return;
         const url = new URL(input);
         const loopback = ['localhost', '[::1]'].includes(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);

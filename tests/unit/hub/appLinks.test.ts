@@ -5,7 +5,7 @@ describe('a link an app asks to open', () => {
   it('is shown as the consent card shows it, and opened in a tab once agreed to', async () => {
     const open = vi.fn(async () => {});
     const links = new AppLinks(open);
-    expect(links.check('https://example.com/docs')).toMatchObject({ refused: null, href: 'https://example.com/docs' });
+    expect(await links.check('https://example.com/docs')).toMatchObject({ refused: null, href: 'https://example.com/docs' });
     await links.open('https://example.com/docs');
     expect(open).toHaveBeenCalledWith('https://example.com/docs', 'tab');
   });
@@ -13,7 +13,7 @@ describe('a link an app asks to open', () => {
   it('is never opened when no one should open it', async () => {
     const open = vi.fn(async () => {});
     const links = new AppLinks(open);
-    expect(links.check('javascript:alert(1)').refused).toEqual(expect.any(String));
+    expect((await links.check('javascript:alert(1)')).refused).toEqual(expect.any(String));
     await expect(links.open('javascript:alert(1)')).rejects.toThrow();
     await expect(links.open('not a url')).rejects.toThrow();
     expect(open).not.toHaveBeenCalled();
@@ -21,8 +21,8 @@ describe('a link an app asks to open', () => {
 });
 
 describe('the links of a server’s markdown', () => {
-  it('are judged in the worker, each as a URL Request is, in the order asked', () => {
-    const [clean, punycode, script] = new AppLinks().checkAll([
+  it('are judged in the worker, each as a URL Request is, in the order asked', async () => {
+    const [clean, punycode, script] = await new AppLinks().checkAll([
       'https://example.com/docs',
       'https://xn--bnk-sna.example/login',
       'javascript:alert(1)',

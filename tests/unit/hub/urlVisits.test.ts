@@ -4,6 +4,10 @@ import { UrlVisits } from '../../../lib/hub/urlVisits';
 import { Inbox, InboxError, type Provenance } from '../../../lib/inbox';
 import type { Request } from '../../../lib/request';
 import type { OpenMode } from '../../../lib/state';
+import { urlJudge } from '../../../lib/urls';
+
+// The suffix list in, as it is moments after the worker's start (one test below starts without it).
+await urlJudge();
 
 const from: Provenance = { serverId: 's1', serverName: 'Deploys', serverOrigin: 'https://mcp.example.com' };
 const link = (id: string, url = 'https://example.com/connect', elicitationId?: string): Request => ({
@@ -25,6 +29,26 @@ function visits(open?: (url: string, mode: OpenMode) => Promise<void>) {
 }
 
 describe('asking about a URL', () => {
+  it('waits for the suffix list the first time, then asks in the same turn', async () => {
+    // A fresh lib/urls.ts: its suffix list not loaded yet, as in a worker that has just started.
+    vi.resetModules();
+    const fresh = await import('../../../lib/hub/urlVisits');
+    const urls = await import('../../../lib/urls');
+    const inbox = new Inbox();
+    const subject = new fresh.UrlVisits({ inbox, notify: vi.fn(), record: () => {}, changed: () => {} });
+    const consent = (request: Request) => subject.consent(request, from, () => inbox.enqueue(request, from));
+    expect(urls.loadedUrlJudge()).toBeUndefined();
+    const first = consent(link('first'));
+    expect(subject.analysis('first')).toBeUndefined();
+    await vi.waitFor(() => expect(subject.analysis('first')).toMatchObject({ domain: 'example.com' }));
+    expect(urls.loadedUrlJudge()).toBeDefined();
+    const second = consent(link('second', 'https://docs.example.org/x'));
+    expect(subject.analysis('second')).toMatchObject({ domain: 'example.org' });
+    inbox.answer({ id: 'first', ok: false, reason: 'declined' });
+    inbox.answer({ id: 'second', ok: false, reason: 'declined' });
+    await Promise.all([first, second]);
+  });
+
   it('declines a URL no one should open without asking, and says so in notices and History', async () => {
     const { inbox, notify, recorded, consent } = visits();
     const answer = await consent(link('r', 'javascript:alert(1)'));

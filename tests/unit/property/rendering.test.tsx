@@ -17,9 +17,11 @@ import { now as clock } from '../../../components/shared/time';
 import { elicitationToRequest, ElicitationParamsError } from '../../../lib/mcp/protocol';
 import type { InboxItem } from '../../../lib/state';
 import type { Request } from '../../../lib/request';
-import { analyzeUrl } from '../../../lib/urls';
+import { urlJudge } from '../../../lib/urls';
 import { hostileKey, hostileString, nearValidWire, PAYLOADS, validParams, wireJson } from '../../fixtures/hostile-input';
 import { withActions } from '../components/withActions';
+
+const analyzeUrl = await urlJudge();
 
 const RUNS = { callResults: 2_000, blocks: 1_000, requestCards: 400, focus: 200 } as const;
 

@@ -46,8 +46,8 @@ describe("the hub's registry search", () => {
     expect(settings().registryUrl).toBe(registry.url);
   });
 
-  it('reads a server.json into every problem it has, without throwing', () => {
-    expect(part(true).search.readServerJson('{"name":"x"}')).toEqual({
+  it('reads a server.json into every problem it has, without throwing', async () => {
+    expect(await part(true).search.readServerJson('{"name":"x"}')).toEqual({
       ok: false,
       problems: ['name "x" must look like "io.github.owner/server"', 'description must be a non-empty string', 'version must be a non-empty string'],
     });

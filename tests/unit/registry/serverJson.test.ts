@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerJson, readServerJson, ServerJsonError } from '../../../lib/registry/serverJson';
+import { parseServerJson as parseWith, readServerJson as readWith, ServerJsonError } from '../../../lib/registry/serverJson';
+import { urlJudge } from '../../../lib/urls';
+
+const judge = await urlJudge();
+const readServerJson = (value: unknown) => readWith(value, judge);
+const parseServerJson = (source: string) => parseWith(source, judge);
 
 const manifest = {
   $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',

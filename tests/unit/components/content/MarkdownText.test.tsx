@@ -3,7 +3,9 @@ import { type ComponentChildren, h } from 'preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LinkCheckContext } from '../../../../components/content/linkVerdicts';
 import { MarkdownText } from '../../../../components/content/MarkdownText';
-import { analyzeUrl } from '../../../../lib/urls';
+import { type UrlAnalysis, urlJudge } from '../../../../lib/urls';
+
+const analyzeUrl = await urlJudge();
 
 afterEach(cleanup);
 
@@ -131,8 +133,8 @@ describe('Links in a server’s markdown, judged as a URL Request is', () => {
   });
 
   it('asks the worker once for every link of a text, and shows each as text until its verdict comes', async () => {
-    let answer!: (analyses: ReturnType<typeof analyzeUrl>[]) => void;
-    const slow = vi.fn((urls: string[]) => new Promise<ReturnType<typeof analyzeUrl>[]>((resolve) => (answer = () => resolve(urls.map(analyzeUrl)))));
+    let answer!: (analyses: UrlAnalysis[]) => void;
+    const slow = vi.fn((urls: string[]) => new Promise<UrlAnalysis[]>((resolve) => (answer = () => resolve(urls.map(analyzeUrl)))));
     const { container } = render(<MarkdownText text={'[one](https://one.example/a) and [two](https://two.example/b)'} />, {
       wrapper: ({ children }: { children?: ComponentChildren }) => h(LinkCheckContext.Provider, { value: slow }, children),
     });

@@ -5,6 +5,7 @@ import { SiteDiscovery } from '../../../../../components/servers/registry/SiteDi
 import type { CurrentSite } from '../../../../../components/shared/actions';
 import type { SiteDiscovery as Found } from '../../../../../lib/discovery';
 import { readServerJson } from '../../../../../lib/registry/serverJson';
+import { urlJudge } from '../../../../../lib/urls';
 import { withActions } from '../../withActions';
 
 afterEach(cleanup);
@@ -12,8 +13,12 @@ afterEach(cleanup);
 const site = (state: CurrentSite) => signal<CurrentSite>(state);
 const shop = site({ state: 'known', url: 'https://shop.example/cart', origin: 'https://shop.example' });
 
+const judge = await urlJudge();
 const card = (name: string, url: string) =>
-  readServerJson({ name, title: `${name} title`, description: `About ${name}.`, version: '1.0.0', remotes: [{ type: 'streamable-http', url }] });
+  readServerJson(
+    { name, title: `${name} title`, description: `About ${name}.`, version: '1.0.0', remotes: [{ type: 'streamable-http', url }] },
+    judge,
+  );
 
 const found: Found = {
   site: 'https://shop.example',
