@@ -17,6 +17,8 @@ import { serversWithOriginRules, StartRead, stored, storedHistory, storedRecords
 import { handleToolbarButton } from './panelButton';
 import { openTab } from './tabs';
 
+/** How long after the start the URL judge's suffix list is loaded. */
+const JUDGE_AFTER_START_MS = 1_000;
 const LOOPBACK_ORIGIN = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/;
 
 export default defineBackground(() => {
@@ -126,7 +128,8 @@ export default defineBackground(() => {
     ports.open(port, hub.state());
   });
 
-  // The URL judge's suffix list is left out of the start (lib/urls.ts) and loaded once the start
-  // is done, so the first URL Request after a restart does not wait for it.
-  void hub.start().finally(() => urlJudge());
+  // The URL judge's suffix list is left out of the start (lib/urls.ts). It is loaded a moment
+  // after the start is done, so the first URL Request after a restart does not wait for it, and
+  // building it does not compete with the last servers' state on its way to the panel.
+  void hub.start().finally(() => setTimeout(() => void urlJudge(), JUDGE_AFTER_START_MS));
 });
