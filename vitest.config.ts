@@ -14,6 +14,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // The property tests run a fixed number of generated cases, CPU-bound: 500 inbox
+          // sequences took 9.6 s on a loaded two-core CI machine, past vitest's 5 s default.
+          // This bound catches a hang; speed is the bench's to judge.
+          testTimeout: 30_000,
           // Through vite's pipeline, so that rjsf.vite.ts replaces its parts here too.
           server: { deps: { inline: ['@rjsf/core', '@rjsf/utils'] } },
         },
