@@ -92,6 +92,17 @@ export function tn<P extends PluralKey>(key: P, count: number, ...[values]: Valu
 }
 
 /**
+ * A server's, registry's or site's words inside a product sentence built as plain text (lib/
+ * errors, notifications): between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL
+ * ISOLATE, the text form of `<bdi dir="auto">`, so a right-to-left name or a U+202E in it cannot
+ * reorder the sentence around it (Unicode UAX #9, isolates). A component uses <Foreign> instead.
+ */
+export const isolated = (theirs: string): string => `\u2068${theirs}\u2069`;
+
+/** A URL or a host inside a plain-text sentence: U+2066 LEFT-TO-RIGHT ISOLATE … U+2069, so its parts keep their order. */
+export const isolatedUrl = (url: string): string => `\u2066${url}\u2069`;
+
+/**
  * The message `key` cut at its placeholders, for a component that puts an element in their
  * place (components/shared/Message.tsx): text at even indexes, a placeholder's name at odd ones.
  */

@@ -1,7 +1,7 @@
 /** lib/i18n: the words a person reads, in their language, never a key; plurals as each language counts. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDuration, formatList, formatRelative, formatSize, formatTime, formatDateTime, listParts } from '../../../lib/i18n/format';
-import { browserCatalog, type Catalog, messageParts, setCatalog, t, tn, uiDirection, uiLocale } from '../../../lib/i18n';
+import { browserCatalog, type Catalog, isolated, isolatedUrl, messageParts, setCatalog, t, tn, uiDirection, uiLocale } from '../../../lib/i18n';
 import { nodeCatalog } from '../../../locales/read';
 
 afterEach(async () => setCatalog(await nodeCatalog('en')));
@@ -43,6 +43,11 @@ describe('t', () => {
     expect(uiLocale()).toBe('pt-BR');
     setCatalog(browserCatalog(() => ''));
     expect(uiLocale()).toBe('en');
+  });
+
+  it('isolates a server’s words put into a plain-text sentence, so their direction stays theirs', () => {
+    expect(t('urlConsent.opens', { host: isolatedUrl('xn--mgbh0fb.example') })).toBe('Opens \u2066xn--mgbh0fb.example\u2069');
+    expect(isolated('خادم \u202Eevil')).toBe('\u2068خادم \u202Eevil\u2069');
   });
 
   it('cuts a message at its placeholders for elements to stand in', () => {
