@@ -3,6 +3,7 @@
  * loads as a chunk after the first render (entrypoints/sidepanel/main.tsx preloads them), so
  * the first load stays small. Servers and Welcome share their form in one chunk.
  */
+import { t } from '@/lib/i18n';
 import type { HelpProps } from './Help';
 import type { HistoryTabProps } from '../history/HistoryTab';
 import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
@@ -13,7 +14,7 @@ import type { ToolsTabProps } from '../tools/ToolsTab';
 import type { WelcomeProps } from '../servers/Welcome';
 
 function Loading({ failure }: PlaceholderProps) {
-  return failure ?? <p class="muted">Loading…</p>;
+  return failure ?? <p class="muted">{t('shell.loading')}</p>;
 }
 
 export const LazyServersTab = lazyComponent<ServersTabProps>(

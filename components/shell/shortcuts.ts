@@ -15,9 +15,9 @@ const KEYS = new Map<string, ShortcutAction>([
 export const shortcutFor = (key: string): ShortcutAction | undefined => KEYS.get(key);
 
 /** What Help lists: the keys above, then the keys the page's own controls already answer. */
-export const SHORTCUT_HELP: ReadonlyArray<{ keys: string[]; does: string }> = [
+export const shortcutHelp = (): ReadonlyArray<{ keys: string[]; does: string }> => [
   { keys: ['?'], does: 'Show this help' },
-  { keys: ['1–6'], does: `Go to a tab: ${TABS.map(({ label }, index) => `${index + 1} ${label}`).join(', ')}` },
+  { keys: ['1–6'], does: `Go to a tab: ${TABS.map(({ label }, index) => `${index + 1} ${label()}`).join(', ')}` },
   { keys: ['j', 'k'], does: 'Next or previous request in the Inbox' },
   { keys: ['/'], does: 'Filter tools, resources or prompts' },
   { keys: ['↓', '↑'], does: 'From the filter into its list, and along it' },

@@ -1,4 +1,6 @@
 /** The background worker: composition only. Browser adapters sit beside it; what they feed is in lib/. */
+// First: every module after it may ask for a message as it loads (docs/i18n.md).
+import './locale';
 import { acceptLanguageOf } from '@/lib/mcp/language';
 import browser, { type Runtime } from 'webextension-polyfill';
 import { browser as chromeApi } from 'wxt/browser';

@@ -1,3 +1,5 @@
+// First: every module after it may ask for a message as it loads.
+import './locale';
 import { effect, signal } from '@preact/signals';
 import { render } from 'preact';
 // The browser's own promise-returning API (Chrome MV3, Firefox): webextension-polyfill was 3 KB of the first load.

@@ -51,8 +51,11 @@ export interface FirefoxWithAddon {
   close(): Promise<void>;
 }
 
-function userPrefs(port: number): string {
-  const prefs: Record<string, string | number | boolean> = {
+/** Preferences a test adds to the profile's, e.g. the UI language (tests/firefox/language.test.ts). */
+export type FirefoxPrefs = Record<string, string | number | boolean>;
+
+function userPrefs(port: number, extra: FirefoxPrefs): string {
+  const prefs: FirefoxPrefs = {
     'marionette.port': port,
     'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }),
     // Only loopback is reachable here: keep Firefox from calling home.
@@ -65,20 +68,21 @@ function userPrefs(port: number): string {
     'services.settings.server': 'http://127.0.0.1:1/',
     // Notifications show as Firefox's own alert windows, which Marionette can click, not as the desktop's.
     'alerts.useSystemBackend': false,
+    ...extra,
   };
   return Object.entries(prefs)
     .map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});\n`)
     .join('');
 }
 
-export async function launchFirefox(): Promise<FirefoxWithAddon> {
+export async function launchFirefox(prefs: FirefoxPrefs = {}): Promise<FirefoxWithAddon> {
   if (!existsSync(join(ADDON_DIR, 'manifest.json'))) {
     throw new Error(`No built add-on at ${ADDON_DIR}: run \`npm run build:firefox\` first.`);
   }
   if (!existsSync(FIREFOX)) throw new Error(`No Firefox at ${FIREFOX}: \`apt-get install firefox-esr\`, or set FIREFOX_PATH.`);
   const profile = mkdtempSync(join(tmpdir(), 'toolnexus-firefox-'));
   const port = await freeLoopbackPort();
-  writeFileSync(join(profile, 'user.js'), userPrefs(port));
+  writeFileSync(join(profile, 'user.js'), userPrefs(port, prefs));
   const firefox: ChildProcess = spawn(FIREFOX, ['--marionette', '-remote-allow-system-access', '--headless', '--no-remote', '--profile', profile], {
     stdio: 'ignore',
   });

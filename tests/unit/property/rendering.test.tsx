@@ -73,6 +73,8 @@ const ALLOWED_TAGS = new Set(
     'h3',
     'h5',
     'b',
+    // a server's words and URLs, isolated (components/shared/Foreign.tsx)
+    'bdi',
     // markdown (RenderedMarkdown's MARKDOWN_TAGS)
     'blockquote',
     'br',
