@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { noCodeFromStrings } from './codeFromStrings.vite.ts';
 import { rjsfMarkdownAlias, rjsfPlugins } from './rjsf.vite.ts';
 
 // `npm run zip` sets TOOLNEXUS_STORE=1: a store package carries no `key` (the store assigns the
@@ -62,6 +63,7 @@ export default defineConfig({
       'tsconfig.json',
       'wxt.config.ts',
       'rjsf.vite.ts',
+      'codeFromStrings.vite.ts',
       // wxt.config.ts reads the dev key whenever it configures Chrome, `wxt prepare` (postinstall) included.
       'keys/**',
       'SOURCE_CODE_REVIEW.md',
@@ -103,7 +105,8 @@ export default defineConfig({
     ...(browser === 'firefox' ? { browser_specific_settings: geckoSettings } : extensionKey && { key: extensionKey }),
   }),
   vite: () => ({
-    plugins: [preact(), ...rjsfPlugins],
+    // No dependency code that makes code or markup from a string (codeFromStrings.vite.ts).
+    plugins: [preact(), ...rjsfPlugins, noCodeFromStrings],
     // rjsf's own markdown, and its registry without the parts only a name reaches (rjsf.vite.ts).
     resolve: { alias: [rjsfMarkdownAlias] },
     // Rolldown's default constant inlining ('smart') pastes an imported string into every
