@@ -17,7 +17,8 @@ const extensionKey = storePackage ? undefined : (process.env.TOOLNEXUS_EXTENSION
 
 // Firefox: the add-on id plays the key's part (MV3 requires one, and the identity redirect URL,
 // https://<sha1 of the id>.extensions.allizom.org/, follows from it). 140 is the first ESR
-// with data_collection_permissions; optional_host_permissions needs 128.
+// with data_collection_permissions; optional_host_permissions needs 128. Desktop only: no
+// `gecko_android`, as Firefox for Android has no sidebar and nothing here tests it (README, Firefox).
 const geckoSettings = {
   gecko: {
     id: process.env.TOOLNEXUS_GECKO_ID ?? 'toolnexus@toolnexus',
@@ -25,7 +26,6 @@ const geckoSettings = {
     // Servers get what the person answers; nothing goes to the extension's authors.
     data_collection_permissions: { required: ['none'] },
   },
-  gecko_android: { strict_min_version: '142.0' },
 };
 
 /**
