@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { catalogAssets } from './locales/build.ts';
+import { noCodeFromStrings } from './codeFromStrings.vite.ts';
 import { rjsfMarkdownAlias, rjsfPlugins } from './rjsf.vite.ts';
 
 // `npm run zip` sets TOOLNEXUS_STORE=1: a store package carries no `key` (the store assigns the
@@ -17,7 +18,8 @@ const extensionKey = storePackage ? undefined : (process.env.TOOLNEXUS_EXTENSION
 
 // Firefox: the add-on id plays the key's part (MV3 requires one, and the identity redirect URL,
 // https://<sha1 of the id>.extensions.allizom.org/, follows from it). 140 is the first ESR
-// with data_collection_permissions; optional_host_permissions needs 128.
+// with data_collection_permissions; optional_host_permissions needs 128. Desktop only: no
+// `gecko_android`, as Firefox for Android has no sidebar and nothing here tests it (README, Firefox).
 const geckoSettings = {
   gecko: {
     id: process.env.TOOLNEXUS_GECKO_ID ?? 'toolnexus@toolnexus',
@@ -25,16 +27,15 @@ const geckoSettings = {
     // Servers get what the person answers; nothing goes to the extension's authors.
     data_collection_permissions: { required: ['none'] },
   },
-  gecko_android: { strict_min_version: '142.0' },
 };
 
 /**
  * Sandbox pages' policy, the same in both browsers: where Firefox applies it (154+), the app's
  * blob: document made under it takes it on, and Firefox's default (`script-src 'self'`) would
- * refuse the app's inline script.
+ * refuse the app's inline script. No 'unsafe-eval': the Apps spec's default policy has none
+ * (lib/apps/csp.ts). docs/store/firefox-review.md says why the rest stays.
  */
-const APP_SANDBOX_CSP =
-  "sandbox allow-scripts allow-forms; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data: https: http:; object-src 'none'";
+const APP_SANDBOX_CSP = "sandbox allow-scripts allow-forms; script-src 'self' 'unsafe-inline' blob: data: https: http:; object-src 'none'";
 
 export default defineConfig({
   // Every module says what it uses: WXT's auto-imports would let any file (lib/ and the worker
@@ -71,6 +72,7 @@ export default defineConfig({
       'rjsf.vite.ts',
       // The catalogs, and the build step that makes the browser's _locales from them.
       'locales/**',
+      'codeFromStrings.vite.ts',
       // wxt.config.ts reads the dev key whenever it configures Chrome, `wxt prepare` (postinstall) included.
       'keys/**',
       'SOURCE_CODE_REVIEW.md',
@@ -114,7 +116,8 @@ export default defineConfig({
     ...(browser === 'firefox' ? { browser_specific_settings: geckoSettings } : extensionKey && { key: extensionKey }),
   }),
   vite: () => ({
-    plugins: [preact(), ...rjsfPlugins],
+    // No dependency code that makes code or markup from a string (codeFromStrings.vite.ts).
+    plugins: [preact(), ...rjsfPlugins, noCodeFromStrings],
     // rjsf's own markdown, and its registry without the parts only a name reaches (rjsf.vite.ts).
     resolve: { alias: [rjsfMarkdownAlias] },
     // Rolldown's default constant inlining ('smart') pastes an imported string into every

@@ -33,6 +33,8 @@ export type AuthorizationErrorCode =
   | 'client-elsewhere'
   /** The server refused the token its authorization server had just issued. */
   | 'token-refused'
+  /** No authorization server answered, and no one had been asked yet: tried again by itself (lib/hub/connections.ts). */
+  | 'unreachable'
   /** Any other failure of a sign-in, in the words of lib/auth/explain.ts. */
   | 'failed';
 

@@ -13,7 +13,7 @@ import {
   type LoggingMessageNotificationParams,
   type PriorDiscovery,
 } from '@modelcontextprotocol/client';
-import { authorizationFailure, type AuthStatus, type ServerAuthorizationOptions } from '../auth';
+import { type AuthorizationError, authorizationFailure, type AuthStatus, type ServerAuthorizationOptions } from '../auth';
 import { errorMessage } from '../errorMessage';
 import type { load } from '../mcp/client';
 import type { Connection, ListChange, LoadOptions } from '../mcp/connection';
@@ -201,13 +201,12 @@ export class Connections {
     };
   }
 
-  /** A connect that is still current failed: a sign-in is the person's to retry; a stale era or a refused Origin is tried again once; the rest waits for a retry. */
+  /** A connect that is still current failed: a sign-in as `signInFailed` says; a stale era or a refused Origin is tried again once; the rest waits for a retry. */
   async #failed(saved: SavedServer, live: Live, remembered: boolean, error: unknown, current: () => boolean): Promise<void> {
     const serverId = saved.id;
-    // A sign-in the person declined, abandoned or that failed a check is theirs to retry.
     const signIn = authorizationFailure(error);
     if (signIn) {
-      this.#options.servers.update(serverId, { status: 'needs-authorization', error: signIn.message });
+      this.signInFailed(serverId, signIn);
     } else if (remembered) {
       // A remembered era that no longer holds fails loudly: forget it and negotiate, once.
       this.#forgetEra(serverId);
@@ -221,6 +220,17 @@ export class Connections {
     } else {
       this.#scheduleRetry(serverId, error);
     }
+  }
+
+  /**
+   * A sign-in failed (a connect's, or the person's Sign in). An authorization server that did not answer before anyone
+   * was asked is tried again by itself with the backoff; a sign-in declined, abandoned or that failed a check is theirs.
+   */
+  signInFailed(serverId: string, failure: AuthorizationError): void {
+    const why = { status: 'needs-authorization' as const, error: failure.message };
+    if (failure.code === 'unreachable') return void this.#retryLater(serverId, why);
+    clearTimeout(this.#live.get(serverId)?.retryTimer);
+    this.#options.servers.update(serverId, { ...why, retryAt: undefined });
   }
 
   async reconnect(serverId: string): Promise<void> {
@@ -289,13 +299,17 @@ export class Connections {
   }
 
   #scheduleRetry(serverId: string, error: unknown): void {
+    const url = this.#options.servers.saved(serverId)?.url;
+    this.#retryLater(serverId, { status: 'error', error: url ? connectionError(error, url) : errorMessage(error) });
+  }
+
+  /** Shows `why` with when the next connect comes, 1 s, 2 s, 4 s … a minute after each failure (`backoffMs`). */
+  #retryLater(serverId: string, why: Pick<ServerView, 'status' | 'error'>): void {
     const live = this.#live.get(serverId);
     if (!live) return;
     const delay = this.#options.backoffMs(live.attempts);
     live.attempts += 1;
-    const url = this.#options.servers.saved(serverId)?.url;
-    const words = url ? connectionError(error, url) : errorMessage(error);
-    this.#options.servers.update(serverId, { status: 'error', error: words, retryAt: Date.now() + delay });
+    this.#options.servers.update(serverId, { ...why, retryAt: Date.now() + delay });
     clearTimeout(live.retryTimer);
     live.retryTimer = setTimeout(() => void this.connect(serverId), delay);
   }

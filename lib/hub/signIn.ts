@@ -5,6 +5,7 @@
  * enter, and what may be shown of a sign-in.
  */
 import {
+  AuthorizationError,
   authorizationContext,
   authStatus,
   createServerAuthorization,
@@ -41,6 +42,8 @@ export interface SignInOptions {
   clientMetadataUrl: () => string | undefined;
   reconnect: (serverId: string) => Promise<void>;
   disconnect: (serverId: string) => Promise<void>;
+  /** What the server's card says of a failed sign-in, and whether it is tried again by itself (lib/hub/connections.ts). */
+  signInFailed: (serverId: string, failure: AuthorizationError) => void;
   /** Where each server's sign-in attempts are kept for the panel to show. */
   traces?: Pick<ProtocolRecords, 'keeper'>;
 }
@@ -120,7 +123,7 @@ export class SignIn {
     try {
       await createServerAuthorization(setup).signIn();
     } catch (error) {
-      this.#options.servers.update(serverId, { status: 'needs-authorization', error: errorMessage(error) });
+      this.#options.signInFailed(serverId, error instanceof AuthorizationError ? error : new AuthorizationError('failed', errorMessage(error)));
       return;
     }
     await this.#options.reconnect(serverId);

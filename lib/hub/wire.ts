@@ -75,6 +75,7 @@ export function wire(options: HubOptions, changed: () => void) {
     clientMetadataUrl: () => settings.current().clientMetadataUrl,
     reconnect: (serverId) => connections.reconnect(serverId),
     disconnect: (serverId) => connections.disconnect(serverId),
+    signInFailed: (serverId, failure) => connections.signInFailed(serverId, failure),
     traces: records,
   });
   const connections: Connections = new Connections({

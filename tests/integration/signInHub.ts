@@ -26,7 +26,7 @@ export interface SignInHub {
 
 export async function signInHub(
   servers: SavedServer[],
-  options: { requestTimeoutMs?: number; answer?: (request: Request) => boolean } = {},
+  options: { requestTimeoutMs?: number; answer?: (request: Request) => boolean; backoffMs?: (attempt: number) => number } = {},
 ): Promise<SignInHub> {
   const storage = { local: memoryArea(), session: memoryArea() };
   const browser = scriptedBrowser({ redirectUrl: EXTENSION_REDIRECT_URL });
@@ -34,8 +34,8 @@ export async function signInHub(
   const asked: Request[] = [];
   const hub = testHub({
     servers: saved,
-    // A failed connect is not retried during a test: what it said stays on the card.
-    backoffMs: () => 600_000,
+    // A failed connect is not retried during a test unless it says so: what it said stays on the card.
+    backoffMs: options.backoffMs ?? (() => 600_000),
     authorization: {
       storage,
       redirectUrl: EXTENSION_REDIRECT_URL,

@@ -161,6 +161,39 @@ describe('connecting to a server', () => {
     expect(connect).toHaveBeenCalledOnce();
   });
 
+  it('tries a sign-in whose authorization server did not answer again by itself, 1 s, 2 s … later, until it connects', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const unreachable = new AuthorizationError('unreachable', 'Deploys’s authorization server could not be reached.');
+    let down = true;
+    const { subject, servers, settings } = connections();
+    const open = settings.connect;
+    settings.connect = vi.fn(async (server, loadOptions) => {
+      if (down) throw unreachable;
+      return open(server, loadOptions);
+    });
+    await subject.connect('s1');
+    expect(servers.view('s1')).toMatchObject({ status: 'needs-authorization', error: unreachable.message, retryAt: 1_001_000 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(servers.view('s1')).toMatchObject({ status: 'needs-authorization', retryAt: 1_001_000 + 2_000 });
+    down = false;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(settings.connect).toHaveBeenCalledTimes(3);
+    expect(servers.view('s1')).toMatchObject({ status: 'connected', retryAt: undefined });
+  });
+
+  it('stops trying by itself once a sign-in fails for a reason that is the person’s', async () => {
+    vi.useFakeTimers();
+    const connect = vi.fn(async () => {
+      throw new AuthorizationError('unreachable', 'Not reached.');
+    });
+    const { subject, servers } = connections({ connect });
+    await subject.connect('s1');
+    subject.signInFailed('s1', new AuthorizationError('declined', 'You declined to sign in.'));
+    expect(servers.view('s1')).toMatchObject({ status: 'needs-authorization', error: 'You declined to sign in.', retryAt: undefined });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(connect).toHaveBeenCalledOnce();
+  });
+
   it('leaves a sign-in failure to the person also when the SDK’s version probe wrapped it', async () => {
     vi.useFakeTimers();
     const refused = new AuthorizationError('token-refused', 'The server refused the token its authorization server had just issued.');
