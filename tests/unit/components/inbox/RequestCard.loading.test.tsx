@@ -71,7 +71,8 @@ describe('RequestCard before its form’s code is in', () => {
 
     fireEvent.click(within(card).getByRole('button', { name: 'Retry' }));
     await act(() => chunk.settle('load'));
-    const field = await vi.waitFor(() => within(card).getByLabelText('Region'));
+    // The real form module loads now (rjsf and its widgets): seconds on a loaded machine, not vi.waitFor's 1 s.
+    const field = await vi.waitFor(() => within(card).getByLabelText('Region'), { timeout: 15_000 });
     // Effects run after the frame: the form can be in the DOM a moment before focus moves.
     await vi.waitFor(() => expect(document.activeElement).toBe(field));
     expect(card.querySelector('.form-placeholder, .load-failed')).toBeNull();
