@@ -6,7 +6,7 @@
  *
  *   npm run bench                      everything, writes bench/RESULTS.md
  *   npm run bench -- --quick           small counts, no MCP Inspector, prints instead of writing (under 5 minutes)
- *   npm run bench -- --only scale,size prints only those (toolcall, elicitation, open, size, scale, start, apps, protocollog, tools)
+ *   npm run bench -- --only scale,size prints only those (toolcall, elicitation, open, size, scale, start, apps, protocollog, tools, memory)
  *   npm run bench -- --baseline main   also builds that git ref (bench/builds.ts) and measures it beside this tree, interleaved
  *   npm run bench -- --skip-inspector  leaves out MCP Inspector's rows (it is most of a full run's time)
  *   npm run bench -- --profile         also CPU-profiles the non-minified build (bench/profiles/)
@@ -26,6 +26,7 @@ import { buildBaseline, WORKING_TREE, type Build } from './builds';
 import { benchAppRender } from './app-render';
 import { benchBundleSize } from './bundle-size';
 import { benchElicitation } from './elicitation';
+import { benchMemory } from './memory';
 import { FLOOR_LABEL } from './floor';
 import { benchPanelOpen } from './panel-open';
 import { benchProtocolLog } from './protocol-log';
@@ -37,7 +38,7 @@ import { benchToolCall } from './tool-call';
 import { benchToolsList } from './tools-list';
 import { benchWorkerStart } from './worker-start';
 
-const BENCHES = ['toolcall', 'elicitation', 'open', 'size', 'scale', 'start', 'apps', 'protocollog', 'tools'] as const;
+const BENCHES = ['toolcall', 'elicitation', 'open', 'size', 'scale', 'start', 'apps', 'protocollog', 'tools', 'memory'] as const;
 type BenchName = (typeof BENCHES)[number];
 const RESULTS = 'bench/RESULTS.md';
 const FINDINGS = 'bench/findings.md';
@@ -75,6 +76,7 @@ const counts = quick
       apps: { runs: 10, warmup: 2 },
       protocollog: { calls: 50, rounds: 2 },
       tools: { renders: 5, keystrokes: 14 },
+      memory: { calls: 1_000 },
     }
   : {
       toolcall: { calls: 500, warmup: 50, rounds: 10 },
@@ -85,6 +87,7 @@ const counts = quick
       apps: { runs: 60, warmup: 5 },
       protocollog: { calls: 100, rounds: 6 },
       tools: { renders: 20, keystrokes: 56 },
+      memory: { calls: 1_000 },
     };
 
 function build(profiling: boolean): void {
@@ -178,7 +181,7 @@ async function main(): Promise<number> {
     // Non-minified twin: module comments for the bundle composition, names for --profile.
     build(true);
     await buildSdkPage();
-    if (only.some((name) => name === 'start' || name === 'toolcall' || name === 'elicitation')) await buildFloorWorker();
+    if (only.some((name) => ['start', 'toolcall', 'elicitation', 'memory'].includes(name))) await buildFloorWorker();
   }
   if (values.baseline) state.builds.push(buildBaseline(values.baseline));
   const { builds } = state;
@@ -199,7 +202,7 @@ async function main(): Promise<number> {
     }
   };
   // A fresh browser per bench and build, so no bench inherits another's history, activities or JIT state.
-  // bench/floor-worker's extension in a browser of its own, beside the builds' (toolcall, elicitation, start).
+  // bench/floor-worker's extension in a browser of its own, beside the builds' (toolcall, elicitation, start, memory).
   const withFloor = async <T>(use: (floor: BenchBrowser) => Promise<T>): Promise<T> => {
     const floor = await launchBench(FLOOR_EXTENSION_DIR, FLOOR_LABEL);
     try {
@@ -237,6 +240,9 @@ async function main(): Promise<number> {
     await attempt('apps', () => inBrowsers(async (browsers) => [await benchAppRender(browsers, { ...counts.apps, inspector })]));
     await attempt('protocollog', () => inBrowsers(async (browsers) => [await benchProtocolLog(browsers, urls.timed, counts.protocollog)]));
     await attempt('tools', () => inBrowsers(async (browsers) => [await benchToolsList(browsers, urls.wideApis, urls.narrowApis, counts.tools)]));
+    await attempt('memory', () =>
+      inBrowsers((browsers) => withFloor(async (floor) => [await benchMemory(browsers, urls.narrowApis, counts.memory, floor)])),
+    );
     if (values.profile) {
       await attempt('profile', async () => [await profileAll(urls)]);
     }
