@@ -161,7 +161,7 @@ function memorySection(subjects: Subject[], serverCount: number, options: Memory
         moments[moment],
         ...subjects.map((subject) => {
           const { worker, panel, domNodes, results } = reading(subject, moment);
-          return `${mb(worker)} / ${mb(panel)}; ${domNodes.toLocaleString('en')} nodes${results > 0 ? `, ${results} results` : ''}`;
+          return `${mb(worker)} / ${mb(panel)}; ${domNodes.toLocaleString('en')} nodes${results > 0 ? `, ${results} result${results === 1 ? '' : 's'}` : ''}`;
         }),
       ]),
     ),
@@ -169,7 +169,10 @@ function memorySection(subjects: Subject[], serverCount: number, options: Memory
     table(
       ['growth', ...columns],
       [
-        [`worker, per 1,000 calls (${moments['more calls']} − ${moments.calls})`, ...subjects.map((subject) => signedMb(growth(subject, 'worker')))],
+        [
+          `worker, per 1,000 calls (over the second ${options.calls.toLocaleString('en')})`,
+          ...subjects.map((subject) => signedMb(growth(subject, 'worker'))),
+        ],
         ['panel, per 1,000 calls (the same)', ...subjects.map((subject) => signedMb(growth(subject, 'panel')))],
         [
           `worker, connecting ${serverCount} servers (connected − start)`,
