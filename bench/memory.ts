@@ -40,6 +40,7 @@ interface Subject {
   floor: boolean;
   page?: Page;
   readings: Partial<Record<Moment, Reading>>;
+  failures: Failures;
 }
 
 /** Issue 40's targets. */
@@ -79,10 +80,21 @@ async function wake(subject: Subject, servers: SavedServer[]): Promise<void> {
   else await page.getByRole('tab', { name: /^Tools/ }).click();
 }
 
-/** Runs in the panel: `count` calls on `serverId`, one after another, each awaited until done. */
-function calls(page: Page, args: { serverId: string; tools: string[]; first: number; count: number }): Promise<void> {
+/** Calls that did not end done, and why the first of them did not. */
+interface Failures {
+  count: number;
+  first?: string;
+}
+
+/**
+ * Runs in the panel: `count` calls on `serverId`, one after another, each awaited until it ends.
+ * One that fails is counted, not fatal: what the heap holds after 1,000 calls does not depend on
+ * a few of them (on a loaded machine the hub once reconnected a server mid-run); a tenth failing is.
+ */
+function calls(page: Page, args: { serverId: string; tools: string[]; first: number; count: number }): Promise<Failures> {
   return page.evaluate(async ({ serverId, tools, first, count }) => {
     const probe = (window as unknown as ProbeWindow).__probe;
+    const failures: { count: number; first?: string } = { count: 0 };
     for (let i = first; i < first + count; i += 1) {
       const repo = `memory-${i}`;
       const done = probe.state(
@@ -93,8 +105,12 @@ function calls(page: Page, args: { serverId: string; tools: string[]; first: num
       probe.port!.postMessage({ type: 'command', command: 'callTool', args: [serverId, tools[i % tools.length]!, { owner: 'bench', repo }] });
       const { state } = await done;
       const activity = state.activities.find((item) => item.kind === 'tool' && item.args.repo === repo);
-      if (activity?.status !== 'done') throw new Error(`Call ${i} ended ${activity?.status}: ${activity?.error ?? ''}`);
+      if (activity?.status === 'done') continue;
+      failures.count += 1;
+      failures.first ??= `call ${i} ended ${activity?.status}: ${activity?.error ?? ''}`;
+      if (failures.count * 10 > count) throw new Error(`${failures.count} of ${count} calls did not end done; the first: ${failures.first}`);
     }
+    return failures;
   }, args);
 }
 
@@ -105,8 +121,8 @@ const signedMb = (value: number) => `${value >= 0 ? '+' : '−'}${mb(Math.abs(va
 export async function benchMemory(browsers: BenchBrowser[], urls: string[], options: MemoryOptions, floor?: BenchBrowser): Promise<Section> {
   const servers: SavedServer[] = urls.map((url, i) => ({ id: `memory-${i}`, url, name: `API ${i + 1}`, enabled: true }));
   const subjects: Subject[] = [
-    ...browsers.map((browser) => ({ browser, floor: false, readings: {} })),
-    ...(floor ? [{ browser: floor, floor: true, readings: {} }] : []),
+    ...browsers.map((browser) => ({ browser, floor: false, readings: {}, failures: { count: 0 } })),
+    ...(floor ? [{ browser: floor, floor: true, readings: {}, failures: { count: 0 } }] : []),
   ];
   try {
     for (const subject of subjects) {
@@ -123,7 +139,9 @@ export async function benchMemory(browsers: BenchBrowser[], urls: string[], opti
     ] as const) {
       for (const subject of subjects) {
         await subject.page!.bringToFront();
-        await calls(subject.page!, { serverId: servers[0]!.id, tools: TOOLS, first: round * options.calls, count: options.calls });
+        const failed = await calls(subject.page!, { serverId: servers[0]!.id, tools: TOOLS, first: round * options.calls, count: options.calls });
+        subject.failures.count += failed.count;
+        subject.failures.first ??= failed.first;
         subject.readings[moment] = await read(subject);
       }
     }
@@ -180,6 +198,12 @@ function memorySection(subjects: Subject[], serverCount: number, options: Memory
         ],
       ],
     ),
+    ...subjects
+      .filter((subject) => subject.failures.count > 0)
+      .map(
+        (subject) =>
+          `\n${label(subject)}: ${subject.failures.count} of ${2 * options.calls} calls did not end done (the first: ${subject.failures.first}).`,
+      ),
   ].join('\n');
   const connectedHeap = (subject: Subject) => reading(subject, 'connected').worker;
   const worst = (subject: Subject) => Math.max(growth(subject, 'worker'), growth(subject, 'panel'));
