@@ -9,6 +9,7 @@ export const STATUS_TEXT = {
   'needs-permission': 'Needs access',
   'needs-authorization': 'Needs sign-in',
   error: 'Error',
+  blocked: 'Blocked',
 } as const;
 
 export interface ServerLineProps {

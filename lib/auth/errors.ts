@@ -33,6 +33,8 @@ export type AuthorizationErrorCode =
   | 'client-elsewhere'
   /** The server refused the token its authorization server had just issued. */
   | 'token-refused'
+  /** The organisation's policy does not allow signing in at this authorization server (lib/policy). */
+  | 'organisation'
   /** Any other failure of a sign-in, in the words of lib/auth/explain.ts. */
   | 'failed';
 
