@@ -14,7 +14,8 @@
 import { canonicalUrl, type CanonicalUrl } from './canonical';
 import { hostMatches, urlMatches } from './patterns';
 import type { Feature, ManagedServer, Policy, PolicyReading, ServerRule } from './read';
-import { FEATURE_NAMES, refusalSentence, words } from './words';
+import { refusalSentence } from './refusal';
+import { FEATURE_NAMES, words } from './words';
 
 export type Verdict = { allowed: true } | { allowed: false; rule: string; reason: string };
 

@@ -1,10 +1,8 @@
 /**
- * Every word the policy says, to the person and to their admin, in one place: issue 41 moves the
- * product's strings into a message catalog, and these go together.
+ * Every word the policy says, to the person and to their admin, in one place (with refusal.ts,
+ * how a refusal is said): issue 41 moves the product's strings into a message catalog, and these
+ * go together.
  */
-
-/** What every locked or blocked thing is labelled with in the panel. */
-export const SET_BY_ORGANISATION = 'Set by your organisation';
 
 const quote = (value: unknown): string => {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
@@ -110,6 +108,3 @@ export const FEATURE_NAMES = {
   siteDiscovery: "looking for MCP servers on the current tab's site",
   protocolLogExport: 'saving protocol logs and sign-in traces as files',
 } as const;
-
-/** One refusal in a sentence: what the panel's banners and errors say. */
-export const refusalSentence = (rule: string, reason: string): string => `${SET_BY_ORGANISATION} (${rule}): ${reason}`;
