@@ -35,7 +35,7 @@ export function normalizeEscapes(path: string): string {
 }
 
 /** A host as it is compared: the URL parser's, without trailing dots. */
-export const withoutTrailingDots = (host: string): string => host.replace(/\.+$/, '');
+export const withoutTrailingDots = (host: string): string => (host.endsWith('.') ? host.replace(/\.+$/, '') : host);
 
 /** The canonical form of `input`, or `null` when it is not an http: or https: URL with a host. */
 export function canonicalUrl(input: string): CanonicalUrl | null {
@@ -52,13 +52,26 @@ export function canonicalUrl(input: string): CanonicalUrl | null {
   return { scheme, host, port, path, href: `${scheme}://${host}${shownPort}${path}` };
 }
 
+/**
+ * A host the URL parser would give back as it is: lower-case letters, digits and hyphens, its
+ * last label starting with a letter (one that starts with a digit may be read as an IPv4
+ * number), no punycode to check. Most of a policy's hosts: 10,000 of them are read without
+ * parsing a URL each (bench/policy.ts).
+ */
+const PLAIN_HOST = /^(?:[a-z0-9-]+\.)*(?!xn--)[a-z][a-z0-9-]*\.*$/;
+
 /** The canonical form of a host name alone (`Docs.Example.COM.` → `docs.example.com`), or `null`. */
 export function canonicalHost(input: string): string | null {
   const text = input.trim();
+  if (PLAIN_HOST.test(text) && !text.includes('xn--')) return withoutTrailingDots(text);
   if (!text || /[/?#@\s]/.test(text)) return null;
-  const url = URL.canParse(`http://${text}/`) ? new URL(`http://${text}/`) : null;
-  if (!url || url.port) return null;
-  return withoutTrailingDots(url.hostname) || null;
+  let url: URL;
+  try {
+    url = new URL(`http://${text}/`);
+  } catch {
+    return null;
+  }
+  return url.port ? null : withoutTrailingDots(url.hostname) || null;
 }
 
 export const defaultPort = (scheme: 'http' | 'https'): number => DEFAULT_PORTS[scheme];

@@ -12,7 +12,7 @@
  * so a question costs a few map lookups, not a pass over the list (bench/policy.ts).
  */
 import { canonicalUrl, type CanonicalUrl } from './canonical';
-import { hostMatches, urlMatches } from './patterns';
+import { type HostPattern, type UrlPattern, urlMatches } from './patterns';
 import type { Feature, ManagedServer, Policy, PolicyReading, ServerRule } from './read';
 import { refusalSentence } from './refusal';
 import { FEATURE_NAMES, words } from './words';
@@ -36,42 +36,51 @@ export interface ServerFacts {
   registry?: string;
 }
 
-/** The rules of one list, by what they can match: a host, a domain's subdomains, any host, a name. */
+function add<T>(map: Map<string, T[]>, key: string, item: T): void {
+  const list = map.get(key);
+  if (list) list.push(item);
+  else map.set(key, [item]);
+}
+
+/** Items by the host pattern they carry, so that a host finds the few that can name it: its own, its domains', any host's. */
+class HostIndex<T> {
+  readonly #exact = new Map<string, T[]>();
+  readonly #domains = new Map<string, T[]>();
+  readonly #any: T[] = [];
+
+  constructor(items: readonly T[], hostOf: (item: T) => HostPattern | undefined) {
+    for (const item of items) {
+      const host = hostOf(item);
+      if (host?.kind === 'exact') add(this.#exact, host.host, item);
+      else if (host?.kind === 'subdomains') add(this.#domains, host.domain, item);
+      else if (host?.kind === 'any') this.#any.push(item);
+    }
+  }
+
+  /** The items whose host pattern names `host` (canonical). */
+  named(host: string): T[] {
+    const found = [...(this.#exact.get(host) ?? []), ...this.#any];
+    for (let dot = host.indexOf('.'); dot >= 0; dot = host.indexOf('.', dot + 1)) found.push(...(this.#domains.get(host.slice(dot + 1)) ?? []));
+    return found;
+  }
+}
+
+/** The rules of one list, by what they can match: a host (HostIndex), or a name. */
 class RuleIndex {
-  readonly #exact = new Map<string, ServerRule[]>();
-  readonly #domains = new Map<string, ServerRule[]>();
-  readonly #anyHost: ServerRule[] = [];
+  readonly #hosts: HostIndex<ServerRule>;
   readonly #names = new Map<string, ServerRule[]>();
 
   constructor(rules: readonly ServerRule[]) {
-    const add = (map: Map<string, ServerRule[]>, key: string, rule: ServerRule) => {
-      const list = map.get(key);
-      if (list) list.push(rule);
-      else map.set(key, [rule]);
-    };
-    for (const rule of rules) {
-      if (rule.name !== undefined) add(this.#names, rule.name, rule);
-      const host = rule.url?.host;
-      if (host?.kind === 'exact') add(this.#exact, host.host, rule);
-      else if (host?.kind === 'subdomains') add(this.#domains, host.domain, rule);
-      else if (host?.kind === 'any') this.#anyHost.push(rule);
-    }
+    this.#hosts = new HostIndex(rules, (rule) => rule.url?.host);
+    for (const rule of rules) if (rule.name !== undefined) add(this.#names, rule.name, rule);
   }
 
   /** The first rule of the list (by its place in the policy) that names this server. */
   first(url: CanonicalUrl | null, name: string | undefined): ServerRule | undefined {
-    const candidates: ServerRule[] = [...(name === undefined ? [] : (this.#names.get(name) ?? []))];
-    if (url) {
-      candidates.push(...(this.#exact.get(url.host) ?? []), ...this.#anyHost);
-      for (let dot = url.host.indexOf('.'); dot >= 0; dot = url.host.indexOf('.', dot + 1)) {
-        candidates.push(...(this.#domains.get(url.host.slice(dot + 1)) ?? []));
-      }
-    }
+    const byName = name === undefined ? [] : (this.#names.get(name) ?? []);
+    const byHost = url ? this.#hosts.named(url.host).filter((rule) => urlMatches(rule.url!, url)) : [];
     let first: ServerRule | undefined;
-    for (const rule of candidates) {
-      if (first && first.index <= rule.index) continue;
-      if (rule.name !== undefined || (url && rule.url && urlMatches(rule.url, url))) first = rule;
-    }
+    for (const rule of [...byName, ...byHost]) if (!first || rule.index < first.index) first = rule;
     return first;
   }
 }
@@ -88,6 +97,8 @@ export class PolicyJudge {
   readonly #allowed: RuleIndex | undefined;
   readonly #managed: Map<string, ManagedServer>;
   readonly #officialRegistry: string;
+  readonly #authorizationServers: HostIndex<UrlPattern> | undefined;
+  readonly #urlHosts: HostIndex<HostPattern> | undefined;
 
   /** `officialRegistry`: the registry `registry` access trusts when the policy names none. */
   constructor(reading: PolicyReading, officialRegistry: string) {
@@ -97,6 +108,9 @@ export class PolicyJudge {
     this.#allowed = this.#policy?.allowed && new RuleIndex(this.#policy.allowed);
     this.#managed = new Map((this.#policy?.managed ?? []).map((server) => [server.name, server]));
     this.#officialRegistry = registryKey(officialRegistry) ?? officialRegistry;
+    const { authorizationServers, urlHosts } = this.#policy ?? {};
+    this.#authorizationServers = authorizationServers && new HostIndex(authorizationServers, (pattern) => pattern.host);
+    this.#urlHosts = urlHosts && new HostIndex(urlHosts, (pattern) => pattern);
   }
 
   /** The servers every person gets, as the policy lists them. */
@@ -152,19 +166,20 @@ export class PolicyJudge {
 
   /** Whether a sign-in may go to the authorization server `issuer` (its metadata's issuer, else its URL). */
   judgeAuthorizationServer(issuer: string): Verdict {
-    const patterns = this.#policy?.authorizationServers;
+    const patterns = this.#authorizationServers;
     if (!patterns) return ALLOWED;
     const url = canonicalUrl(issuer);
-    if (url && patterns.some((pattern) => urlMatches(pattern, url))) return ALLOWED;
+    if (url && patterns.named(url.host).some((pattern) => urlMatches(pattern, url))) return ALLOWED;
     return refuse('allowedAuthorizationServers', words.authorizationServer(url?.href ?? issuer));
   }
 
   /** Whether a server may ask the person to open `url` (URL-mode elicitation). */
   judgeUrlHost(url: string): Verdict {
-    const hosts = this.#policy?.urlHosts;
+    const hosts = this.#urlHosts;
     if (!hosts) return ALLOWED;
     const host = canonicalUrl(url)?.host;
-    if (host && hosts.some((pattern) => hostMatches(pattern, host))) return ALLOWED;
+    // Every pattern the index finds for a host names it (the same host, a domain it is under, any).
+    if (host && hosts.named(host).length > 0) return ALLOWED;
     return refuse('allowedUrlElicitationHosts', words.urlHost(host ?? url.slice(0, 200)));
   }
 

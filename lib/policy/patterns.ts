@@ -68,16 +68,25 @@ function readPort(text: string | undefined, pattern: string): UrlPattern['port']
   return port >= 1 && port <= 65_535 ? port : { problem: words.badPort(pattern) };
 }
 
-/** The path as a whole-path matcher: the same escapes as canonical URLs, each `*` any characters. */
-function readPath(path: string): RegExp {
+/** A path the URL parser gives back as it is: RFC 3986 path characters, no escape, no dot segment. */
+const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9\-._~!$&'()*+,;=:@]*)*$/;
+/** Matchers by the path as read: a policy repeats its paths (`/mcp/*`) many times. */
+const matchers = new Map<string, RegExp | null>();
+
+/** The path as a whole-path matcher: the same escapes as canonical URLs, each `*` any characters; `null` for any path. */
+function readPath(path: string): RegExp | null {
+  const known = matchers.get(path);
+  if (known !== undefined) return known;
   // The URL parser resolves dot segments; a private-use character stands in for `*` meanwhile,
   // so that an escape the policy wrote (`%2A`) stays a literal character.
-  const resolved = new URL(path.replace(/\*/g, STAR), 'http://x').pathname.replaceAll(STAR_ESCAPED, '*');
+  const resolved = PLAIN_PATH.test(path) ? path : new URL(path.replace(/\*/g, STAR), 'http://x').pathname.replaceAll(STAR_ESCAPED, '*');
   const source = normalizeEscapes(resolved)
     .split('*')
     .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
     .join('.*');
-  return new RegExp(`^${source}$`);
+  const matcher = source === '/.*' ? null : new RegExp(`^${source}$`);
+  if (matchers.size < 10_000) matchers.set(path, matcher);
+  return matcher;
 }
 
 /** Reads one URL pattern. */

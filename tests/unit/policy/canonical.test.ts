@@ -62,6 +62,18 @@ describe('canonicalUrl', () => {
 });
 
 describe('canonicalHost', () => {
+  it('gives what the URL parser gives, for any host made of letters, digits, hyphens and dots (its fast path included)', () => {
+    const label = fc.stringMatching(/^(xn--)?[a-zA-Z0-9-]{1,8}$/);
+    fc.assert(
+      fc.property(fc.array(label, { minLength: 1, maxLength: 4 }), fc.constantFrom('', '.', '..'), (labels, dots) => {
+        const text = `${labels.join('.')}${dots}`;
+        const parsed = URL.canParse(`http://${text}/`) ? new URL(`http://${text}/`).hostname.replace(/\.+$/, '') || null : null;
+        expect(canonicalHost(text)).toBe(parsed);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('writes a host name one way, and refuses anything more than a host', () => {
     expect(canonicalHost('Docs.Example.COM.')).toBe('docs.example.com');
     expect(canonicalHost('bücher.example')).toBe('xn--bcher-kva.example');
