@@ -5,6 +5,10 @@
  * unknown key (a typo would otherwise loosen the policy in silence), a value of the wrong type,
  * an entry that matches nothing, each is a problem, and a policy with any problem is refused
  * whole (lib/policy/judge.ts then lets only its valid managed servers connect: fail closed).
+ * What Chrome drops before the extension sees it (a value of the wrong type, a list with one
+ * invalid item, an unknown key) cannot be judged here: the policy arrives without that key.
+ * The schema is as loose as Chrome allows so that as little as possible is dropped, and ADMIN.md
+ * tells admins to check chrome://policy, which shows Chrome's schema errors.
  *
  * The key names are the ones admins already write, where the meaning is the same:
  * - `mcpAccess` `none` | `registry` | `all`: VS Code's `chat.mcp.access`. Followed with one
