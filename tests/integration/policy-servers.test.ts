@@ -199,3 +199,35 @@ describe('the start', () => {
     await hub.updateServer('s', { enabled: false });
   });
 });
+
+describe('bad input', () => {
+  it('ends each bad policy in words the panel shows, deletes nothing, and lets the server back when fixed', async () => {
+    const policy = managedStorage({});
+    const person: SavedServer = { id: 's', url: showcase.url, name: 'Mine', headers: { 'X-Api-Key': 'secret' }, enabled: true };
+    const saved = memory<SavedServer[]>([person]);
+    const hub = testHub({ servers: saved, policy: policy.source });
+    await hub.start();
+    await until(hub, (state) => state.servers[0]?.status === 'connected');
+    const bad: Array<[unknown, RegExp]> = [
+      [{ deniedMcpServers: [{ serverUrl: '*' }] }, /deniedMcpServers\[0\]\.serverUrl: "\*" is only a wildcard/],
+      [{ managedMcpServers: [{ name: 'X', url: 'javascript:alert(1)' }] }, /"javascript:alert\(1\)" cannot be a server's address/],
+      [{ managedMcpServers: [{ name: 'X', url: 'http://crm.example.com/mcp' }] }, /plain http: to crm\.example\.com, another computer/],
+      [{ allowedMcpServers: 'https://*.example.com/*' }, /^allowedMcpServers must be a list; it is a string/],
+      [{ mcpAppsEnabled: 'no' }, /^mcpAppsEnabled must be true or false; it is a string/],
+      [{ registryUrl: 42 }, /^registryUrl must be a string; it is a number/],
+    ];
+    for (const [raw, said] of bad) {
+      policy.set(raw);
+      const state = await until(hub, (next) => next.policy.state === 'refused' && next.policy.text === JSON.stringify(raw, null, 2));
+      expect(state.policy.problems[0], JSON.stringify(raw)).toMatch(said);
+      await until(hub, (next) => next.servers[0]?.status === 'blocked');
+      expect(saved.value()).toEqual([person]);
+    }
+    // 10,000 entries read and applied, the person's server among those allowed.
+    const many = Array.from({ length: 10_000 }, (_, index) => ({ serverUrl: `https://s${index}.example.com/*` }));
+    policy.set({ allowedMcpServers: [...many, { serverUrl: showcase.url }] });
+    await until(hub, (state) => state.policy.state === 'applied' && state.servers[0]?.status === 'connected');
+    expect(hub.state().servers[0]).toMatchObject({ name: 'Mine', headers: { 'X-Api-Key': 'secret' } });
+    await hub.updateServer('s', { enabled: false });
+  });
+});
