@@ -72,10 +72,17 @@ export class OrgPolicy {
   /**
    * Applies the kept policy, then the browser's: resolves once the one to start with is in
    * force. Nothing is handed to the listener here: the start judges every server as it connects.
+   * A change the browser announces meanwhile is applied after it, in order.
    */
-  async load(): Promise<void> {
-    const [kept, current] = await Promise.all([this.#options.kept?.load().catch(() => null), this.#options.source?.read()]);
+  load(): Promise<void> {
+    const loaded = this.#applying.then(() => this.#load());
+    this.#applying = loaded.catch(() => {});
+    return loaded;
+  }
+
+  async #load(): Promise<void> {
     this.#options.source?.onChange(() => void this.refresh());
+    const [kept, current] = await Promise.all([this.#options.kept?.load().catch(() => null), this.#options.source?.read()]);
     if (kept) this.#set(kept.raw, true);
     if (current === undefined) return;
     if (kept && isEmpty(current) && !isEmpty(kept.raw)) {

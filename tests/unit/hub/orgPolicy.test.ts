@@ -104,4 +104,21 @@ describe('OrgPolicy', () => {
     expect(policy.view()).toMatchObject({ state: 'refused', problems: [expect.stringMatching(/^mcpAccess must be a string/)] });
     expect(store.value()).toEqual({ raw: { mcpAccess: 42 } });
   });
+
+  it('applies a change announced while the start still reads the policy after it, never the older one last', async () => {
+    let answerFirst!: (value: unknown) => void;
+    let value: unknown = NONE;
+    let listener: (() => void) | undefined;
+    const reads = [new Promise((resolve) => (answerFirst = resolve))];
+    const source: PolicySource = { read: () => reads.shift() ?? Promise.resolve(value), onChange: (next) => void (listener = next) };
+    const { policy } = make(source, null);
+    const loaded = policy.load();
+    await vi.waitFor(() => expect(listener).toBeDefined());
+    value = ALL;
+    listener!();
+    answerFirst(NONE);
+    await loaded;
+    await policy.refresh();
+    expect(policy.view().mcpAccess).toBe('all');
+  });
 });
