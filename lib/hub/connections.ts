@@ -20,14 +20,11 @@ import type { Connection, ListChange, LoadOptions } from '../mcp/connection';
 import { eraVerdict, priorDiscovery, type EraVerdicts } from '../mcp/eras';
 import type { ServerView } from '../state';
 import type { Asking } from './asking';
-import type { SavedServer } from './servers';
+import { blockedView, type SavedServer } from './servers';
 import type { UrlVisits } from './urlVisits';
 import type { Stored } from '../stored';
 import { refusesExtensionOrigin } from '../originRules';
 import type { Verdict } from '../policy';
-
-/** What a server that may not connect offers: nothing to use. */
-const NOTHING_LISTED = { tools: [], resources: [], resourceTemplates: [], prompts: [], skills: [] } satisfies Partial<ServerView>;
 
 /** 1 s, 2 s, 4 s … capped at a minute. */
 export const exponentialBackoff = (attempt: number) => Math.min(60_000, 1_000 * 2 ** attempt);
@@ -136,8 +133,7 @@ export class Connections {
     const current = () => this.#live.get(serverId)?.generation === generation && servers.saved(serverId) !== undefined;
     const verdict = this.#options.admit?.(saved);
     if (verdict && !verdict.allowed) {
-      const blocked = { rule: verdict.rule, reason: verdict.reason };
-      servers.update(serverId, { status: 'blocked', blocked, error: undefined, retryAt: undefined, ...NOTHING_LISTED });
+      servers.update(serverId, blockedView(verdict));
       await calls.takenOver();
       if (current()) calls.dropServer(serverId, 'was blocked by your organisation');
       return;

@@ -6,9 +6,10 @@
  * Each policy applied is handed to the parts that act on it (lib/hub/policyEnforcement.ts); the
  * rest ask `judge()`, the one place the policy is asked (lib/policy/judge.ts).
  *
- * An empty answer at the start, while a policy is kept, is asked once more after
- * `confirmEmptyMs` before it is believed: a browser whose policy service is still loading
- * answers `{}` too. A change the browser announces is believed at once.
+ * The start waits for the browser's answer only briefly (`startWaitMs`): Chrome's comes seconds
+ * after the browser starts, and the kept policy holds until then. An empty answer at the start,
+ * while a policy is kept, is asked once more after `confirmEmptyMs` before it is believed. A
+ * change the browser announces is believed at once.
  */
 import { NO_POLICY, PolicyJudge, type PolicyView, policyView, readPolicy } from '../policy';
 import { OFFICIAL_REGISTRY } from '../registry/client';
@@ -32,6 +33,8 @@ export interface OrgPolicyOptions {
   kept?: Stored<KeptPolicy | null>;
   /** How long an empty answer at the start waits to be asked again while a policy is kept. */
   confirmEmptyMs?: number;
+  /** How long the start waits for the browser's answer (START_WAIT_MS). */
+  startWaitMs?: number;
   changed: () => void;
 }
 
@@ -39,6 +42,15 @@ export interface OrgPolicyOptions {
 export type PolicyListener = (judge: PolicyJudge, before: PolicyJudge) => Promise<void>;
 
 export const CONFIRM_EMPTY_MS = 5_000;
+/** How long the start waits for the browser's answer before it connects under the kept policy: a worker restarted in a running browser is answered in ~1 ms. */
+export const START_WAIT_MS = 250;
+const LATE = Symbol('late');
+
+/** What the browser said (`undefined`: it could not say), and when it was asked. */
+interface Answer {
+  raw: unknown;
+  order: number;
+}
 const isEmpty = (raw: unknown) => typeof raw === 'object' && raw !== null && !Array.isArray(raw) && Object.keys(raw).length === 0;
 
 export class OrgPolicy {
@@ -48,9 +60,12 @@ export class OrgPolicy {
   /** The policy in force as JSON, to tell a real change from the same policy read again. */
   #text = '{}';
   #listener: PolicyListener | undefined;
-  /** Policies are applied one at a time, in the order they were read. */
+  /** Policies are applied one at a time, in the order they were read (`#queue`). */
   #applying: Promise<void> = Promise.resolve();
   #recheck: ReturnType<typeof setTimeout> | undefined;
+  /** How many times the browser was asked, and which answer was applied last. */
+  #asked = 0;
+  #applied = 0;
 
   constructor(options: OrgPolicyOptions) {
     this.#options = options;
@@ -70,41 +85,68 @@ export class OrgPolicy {
   }
 
   /**
-   * Applies the kept policy, then the browser's: resolves once the one to start with is in
-   * force. Nothing is handed to the listener here: the start judges every server as it connects.
-   * A change the browser announces meanwhile is applied after it, in order.
+   * Applies the kept policy, then the browser's if it answers within `startWaitMs`: resolves once
+   * the one to start with is in force. Chrome answers only once its policy service is up, seconds
+   * after the browser starts (2.5 s measured on Chromium 156): the start does not wait for that,
+   * the servers connect under the kept policy meanwhile, and the answer applies as a change.
    */
   load(): Promise<void> {
-    const loaded = this.#applying.then(() => this.#load());
-    this.#applying = loaded.catch(() => {});
-    return loaded;
-  }
-
-  async #load(): Promise<void> {
-    this.#options.source?.onChange(() => void this.refresh());
-    const [kept, current] = await Promise.all([this.#options.kept?.load().catch(() => null), this.#options.source?.read()]);
-    if (kept) this.#set(kept.raw, true);
-    if (current === undefined) return;
-    if (kept && isEmpty(current) && !isEmpty(kept.raw)) {
-      this.#recheck = setTimeout(() => void this.refresh(), this.#options.confirmEmptyMs ?? CONFIRM_EMPTY_MS);
-      return;
-    }
-    this.#set(current, false);
-    await this.#keep(current);
+    return this.#queue(async () => {
+      const { source, kept: store, startWaitMs = START_WAIT_MS } = this.#options;
+      source?.onChange(() => void this.refresh());
+      const answer = this.#read();
+      const kept = await store?.load().catch(() => null);
+      if (kept) this.#set(kept.raw, true);
+      let wait: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<typeof LATE>((resolve) => (wait = setTimeout(resolve, startWaitMs, LATE)));
+      const early = await Promise.race([answer, late]);
+      clearTimeout(wait);
+      if (early !== LATE) return this.#answer(early, false);
+      void answer.then((later) => this.#queue(() => this.#answer(later, true)));
+    });
   }
 
   /** Reads the browser's policy again and applies it if it changed (or was only kept until now). */
   refresh(): Promise<void> {
     clearTimeout(this.#recheck);
-    this.#applying = this.#applying.then(async () => {
-      const raw = await this.#options.source?.read();
-      if (raw === undefined) return;
-      const before = this.#judge;
-      const changed = this.#set(raw, false);
-      await this.#keep(raw);
-      if (changed) await this.#listener?.(this.#judge, before);
-    });
-    return this.#applying;
+    return this.#queue(async () => this.#apply(await this.#read(), true));
+  }
+
+  /** What the browser says now, numbered in the order it was asked: an answer older than one applied is stale. */
+  async #read(): Promise<Answer> {
+    const order = ++this.#asked;
+    return { raw: await this.#options.source?.read(), order };
+  }
+
+  /** Runs `step` after every step queued before it: policies are applied in the order they were read. */
+  #queue(step: () => Promise<void>): Promise<void> {
+    const done = this.#applying.then(step);
+    this.#applying = done.catch(() => {});
+    return done;
+  }
+
+  /**
+   * The browser's first answer: an empty one while a policy is kept is asked once more before it
+   * is believed (a browser whose policy service is still loading may answer `{}`). `acted`: the
+   * servers have connected since, so a change is handed to the listener.
+   */
+  async #answer(answer: Answer, acted: boolean): Promise<void> {
+    if (this.#view.kept && isEmpty(answer.raw)) {
+      this.#recheck = setTimeout(() => void this.refresh(), this.#options.confirmEmptyMs ?? CONFIRM_EMPTY_MS);
+      return;
+    }
+    await this.#apply(answer, acted);
+  }
+
+  /** Puts what the browser said in force and keeps it; `acted`: tells the listener when it changed what is judged. */
+  async #apply({ raw, order }: Answer, acted: boolean): Promise<void> {
+    // A late start's answer, overtaken by a change read since, says less than what is in force.
+    if (raw === undefined || order < this.#applied) return;
+    this.#applied = order;
+    const before = this.#judge;
+    const changed = this.#set(raw, false);
+    await this.#keep(raw);
+    if (changed && acted) await this.#listener?.(this.#judge, before);
   }
 
   /** Puts `raw` in force; says whether what is judged changed. */

@@ -4,6 +4,7 @@
  */
 import { toMcpJson, type ExportFormat } from '../mcpJson';
 import { boundForPanel } from '../panelBounds';
+import type { Verdict } from '../policy';
 import type { ManagedPart, ServerSettings, ServerView } from '../state';
 import type { Stored } from '../stored';
 
@@ -66,6 +67,22 @@ export function normalize(server: SavedServer): SavedServer {
   if (server.managed) saved.managed = server.managed;
   if (server.registry) saved.registry = server.registry;
   return saved;
+}
+
+/** A server the organisation's policy refuses: blocked, with the rule and the reason, and nothing of it to use. */
+export function blockedView(verdict: Extract<Verdict, { allowed: false }>): Partial<ServerView> {
+  const blocked = { rule: verdict.rule, reason: verdict.reason };
+  return {
+    status: 'blocked',
+    blocked,
+    error: undefined,
+    retryAt: undefined,
+    tools: [],
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+    skills: [],
+  };
 }
 
 /** What a server says of itself in its view: the worker cuts these to the panel's bounds. */

@@ -70,6 +70,18 @@ describe('an organisation policy in Chromium', () => {
     await expect.poll(() => rig.panel.serverStatus('Modern'), POLICY_RELOAD).toBe('Connected');
   });
 
+  it('holds the last policy over a browser restart, until Chromium answers: a denied server never connects meanwhile', async () => {
+    policyFile.set({ managedMcpServers: [managed], deniedMcpServers: [{ serverName: 'Modern' }] });
+    await expect.poll(() => rig.panel.serverStatus('Modern'), POLICY_RELOAD).toBe('Blocked');
+    const before = modern().traffic.length;
+    await rig.restart();
+    await expect.poll(() => rig.panel.serverStatus('Company showcase'), POLICY_RELOAD).toBe('Connected');
+    expect(await rig.panel.serverStatus('Modern')).toBe('Blocked');
+    expect(modern().traffic.length).toBe(before);
+    policyFile.set({ managedMcpServers: [managed] });
+    await expect.poll(() => rig.panel.serverStatus('Modern'), POLICY_RELOAD).toBe('Connected');
+  });
+
   it('blocks every server but the managed ones when the policy cannot be read, and Help says what is wrong', async () => {
     // Chromium hands this over (the schema has no enum on purpose); toolnexus refuses it.
     policyFile.set({ mcpAccess: 'everyone', managedMcpServers: [managed] });

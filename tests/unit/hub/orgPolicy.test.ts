@@ -28,10 +28,10 @@ function browserPolicy(initial: unknown) {
 const NONE = { mcpAccess: 'none' };
 const ALL = { mcpAccess: 'all' };
 
-function make(source: PolicySource, kept: KeptPolicy | null, confirmEmptyMs = 10) {
+function make(source: PolicySource, kept: KeptPolicy | null, confirmEmptyMs = 10, startWaitMs = 250) {
   const store = memory<KeptPolicy | null>(kept);
   const changed = vi.fn();
-  const policy = new OrgPolicy({ source, kept: store, confirmEmptyMs, changed });
+  const policy = new OrgPolicy({ source, kept: store, confirmEmptyMs, startWaitMs, changed });
   const applied: string[] = [];
   policy.onApplied(async (judge) => void applied.push(judge.reading.state === 'none' ? 'none' : JSON.stringify(judge.judgeFeature('mcpApps'))));
   return { policy, store, changed, applied };
@@ -120,5 +120,33 @@ describe('OrgPolicy', () => {
     await loaded;
     await policy.refresh();
     expect(policy.view().mcpAccess).toBe('all');
+  });
+
+  it('does not hold the start for a browser slow to answer: the kept policy holds, and the answer applies as a change', async () => {
+    let answer!: (value: unknown) => void;
+    const source: PolicySource = { read: () => new Promise((resolve) => (answer = resolve)), onChange: () => {} };
+    const { policy, applied } = make(source, { raw: NONE }, 10, 20);
+    await policy.load();
+    expect(policy.view()).toMatchObject({ mcpAccess: 'none', kept: true });
+    answer({ mcpAppsEnabled: false });
+    await vi.waitFor(() => expect(applied).toHaveLength(1));
+    expect(policy.view().mcpAccess).toBe('all');
+    expect(policy.view().kept).toBeUndefined();
+  });
+
+  it("drops the start's late answer when a change read since has overtaken it", async () => {
+    let answerFirst!: (value: unknown) => void;
+    let listener: (() => void) | undefined;
+    const reads: Array<Promise<unknown>> = [new Promise((resolve) => (answerFirst = resolve)), Promise.resolve(ALL)];
+    const source: PolicySource = { read: () => reads.shift()!, onChange: (next) => void (listener = next) };
+    const { policy } = make(source, null, 10, 20);
+    await policy.load();
+    await policy.refresh();
+    expect(policy.view().mcpAccess).toBe('all');
+    answerFirst(NONE);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await policy.refresh().catch(() => {});
+    expect(policy.view().mcpAccess).toBe('all');
+    expect(listener).toBeDefined();
   });
 });
