@@ -66,6 +66,8 @@ export class OrgPolicy {
   /** How many times the browser was asked, and which answer was applied last. */
   #asked = 0;
   #applied = 0;
+  /** What storage.local holds of the kept policy, as JSON (`{}` for none). */
+  #stored: string | undefined;
 
   constructor(options: OrgPolicyOptions) {
     this.#options = options;
@@ -96,6 +98,7 @@ export class OrgPolicy {
       source?.onChange(() => void this.refresh());
       const answer = this.#read();
       const kept = await store?.load().catch(() => null);
+      this.#stored = JSON.stringify(kept?.raw ?? {});
       if (kept) this.#set(kept.raw, true);
       let wait: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<typeof LATE>((resolve) => (wait = setTimeout(resolve, startWaitMs, LATE)));
@@ -164,7 +167,11 @@ export class OrgPolicy {
     return changed;
   }
 
+  /** Keeps `raw` as the last policy applied; no write when that is what is kept already (every start reads it again). */
   async #keep(raw: unknown): Promise<void> {
+    const text = JSON.stringify(raw);
+    if (text === this.#stored) return;
+    this.#stored = text;
     await this.#options.kept?.save(isEmpty(raw) ? null : { raw }).catch(() => {});
   }
 }

@@ -149,4 +149,16 @@ describe('OrgPolicy', () => {
     expect(policy.view().mcpAccess).toBe('all');
     expect(listener).toBeDefined();
   });
+
+  it('writes nothing at a start that reads the policy it keeps (or none, keeping none)', async () => {
+    for (const [current, kept] of [
+      [NONE, { raw: NONE }],
+      [{}, null],
+    ] as const) {
+      const { policy, store } = make(browserPolicy(current).source, kept);
+      const save = vi.spyOn(store, 'save');
+      await policy.load();
+      expect(save).not.toHaveBeenCalled();
+    }
+  });
 });
