@@ -114,6 +114,10 @@ export default defineConfig({
     // where the panel's sandboxed frame gives the page the same null principal.
     ...(browser === 'firefox' && { sandbox: { pages: ['appframe-firefox.html'] } }),
     ...(browser === 'firefox' ? { browser_specific_settings: geckoSettings } : extensionKey && { key: extensionKey }),
+    // The organisation's policy (ADMIN.md). Chrome checks what an admin sets against this schema
+    // before the extension sees it; Firefox reads policies.json's 3rdparty section unchecked and
+    // has no such key. Every key is typed as loosely as Chrome allows: lib/policy judges the rest.
+    ...(browser !== 'firefox' && { storage: { managed_schema: 'managed-schema.json' } }),
   }),
   vite: () => ({
     // No dependency code that makes code or markup from a string (codeFromStrings.vite.ts).

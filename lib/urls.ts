@@ -97,7 +97,7 @@ function isIpv4(hostname: string): boolean {
 }
 
 /** 127.0.0.0/8, ::1 and `localhost`: addresses that never leave this computer. */
-function isLoopback(hostname: string): boolean {
+export function isLoopback(hostname: string): boolean {
   if (hostname === 'localhost' || hostname === '[::1]') return true;
   return isIpv4(hostname) && hostname.startsWith('127.');
 }

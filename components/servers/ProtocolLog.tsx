@@ -1,13 +1,18 @@
 import { useMemo, useState } from 'preact/hooks';
 import { rpcId } from '@/lib/json';
 import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
+import type { Verdict } from '@/lib/policy/judge';
 import { useActions } from '../shared/actions';
+import { OrgNote } from '../shared/OrgNote';
+import { ExportButtons } from './ExportButtons';
 import { useLiveAsk } from './useLiveAsk';
 import './protocol-log.css';
 
 export interface ProtocolLogProps {
   serverId: string;
   serverName: string;
+  /** The organisation's word on saving it as a file: turned off, it can be read here and not saved. */
+  exportAllowed?: Verdict;
 }
 
 type Direction = 'all' | 'out' | 'in' | 'http';
@@ -83,7 +88,7 @@ function Copy({ value }: { value: unknown }) {
 }
 
 /** A server's protocol log: every exchange and message, newest last, filterable, requests paired with responses. */
-export function ProtocolLog({ serverId, serverName }: ProtocolLogProps) {
+export function ProtocolLog({ serverId, serverName, exportAllowed }: ProtocolLogProps) {
   const { protocolLog, clearProtocolLog, exportProtocolLog } = useActions();
   // The server's log as the worker holds it now (already redacted), live while shown: the worker writes records in batches, a moment after each exchange.
   const { value: records, failure, refresh, set: setRecords } = useLiveAsk(() => protocolLog(serverId), serverId);
@@ -110,12 +115,11 @@ export function ProtocolLog({ serverId, serverName }: ProtocolLogProps) {
         <button type="button" class="secondary" onClick={refresh}>
           Refresh
         </button>
-        <button type="button" class="secondary" disabled={!records?.length} onClick={() => records && exportProtocolLog(serverName, 'json', records)}>
-          Export JSON
-        </button>
-        <button type="button" class="secondary" disabled={!records?.length} onClick={() => records && exportProtocolLog(serverName, 'har', records)}>
-          Export HAR
-        </button>
+        <ExportButtons
+          allowed={exportAllowed}
+          empty={!records?.length}
+          onExport={(format) => records && exportProtocolLog(serverName, format, records)}
+        />
         <button
           type="button"
           class="secondary"
@@ -127,6 +131,7 @@ export function ProtocolLog({ serverId, serverName }: ProtocolLogProps) {
           Clear
         </button>
       </div>
+      {exportAllowed && !exportAllowed.allowed && <OrgNote verdict={exportAllowed} />}
       <p class="muted">Live, kept in memory only, the newest 1,000 records; tokens, keys, cookies and secrets are redacted before they are kept.</p>
       {failure && (
         <p role="alert" class="error">

@@ -25,6 +25,7 @@ const STATUS_WORDS: Partial<Record<ServerView['status'], string>> = {
   'needs-permission': 'Needs access',
   'needs-authorization': 'Needs sign-in',
   error: 'Error',
+  blocked: 'Blocked by your organisation',
 };
 
 /** A server that cannot list anything until the person does something: what is wrong and the way to fix it. */

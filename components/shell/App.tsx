@@ -108,7 +108,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
           </button>
         }
       >
-        {tab === 'inbox' && welcome && <LazyWelcome imported={imported} settings={state.settings} />}
+        {tab === 'inbox' && welcome && <LazyWelcome imported={imported} settings={state.settings} policy={state.policy} />}
         {/* Kept mounted, hidden, while a question is asked through an app: leaving the tab must not restart the app (and ask it again). */}
         <div hidden={tab !== 'inbox'}>
           {((tab === 'inbox' && !welcome) || keepInbox) && (
@@ -143,10 +143,10 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         </div>
         {tab === 'resources' && <LazyResourcesTab servers={state.servers} results={results(t('shell.results.resources'), 'resource')} />}
         {tab === 'prompts' && <LazyPromptsTab servers={state.servers} results={results(t('shell.results.prompts'), 'prompt')} />}
-        {tab === 'servers' && <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} />}
+        {tab === 'servers' && <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} policy={state.policy} />}
         {tab === 'history' && <LazyHistoryTab history={state.history} />}
       </Tabs>
-      {help && <LazyHelp openShortcut={openShortcut} />}
+      {help && <LazyHelp openShortcut={openShortcut} policy={state.policy} />}
     </>
   );
 }

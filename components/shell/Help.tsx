@@ -1,17 +1,21 @@
 import { Fragment } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import type { PolicyView } from '@/lib/policy/view';
 import { useActions } from '../shared/actions';
 import { t } from '@/lib/i18n';
+import { PolicyHelp } from './PolicyHelp';
 import { shortcutHelp } from './shortcuts';
 import './help.css';
 
 export interface HelpProps {
   /** The browser-wide key that opens the panel (the person may have changed it), or '' if none is set. */
   openShortcut: string;
+  /** The organisation's policy in force, shown read-only. */
+  policy?: PolicyView;
 }
 
 /** Where to find servers and what the keys do, in a modal dialog (Escape closes it, focus stays inside). */
-export function Help({ openShortcut }: HelpProps) {
+export function Help({ openShortcut, policy }: HelpProps) {
   const { showHelp } = useActions();
   const dialog = useRef<HTMLDialogElement>(null);
   useLayoutEffect(() => {
@@ -61,6 +65,7 @@ export function Help({ openShortcut }: HelpProps) {
           browser's language settings.
         </li>
       </ul>
+      {policy && <PolicyHelp policy={policy} />}
       <h2>{t('help.keyboard')}</h2>
       <table class="keys">
         <tbody>

@@ -17,6 +17,7 @@ import { errorMessage } from '@/lib/errorMessage';
 import { urlJudge } from '@/lib/urls';
 import { serversWithOriginRules, StartRead, stored, storedHistory, storedRecords } from './storage';
 import { handleToolbarButton } from './panelButton';
+import { managedPolicy } from './policy';
 import { openTab } from './tabs';
 
 /** How long after the start the URL judge's suffix list is loaded. */
@@ -41,6 +42,9 @@ export default defineBackground(() => {
     activities: storedRecords(start, 'activity:', (activity) => activity.id),
     notices: stored(start, 'notices', [], 'session'),
     eras: stored(start, 'eras', {}),
+    // The organisation's policy, and the last one that applied, so a start never opens a gap.
+    policy: managedPolicy(),
+    keptPolicy: stored(start, 'policy', null),
     // Both builds show apps: Chromium in entrypoints/appframe.sandbox, Firefox in entrypoints/appframe-firefox.html.
     mcpApps: true,
     // SEP-2792: servers are told the browser's languages on every request, read afresh each time.

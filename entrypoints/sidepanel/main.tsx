@@ -18,6 +18,7 @@ import { now } from '@/components/shared/time';
 import { remoteCommands } from '@/lib/port/commands';
 import { errorMessage } from '@/lib/errorMessage';
 import { OPEN_INBOX_COMMAND } from '@/lib/port/messages';
+import { refusalSentence } from '@/lib/policy/refusal';
 import { asks, connect, connected, hubState, imported, lastError, refusals, send } from './connection';
 import { currentSite, lookAtSite, watchCurrentSite } from './currentSite';
 import { rememberFoldedGroups } from './foldedGroups';
@@ -57,6 +58,14 @@ function save(name: string, text: string): void {
 
 const download = (format: string, text: string) => save(format === 'vscode' ? 'mcp.json' : 'mcp-servers.json', text);
 
+/** Whether the organisation lets logs and traces be saved as files; when it does not, the panel says why and saves nothing. */
+function exportAllowed(): boolean {
+  const verdict = hubState.value?.policy.features.protocolLogExport;
+  if (!verdict || verdict.allowed) return true;
+  lastError.value = refusalSentence(verdict.rule, verdict.reason);
+  return false;
+}
+
 const commands = remoteCommands(send);
 /** The panel's one actions object (components/shared/actions.ts): every command and ask by its Hub name, and what the panel does itself. */
 const actions: PanelActions = {
@@ -87,11 +96,13 @@ const actions: PanelActions = {
   },
   // Its code is the protocol log's (a chunk of its own), not the first load's.
   exportProtocolLog: (serverName, format, records) =>
+    exportAllowed() &&
     void import('@/lib/mcp/protocolHar').then(({ protocolLogFile }) => {
       const file = protocolLogFile(serverName, format, records, { name: 'toolnexus', version: browser.runtime.getManifest().version });
       save(file.name, file.text);
     }),
   exportSignInTrace: (serverName, format, attempts) =>
+    exportAllowed() &&
     void import('@/lib/auth/traceFile').then(({ signInTraceFile }) => {
       const file = signInTraceFile(serverName, format, attempts, { name: 'toolnexus', version: browser.runtime.getManifest().version });
       save(file.name, file.text);

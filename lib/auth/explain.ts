@@ -33,6 +33,7 @@ const OWN: Partial<Record<AuthorizationErrorCode, { step: TraceStepKind; fix?: T
   'client-elsewhere': { step: 'client', fix: 'client-id' },
   'token-refused': { step: 'challenge', fix: 'sign-in' },
   'pkce-unsupported': { step: 'authorization-server-metadata' },
+  organisation: { step: 'authorization-server-metadata' },
 };
 
 const lastOf = (attempt: TraceAttempt, kind: TraceStepKind) => attempt.steps.findLast((step) => step.kind === kind);

@@ -20,10 +20,11 @@ import type { Connection, ListChange, LoadOptions } from '../mcp/connection';
 import { eraVerdict, priorDiscovery, type EraVerdicts } from '../mcp/eras';
 import type { ServerView } from '../state';
 import type { Asking } from './asking';
-import type { SavedServer } from './servers';
+import { blockedView, type SavedServer } from './servers';
 import type { UrlVisits } from './urlVisits';
 import type { Stored } from '../stored';
 import { refusesExtensionOrigin } from '../originRules';
+import type { Verdict } from '../policy';
 
 /** 1 s, 2 s, 4 s … capped at a minute. */
 export const exponentialBackoff = (attempt: number) => Math.min(60_000, 1_000 * 2 ** attempt);
@@ -82,8 +83,11 @@ export interface ConnectionsOptions {
   eras?: Stored<EraVerdicts>;
   /** The server refused the extension's Origin: requests to its origin go without one from now on (lib/originRules.ts). */
   originRefused?: (serverUrl: string) => Promise<void>;
-  mcpApps?: boolean;
+  /** Whether servers are told the panel shows MCP Apps, asked at each connect (the organisation may turn them off). */
+  mcpApps?: () => boolean;
   acceptLanguage?: () => string | undefined;
+  /** Whether the organisation's policy lets this server connect (lib/policy), asked at every connect and reconnect. */
+  admit?: (saved: SavedServer) => Verdict;
   /** A record for the server's protocol log; asked at each connect, so recording can be turned off. */
   onRecord?: () => ((serverId: string, record: ProtocolRecord) => void) | undefined;
   /** The server sent a log message. */
@@ -127,6 +131,13 @@ export class Connections {
     live.generation += 1;
     const generation = live.generation;
     const current = () => this.#live.get(serverId)?.generation === generation && servers.saved(serverId) !== undefined;
+    const verdict = this.#options.admit?.(saved);
+    if (verdict && !verdict.allowed) {
+      servers.update(serverId, blockedView(verdict));
+      await calls.takenOver();
+      if (current()) calls.dropServer(serverId, 'was blocked by your organisation');
+      return;
+    }
     if (!saved.enabled) {
       servers.update(serverId, { status: 'disabled', error: undefined, retryAt: undefined });
       await calls.takenOver();
@@ -148,10 +159,9 @@ export class Connections {
     try {
       prior = priorDiscovery(this.#eras[serverId], saved.url, Date.now(), await authorization.context(serverId));
       const name = servers.displayName(serverId) ?? saved.url;
-      connection = await this.#options.connect(
-        { id: serverId, name, url: saved.url, headers: saved.headers },
-        this.#loadOptions(saved, prior, current),
-      );
+      // A managed server's headers from the policy are sent with the person's own, the policy's winning.
+      const headers = saved.managed?.headers ? { ...saved.headers, ...saved.managed.headers } : saved.headers;
+      connection = await this.#options.connect({ id: serverId, name, url: saved.url, headers }, this.#loadOptions(saved, prior, current));
       if (!current()) return void (await connection.close());
       const [tools, resources, resourceTemplates, prompts, skills] = await Promise.all([
         connection.listTools(),
@@ -185,7 +195,7 @@ export class Connections {
     return {
       prior,
       fetch: this.#options.fetch,
-      mcpApps: this.#options.mcpApps,
+      mcpApps: this.#options.mcpApps?.(),
       acceptLanguage: this.#options.acceptLanguage,
       logLevel: saved.logLevel,
       onLog: (entry) => current() && this.#options.onLog?.(serverId, entry),

@@ -8,6 +8,7 @@ import type { load } from '../mcp/client';
 import type { LoadOptions } from '../mcp/connection';
 import type { EraVerdicts } from '../mcp/eras';
 import type { ActivityView, NoticeView, OpenMode, Settings } from '../state';
+import type { KeptPolicy, PolicySource } from './orgPolicy';
 import type { KeptTask, SuspendedCall } from './resumedCalls';
 import type { SavedServer } from './servers';
 import type { Stored } from '../stored';
@@ -79,4 +80,10 @@ export interface HubOptions {
   mcpApps?: boolean;
   /** The person's languages as an `Accept-Language` value (SEP-2792), read at each request: the browser's, from entrypoints/. */
   acceptLanguage?: () => string | undefined;
+  /** The browser's managed storage: the organisation's policy (lib/hub/orgPolicy.ts); absent, there is none. */
+  policy?: PolicySource;
+  /** Where the last policy that applied is kept (in the extension: storage.local), so a start never opens a gap. */
+  keptPolicy?: Stored<KeptPolicy | null>;
+  /** How long an empty policy at the start is held against a kept one before it is believed (lib/hub/orgPolicy.ts). */
+  confirmEmptyPolicyMs?: number;
 }

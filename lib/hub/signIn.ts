@@ -17,6 +17,7 @@ import {
   type SharedSignIn,
 } from '../auth';
 import { errorMessage } from '../errorMessage';
+import { type PolicyJudge, verdictSentence } from '../policy';
 import type { Request } from '../request';
 import type { ServerSettings, ServerView } from '../state';
 import type { Asking } from './asking';
@@ -46,6 +47,8 @@ export interface SignInOptions {
   signInFailed: (serverId: string, failure: AuthorizationError) => void;
   /** Where each server's sign-in attempts are kept for the panel to show. */
   traces?: Pick<ProtocolRecords, 'keeper'>;
+  /** The organisation's policy: which authorization servers a sign-in may go to. */
+  policy?: () => PolicyJudge;
 }
 
 /** A client id (and perhaps a secret) the person was given by an authorization server's owner. */
@@ -77,6 +80,10 @@ export class SignIn {
       clientMetadataUrl: this.#options.clientMetadataUrl() || undefined,
       trace: this.#options.traces?.keeper(serverId),
       shared: this.#sharedFor(serverId),
+      refuseIssuer: (issuer: string) => {
+        const verdict = this.#options.policy?.().judgeAuthorizationServer(issuer);
+        return verdict && !verdict.allowed ? verdictSentence(verdict) : undefined;
+      },
       // The card says where the person is signed in, with which scopes: a step-up or a new authorization server changes both.
       onSignedIn: () => void authStatus(base.storage, serverId).then((auth) => servers.update(serverId, { auth: auth.signedIn ? auth : undefined })),
     };

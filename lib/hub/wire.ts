@@ -18,6 +18,8 @@ import { HistoryLog } from './historyLog';
 import { LiveResources } from './liveResources';
 import { Notices } from './notices';
 import type { HubOptions } from './options';
+import { OrgPolicy } from './orgPolicy';
+import { policyEnforcement, serverFacts } from './policyEnforcement';
 import { ProtocolRecords } from './protocolRecords';
 import { RegistrySearch } from './registry';
 import { RequestApps } from './requestApps';
@@ -40,7 +42,8 @@ function stores(options: HubOptions, newId: () => string, changed: () => void) {
   const notices = new Notices(changed, options.notices);
   const history = new HistoryLog(options.history, notices.notify.bind(notices), changed);
   const servers = new Servers({ stored: options.servers, newId, changed });
-  return { inbox, settings, records, notices, history, servers, ...shortcutStores(options, changed) };
+  const policy = new OrgPolicy({ source: options.policy, kept: options.keptPolicy, confirmEmptyMs: options.confirmEmptyPolicyMs, changed });
+  return { inbox, settings, records, notices, history, servers, policy, ...shortcutStores(options, changed) };
 }
 
 /** Makes the hub's parts, each handed the others it needs; those needing a later one (Connections, most of all) look it up as they run. */
@@ -48,11 +51,12 @@ export function wire(options: HubOptions, changed: () => void) {
   const { pending, suspended, tasks, fetch, canReach, eras, originRefused, mcpApps, acceptLanguage } = options;
   const newId = () => options.newId?.() ?? crypto.randomUUID();
   const kept = stores(options, newId, changed);
-  const { inbox, settings, records, notices, history, servers } = kept;
+  const { inbox, settings, records, notices, history, servers, policy } = kept;
+  const judge = policy.judge;
   const notify = notices.notify.bind(notices);
   const displayName = (serverId: string) => servers.displayName(serverId);
   const connection = (serverId: string): Connection | undefined => connections.connection(serverId);
-  const visits = new UrlVisits({ inbox, open: options.openUrl, notify, record: (entry) => history.record(entry), changed });
+  const visits = new UrlVisits({ inbox, open: options.openUrl, notify, record: (entry) => history.record(entry), changed, policy: judge });
   const activities: Activities = new Activities({
     keep: options.keepActivities ?? RESULTS_KEPT,
     live: (activityId) => apps.isRunning(activityId),
@@ -77,6 +81,7 @@ export function wire(options: HubOptions, changed: () => void) {
     disconnect: (serverId) => connections.disconnect(serverId),
     signInFailed: (serverId, failure) => connections.signInFailed(serverId, failure),
     traces: records,
+    policy: judge,
   });
   const connections: Connections = new Connections({
     servers,
@@ -84,21 +89,25 @@ export function wire(options: HubOptions, changed: () => void) {
     calls: resumed,
     asking,
     visits,
-    ...{ fetch, canReach, eras, originRefused, mcpApps, acceptLanguage },
+    ...{ fetch, canReach, eras, originRefused, acceptLanguage },
+    mcpApps: () => mcpApps === true && judge().judgeFeature('mcpApps').allowed,
+    admit: (saved) => judge().judgeServer(serverFacts(saved)),
     connect: options.connect ?? load,
     backoffMs: options.backoffMs ?? exponentialBackoff,
     onLog: routeServerLogs({ servers, activities }),
     onRecord: () => records.recorder(),
   });
   const live = new LiveResources({ connection, activities });
-  const calls = new Calls({ activities, servers, connection, resumed, live });
-  const apps = new Apps({ activities, servers, connection, calls });
-  const requestApps = new RequestApps({ inbox, servers, connection });
-  const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, signIn, changed });
+  const calls = new Calls({ activities, servers, connection, resumed, live, policy: judge });
+  const apps = new Apps({ activities, servers, connection, calls, policy: judge });
+  const requestApps = new RequestApps({ inbox, servers, connection, policy: judge });
+  const registry = new RegistrySearch({ fetch: fetch ?? globalThis.fetch, canReach, settings, policy: judge });
+  const listed = registry.listed.bind(registry);
+  const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, signIn, changed, policy: judge, listed });
+  policy.onApplied(policyEnforcement({ servers, connections, changed }));
   inbox.onSettled((request, answer, at) => history.record(historyEntry(request, answer, at)));
   const links = new AppLinks(options.openUrl);
-  const registry = new RegistrySearch({ fetch: fetch ?? globalThis.fetch, canReach, settings });
-  const sites = new SiteLooks(fetch);
+  const sites = new SiteLooks(fetch, judge);
   return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, requestApps, lifecycle, links, registry, sites };
 }
 

@@ -10,7 +10,7 @@ import type { Request } from '../../lib/request';
 import type { ServerView } from '../../lib/state';
 import { EXTENSION_REDIRECT_URL } from '../fixtures/auth/protected-server';
 import { scriptedBrowser } from '../fixtures/auth/scripted-browser';
-import { memory, testHub, until } from '../hub-harness';
+import { memory, type TestHubOptions, testHub, until } from '../hub-harness';
 
 export interface SignInHub {
   hub: Hub;
@@ -26,13 +26,19 @@ export interface SignInHub {
 
 export async function signInHub(
   servers: SavedServer[],
-  options: { requestTimeoutMs?: number; answer?: (request: Request) => boolean; backoffMs?: (attempt: number) => number } = {},
+  options: {
+    requestTimeoutMs?: number;
+    answer?: (request: Request) => boolean;
+    backoffMs?: (attempt: number) => number;
+    hub?: Pick<TestHubOptions, 'policy'>;
+  } = {},
 ): Promise<SignInHub> {
   const storage = { local: memoryArea(), session: memoryArea() };
   const browser = scriptedBrowser({ redirectUrl: EXTENSION_REDIRECT_URL });
   const saved = memory(servers);
   const asked: Request[] = [];
   const hub = testHub({
+    ...options.hub,
     servers: saved,
     // A failed connect is not retried during a test unless it says so: what it said stays on the card.
     backoffMs: options.backoffMs ?? (() => 600_000),

@@ -89,7 +89,9 @@ export function OfferForm({ id, offer, source, onDone }: OfferFormProps) {
         event.preventDefault();
         try {
           const { url, headers } = fillRemote(offer, values);
-          addServer({ url, name: name.trim(), headers, oauthClientId: '' });
+          // From a registry, it says so: the worker checks the registry lists it, for a policy that allows only the registry's servers.
+          const from = source.kind === 'registry' ? { registry: source.from, name: source.name } : undefined;
+          addServer({ url, name: name.trim(), headers, oauthClientId: '', ...(from && { from }) });
           onDone();
         } catch (error) {
           setProblem((error as Error).message);
