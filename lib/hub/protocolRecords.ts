@@ -3,7 +3,9 @@
  * `PROTOCOL_LOG_LENGTH` of its connections (lib/mcp/protocolLog.ts records them, redacted), each message cut to `MAX_RECORD_CHARS`;
  * and beside them its sign-in trace, the newest `SIGN_IN_ATTEMPTS` attempts (lib/auth/trace.ts,
  * each written to by its sign-in as it goes, redacted the same way), recorded, kept and cleared with them.
- * In the worker's memory only: never stored, gone with the worker or the server.
+ * In the worker's memory only: never stored, gone with the worker or the server. A server's last
+ * records come after it is gone (its session's DELETE, recorded a moment later, lib/mcp/protocolLog.ts):
+ * only a server the hub still `holds` is recorded, or each add and remove left two records for good.
  */
 import type { TraceAttempt } from '../auth/trace';
 import type { ProtocolRecord } from '../mcp/protocolLog';
@@ -29,10 +31,15 @@ export class ProtocolRecords {
   readonly #logs = new Map<string, ProtocolRecord[]>();
   readonly #traces = new Map<string, TraceAttempt[]>();
   readonly #recording: () => boolean;
+  readonly #holds: (serverId: string) => boolean;
 
-  /** `recording` says whether connections made from now on are recorded (the person can turn it off). */
-  constructor(recording: () => boolean = () => true) {
+  /**
+   * `recording` says whether connections made from now on are recorded (the person can turn it
+   * off); `holds`, whether a server is still there to record for (a removed one is not).
+   */
+  constructor(recording: () => boolean = () => true, holds: (serverId: string) => boolean = () => true) {
     this.#recording = recording;
+    this.#holds = holds;
   }
 
   /** What a new connection records with; none while recording is off. */
@@ -41,6 +48,7 @@ export class ProtocolRecords {
   }
 
   add(serverId: string, record: ProtocolRecord): void {
+    if (!this.#holds(serverId)) return;
     let log = this.#logs.get(serverId);
     if (!log) this.#logs.set(serverId, (log = []));
     log.push(bounded(record));
@@ -56,6 +64,7 @@ export class ProtocolRecords {
   keeper(serverId: string): ((attempt: TraceAttempt) => void) | undefined {
     if (!this.#recording()) return undefined;
     return (attempt) => {
+      if (!this.#holds(serverId)) return;
       let attempts = this.#traces.get(serverId);
       if (!attempts) this.#traces.set(serverId, (attempts = []));
       attempts.push(attempt);

@@ -36,10 +36,13 @@ import { UrlVisits } from './urlVisits';
 function stores(options: HubOptions, newId: () => string, changed: () => void) {
   const inbox = options.inbox ?? new Inbox({ timeoutMs: DEFAULT_SETTINGS.requestTimeoutMinutes * 60_000 });
   const settings = new SettingsStore(options.settings, (set) => inbox.setTimeoutMs(set.requestTimeoutMinutes * 60_000), changed);
-  const records = new ProtocolRecords(() => settings.current().protocolLog !== false);
+  const servers = new Servers({ stored: options.servers, newId, changed });
+  const records = new ProtocolRecords(
+    () => settings.current().protocolLog !== false,
+    (serverId) => servers.saved(serverId) !== undefined,
+  );
   const notices = new Notices(changed, options.notices);
   const history = new HistoryLog(options.history, notices.notify.bind(notices), changed);
-  const servers = new Servers({ stored: options.servers, newId, changed });
   return { inbox, settings, records, notices, history, servers, ...shortcutStores(options, changed) };
 }
 

@@ -22,6 +22,26 @@ describe('each server’s protocol records', () => {
   });
 });
 
+describe('a removed server', () => {
+  it('has nothing recorded for it once the hub no longer holds it, neither what its connection sent last nor a sign-in’s attempt', () => {
+    const held = new Set(['s1']);
+    const records = new ProtocolRecords(
+      () => true,
+      (serverId) => held.has(serverId),
+    );
+    const record = records.recorder()!;
+    const keep = records.keeper('s1')!;
+    record('s1', message(1));
+    held.delete('s1');
+    records.clear('s1');
+    // Its session's DELETE, recorded a moment after it was removed, and a sign-in still under way.
+    record('s1', message(2));
+    keep(new TraceRecorder('late').attempt);
+    expect(records.list('s1')).toEqual([]);
+    expect(records.signInTrace('s1')).toEqual([]);
+  });
+});
+
 describe('each server’s sign-in trace', () => {
   it('keeps the newest attempts per server as they grow, and goes with the protocol log: recorded while it is, cleared with it', () => {
     let on = true;
