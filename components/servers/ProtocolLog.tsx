@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { rpcId } from '@/lib/json';
-import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
+import { type DroppedNote, droppedWords, type ProtocolRecord } from '@/lib/mcp/protocolLog';
 import { useActions } from '../shared/actions';
 import { useLiveAsk } from './useLiveAsk';
 import './protocol-log.css';
@@ -89,7 +89,14 @@ export function ProtocolLog({ serverId, serverName }: ProtocolLogProps) {
   const { value: records, failure, refresh, set: setRecords } = useLiveAsk(() => protocolLog(serverId), serverId);
   const [direction, setDirection] = useState<Direction>('all');
   const [filter, setFilter] = useState('');
-  const shown = useMemo(() => (records ? rows(records).filter((row) => matches(row, direction, filter)) : []), [records, direction, filter]);
+  const note = records?.find((entry): entry is DroppedNote => entry.kind === 'dropped');
+  const shown = useMemo(
+    () =>
+      records
+        ? rows(records.filter((entry): entry is ProtocolRecord => entry.kind !== 'dropped')).filter((row) => matches(row, direction, filter))
+        : [],
+    [records, direction, filter],
+  );
 
   return (
     <section class="protocol-log" aria-label={`Protocol log of ${serverName}`}>
@@ -127,7 +134,15 @@ export function ProtocolLog({ serverId, serverName }: ProtocolLogProps) {
           Clear
         </button>
       </div>
-      <p class="muted">Live, kept in memory only, the newest 1,000 records; tokens, keys, cookies and secrets are redacted before they are kept.</p>
+      <p class="muted">
+        Live, kept in memory only, the newest 1,000 records (fewer when they are large); tokens, keys, cookies and secrets are redacted before they
+        are kept.
+      </p>
+      {note && (
+        <p class="muted" role="status" aria-label="Dropped records">
+          {droppedWords(note)}, the last at <time>{new Date(note.at).toLocaleTimeString()}</time>.
+        </p>
+      )}
       {failure && (
         <p role="alert" class="error">
           {failure}

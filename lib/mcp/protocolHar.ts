@@ -6,7 +6,7 @@
  * cuts and redactions stay: a HAR holds no more than the log.
  */
 import type { Content, Entry, Har, Header, PostData } from 'har-format';
-import { type ExchangeRecord, exportLog, type MessageRecord, type ProtocolRecord } from './protocolLog';
+import { type DroppedNote, droppedWords, type ExchangeRecord, exportLog, type MessageRecord, type ProtocolLogEntry } from './protocolLog';
 
 export interface HarCreator {
   name: string;
@@ -78,9 +78,13 @@ function entry(exchange: ExchangeRecord, messages: MessageRecord[]): Entry {
   };
 }
 
-/** The log's exchanges, oldest first, each with its messages; messages whose exchange the log no longer holds are left out. */
-export function toHar(records: ProtocolRecord[], creator: HarCreator, server: string): Har {
+/**
+ * The log's exchanges, oldest first, each with its messages; messages whose exchange the log no
+ * longer holds are left out, and the log's comment says how many older records it dropped.
+ */
+export function toHar(records: ProtocolLogEntry[], creator: HarCreator, server: string): Har {
   const messages = new Map<number, MessageRecord[]>();
+  const note = records.find((record): record is DroppedNote => record.kind === 'dropped');
   for (const record of records) {
     if (record.kind !== 'message') continue;
     messages.set(record.exchange, [...(messages.get(record.exchange) ?? []), record]);
@@ -92,7 +96,7 @@ export function toHar(records: ProtocolRecord[], creator: HarCreator, server: st
     log: {
       version: '1.2',
       creator,
-      comment: `The protocol log of ${server}: secrets redacted, long messages cut.`,
+      comment: `The protocol log of ${server}: secrets redacted, long messages cut.${note ? ` ${droppedWords(note)}, the last at ${new Date(note.at).toISOString()}.` : ''}`,
       entries: exchanges.map((exchange) => entry(exchange, messages.get(exchange.exchange) ?? [])),
     },
   };
@@ -104,7 +108,7 @@ export type ProtocolLogFormat = 'json' | 'har';
 export function protocolLogFile(
   server: string,
   format: ProtocolLogFormat,
-  records: ProtocolRecord[],
+  records: ProtocolLogEntry[],
   creator: HarCreator,
 ): { name: string; text: string } {
   const base = `${server.replace(/[^\w.-]+/g, '-')}-protocol-log`;

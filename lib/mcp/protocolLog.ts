@@ -36,6 +36,17 @@ export interface MessageRecord {
 
 export type ProtocolRecord = ExchangeRecord | MessageRecord;
 
+/** At the head of a log whose older records the hub dropped to keep it within its bounds (lib/hub/protocolRecords.ts). */
+export interface DroppedNote {
+  kind: 'dropped';
+  /** When the last of them went. */
+  at: number;
+  count: number;
+}
+
+/** A server's log as the person is shown it and exports it. */
+export type ProtocolLogEntry = ProtocolRecord | DroppedNote;
+
 /** How long recording work waits, so that it runs after the exchange it records, not inside it. */
 export const QUIET_MS = 250;
 const queued: Array<() => void> = [];
@@ -117,7 +128,23 @@ export function protocolRecorder(record: (entry: ProtocolRecord) => void): Tap {
   };
 }
 
+/** What a log's note of dropped records says, in the panel and in its HAR export. */
+export function droppedWords({ count }: DroppedNote): string {
+  return `${count.toLocaleString('en')} older ${count === 1 ? 'record was' : 'records were'} dropped to keep the log within its bounds`;
+}
+
 /** Exported in plain JSON; `redactJson` again so that nothing not redacted on the way in leaves. */
-export function exportLog(server: string, records: ProtocolRecord[]): string {
-  return JSON.stringify({ server, exportedAt: new Date().toISOString(), records: redactJson(records) }, null, 2);
+export function exportLog(server: string, entries: ProtocolLogEntry[]): string {
+  const note = entries.find((entry): entry is DroppedNote => entry.kind === 'dropped');
+  const records = entries.filter((entry) => entry.kind !== 'dropped');
+  return JSON.stringify(
+    {
+      server,
+      exportedAt: new Date().toISOString(),
+      ...(note && { dropped: { count: note.count, at: new Date(note.at).toISOString() } }),
+      records: redactJson(records),
+    },
+    null,
+    2,
+  );
 }

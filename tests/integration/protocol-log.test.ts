@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryArea } from '../../lib/auth';
-import { exportLog, type ProtocolRecord, QUIET_MS } from '../../lib/mcp/protocolLog';
+import { exportLog, type ProtocolLogEntry, type ProtocolRecord, QUIET_MS } from '../../lib/mcp/protocolLog';
 import { EXTENSION_REDIRECT_URL, startProtectedServer } from '../fixtures/auth/protected-server';
 import { scriptedBrowser } from '../fixtures/auth/scripted-browser';
 import { startLegacyServer } from '../fixtures/servers';
@@ -20,7 +20,7 @@ afterAll(async () => {
 /** Waits for the records a call made (they are written once the exchange is past, in a batch). */
 const settled = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS + 100));
 
-const messages = (log: ProtocolRecord[], direction: 'in' | 'out') =>
+const messages = (log: ProtocolLogEntry[], direction: 'in' | 'out') =>
   log.filter((record): record is Extract<ProtocolRecord, { kind: 'message' }> => record.kind === 'message' && record.direction === direction);
 
 describe('The protocol log', () => {
