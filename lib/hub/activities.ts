@@ -181,6 +181,15 @@ export class Activities {
     this.#changed();
   }
 
+  /** The server was removed: its results leave the list, and any of its requests still running is stopped. */
+  dropServer(serverId: string): void {
+    const gone = this.#activities.filter((activity) => activity.serverId === serverId);
+    if (gone.length === 0) return;
+    for (const activity of gone) this.#controllers.get(activity.id)?.abort();
+    this.#activities = this.#activities.filter((activity) => activity.serverId !== serverId);
+    this.#changed();
+  }
+
   /** The list the last worker kept. */
   async load(): Promise<ActivityView[]> {
     return (await this.#options.kept?.load()) ?? [];

@@ -2,11 +2,12 @@
  * Adding, changing and removing servers, each in the order that keeps the parts agreeing: a
  * server is saved (and shown) before it connects; a changed one is saved before it
  * reconnects; a removed one lets go of its kept calls and watches, and is forgotten (so a
- * connect still under way sees it gone) before its connection closes, and its sign-ins are
- * forgotten with it.
+ * connect still under way sees it gone) before its connection closes; then its results leave the
+ * panel and its sign-ins are forgotten. History keeps what was asked in its name.
  */
 import { parseMcpJson, type ImportResult } from '../mcpJson';
 import type { ServerSettings } from '../state';
+import type { Activities } from './activities';
 import type { SignIn } from './signIn';
 import type { Connections } from './connections';
 import type { LiveResources } from './liveResources';
@@ -19,6 +20,7 @@ export interface ServerLifecycleOptions {
   connections: Pick<Connections, 'connect' | 'connection' | 'reconnect' | 'remove'>;
   resumed: Pick<ResumedCalls, 'dropServer'>;
   live: Pick<LiveResources, 'stopWhere'>;
+  activities: Pick<Activities, 'dropServer'>;
   records: Pick<ProtocolRecords, 'clear'>;
   signIn: Pick<SignIn, 'forget'>;
   changed: () => void;
@@ -61,12 +63,13 @@ export class ServerLifecycle {
   }
 
   async remove(serverId: string): Promise<void> {
-    const { servers, connections, resumed, live, records, signIn, changed } = this.#options;
+    const { servers, connections, resumed, live, activities, records, signIn, changed } = this.#options;
     if (!servers.saved(serverId)) return;
     resumed.dropServer(serverId, 'was removed');
     await live.stopWhere((_activityId, watched) => watched === serverId);
     servers.remove(serverId);
     await connections.remove(serverId);
+    activities.dropServer(serverId);
     records.clear(serverId);
     await signIn.forget(serverId);
     await servers.persist();

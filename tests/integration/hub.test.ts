@@ -89,4 +89,22 @@ describe('Hub: the worker’s servers, calls and inbox', () => {
     expect(hub.state().activitiesDropped).toBe(40);
     await hub.removeServer(id);
   });
+
+  it('drops a removed server’s results and leaves the others’; History keeps what it asked', async () => {
+    const hub = testHub();
+    const gone = await hub.addServer({ url: server.url, name: 'Gone' });
+    const stays = await hub.addServer({ url: server.url, name: 'Stays' });
+    await hub.callTool(gone, 'echo', { text: 'from the gone one' });
+    await hub.callTool(stays, 'echo', { text: 'from the one that stays' });
+    const asked = hub.callTool(gone, 'deploy', {});
+    const { inbox } = await until(hub, (state) => state.inbox.length === 1);
+    hub.answer({ id: inbox[0]!.id, ok: false, reason: 'declined' });
+    await asked;
+    await until(hub, (state) => state.history.length === 1);
+    expect(hub.state().activities.filter((call) => call.serverId === gone)).toHaveLength(2);
+    await hub.removeServer(gone);
+    expect(hub.state().activities.map((call) => call.serverId)).toEqual([stays]);
+    expect(hub.state().history).toEqual([expect.objectContaining({ serverId: gone, serverName: 'Gone' })]);
+    await hub.removeServer(stays);
+  });
 });

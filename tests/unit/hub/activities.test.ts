@@ -171,6 +171,26 @@ describe('the bound on results, as the list applies it', () => {
   });
 });
 
+describe('a removed server’s results', () => {
+  it('leave the list, its requests still running stopped; other servers’ stay, and nothing counts as dropped by the bound', async () => {
+    const { subject } = activities();
+    await subject.run(tool, 's1', async () => text('one'));
+    await subject.run(tool, 's2', async () => text('other'));
+    const running = subject.run(
+      tool,
+      's1',
+      (_connection, { signal }) =>
+        new Promise<CallToolResult>((_resolve, reject) => signal!.addEventListener('abort', () => reject(new Error('stopped')))),
+    );
+    subject.dropServer('s1');
+    expect(subject.list().map((item) => item.serverId)).toEqual(['s2']);
+    await expect(running).resolves.toMatchObject({ status: 'cancelled' });
+    expect(subject.list().map((item) => item.serverId)).toEqual(['s2']);
+    expect(subject.dropped()).toBe(0);
+    expect(subject.running()).toBe(false);
+  });
+});
+
 describe('what a stopped worker’s successor finds', () => {
   afterEach(() => vi.useRealTimers());
 
