@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
-import { rpcId } from '@/lib/json';
+import { isRecord } from '@/lib/json';
+import { rpcMessage } from '@/lib/mcp/jsonRpc';
 import { type DroppedNote, droppedWords, type ProtocolRecord } from '@/lib/mcp/protocolLog';
 import { useActions } from '../shared/actions';
 import { useLiveAsk } from './useLiveAsk';
@@ -20,19 +21,18 @@ interface Row {
   label: string;
 }
 
-const methodOf = (message: unknown) => (typeof message === 'object' && message !== null ? (message as { method?: unknown }).method : undefined);
-
 function describe(record: ProtocolRecord): string {
   if (record.kind === 'http') {
     const path = URL.canParse(record.url) ? new URL(record.url).pathname : record.url;
     return `${record.method} ${path} ${record.status ?? record.error ?? ''}${record.durationMs !== undefined ? ` · ${record.durationMs} ms` : ''}`;
   }
-  const method = methodOf(record.message);
-  const id = rpcId(record.message);
   const arrow = record.direction === 'out' ? '→' : '←';
-  if (typeof method === 'string') return `${arrow} ${method}${id !== undefined ? ` #${id}` : ''}`;
-  const failed = typeof record.message === 'object' && record.message !== null && 'error' in record.message;
-  return `${arrow} ${failed ? 'error' : 'result'}${id !== undefined ? ` #${id}` : ''}`;
+  const message = rpcMessage(record.message);
+  if (message?.kind === 'response') return `${arrow} ${message.failed ? 'error' : 'result'} #${message.id}`;
+  if (message) return `${arrow} ${message.method}${message.kind === 'request' ? ` #${message.id}` : ''}`;
+  // What the log kept of a body that is no message: its words for it (not JSON), or a message cut to its bound.
+  if (typeof record.message === 'string') return `${arrow} ${record.message.slice(0, 80)}`;
+  return `${arrow} ${isRecord(record.message) && typeof record.message.cut === 'string' ? `cut: ${record.message.cut}` : 'not a JSON-RPC message'}`;
 }
 
 /** Requests paired with their responses by JSON-RPC id (the nearest later one, in the other direction). */
@@ -42,14 +42,13 @@ function rows(records: ProtocolRecord[]): Row[] {
   records.forEach((record, index) => {
     if (answered.has(record)) return;
     let response: Row['response'];
-    if (record.kind === 'message' && typeof methodOf(record.message) === 'string' && rpcId(record.message) !== undefined) {
-      const id = rpcId(record.message);
-      response = records
-        .slice(index + 1)
-        .find(
-          (other): other is ProtocolRecord & { kind: 'message' } =>
-            other.kind === 'message' && other.direction !== record.direction && methodOf(other.message) === undefined && rpcId(other.message) === id,
-        );
+    const request = record.kind === 'message' ? rpcMessage(record.message) : undefined;
+    if (record.kind === 'message' && request?.kind === 'request') {
+      response = records.slice(index + 1).find((other): other is ProtocolRecord & { kind: 'message' } => {
+        if (other.kind !== 'message' || other.direction === record.direction) return false;
+        const answer = rpcMessage(other.message);
+        return answer?.kind === 'response' && answer.id === request.id;
+      });
       if (response) answered.add(response);
     }
     out.push({ key: `${index}`, record, response, label: describe(record) });

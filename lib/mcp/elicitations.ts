@@ -10,7 +10,7 @@ import type { Client, ClientContext, ElicitRequest, ElicitResult } from '@modelc
 import type { Problem } from '../forms/validate';
 import { bindApp } from './appElicitation';
 import { type Answer, checkAnswer, type Request } from '../request';
-import type { RpcId } from '../json';
+import type { RpcId } from './jsonRpc';
 import type { LoadOptions } from './connection';
 import { CallEndedError } from './errors';
 import type { IdleClock } from './idleClock';

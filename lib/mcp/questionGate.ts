@@ -11,7 +11,7 @@
  * (`MAX_PENDING_PER_SERVER`) for every other way a question arrives (2026-07-28 input rounds,
  * tasks' input, another connection of the same server).
  */
-import { isRpcId, parseRecord, type RpcId } from '../json';
+import { isRpcId, readRpcMessage, type RpcId } from './jsonRpc';
 import type { EventJudge, EventStream } from './eventFilter';
 
 /** spec basic (JSON-RPC 2.0): what the SDK answers for a handler that throws, as the inbox's refusal did. */
@@ -32,9 +32,6 @@ export interface QuestionBound {
   onRefused?: (question: RefusedQuestion) => void;
 }
 
-type Message = { id?: unknown; method?: unknown; params?: Record<string, unknown> };
-const parse = (data: string) => parseRecord(data) as Message | undefined;
-
 function words(params: Record<string, unknown> | undefined): RefusedQuestion {
   const { message, url } = params ?? {};
   return { prompt: typeof message === 'string' ? message : '', url: typeof url === 'string' ? url : null };
@@ -51,13 +48,13 @@ export function questionGate({ max, refusal, onRefused }: QuestionBound): Requir
       // Most events are neither: a log line or a result costs a substring search here, no parse.
       const asks = data.includes('elicitation/create');
       if (!asks && !(waiting.size > 0 && data.includes('notifications/cancelled'))) return true;
-      const message = parse(data);
-      if (message?.method === 'notifications/cancelled') {
+      const message = readRpcMessage(data);
+      if (message?.kind === 'notification' && message.method === 'notifications/cancelled') {
         const id = message.params?.requestId;
         if (isRpcId(id)) waiting.delete(key(stream.session, id));
         return true;
       }
-      if (message?.method !== 'elicitation/create' || !isRpcId(message.id)) return true;
+      if (message?.kind !== 'request' || message.method !== 'elicitation/create') return true;
       if (waiting.size < max) {
         waiting.add(key(stream.session, message.id));
         refusing = false;
@@ -70,8 +67,8 @@ export function questionGate({ max, refusal, onRefused }: QuestionBound): Requir
     },
     sent(body: string, session: string): void {
       if (waiting.size === 0 || !(body.includes('"result"') || body.includes('"error"'))) return;
-      const message = parse(body);
-      if (message && message.method === undefined && isRpcId(message.id)) waiting.delete(key(session, message.id));
+      const message = readRpcMessage(body);
+      if (message?.kind === 'response') waiting.delete(key(session, message.id));
     },
   };
 }

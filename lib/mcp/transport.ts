@@ -20,7 +20,7 @@ import {
 import { createServerAuthorization } from '../auth';
 import { errorMessage } from '../errorMessage';
 import { callStreamWatch } from './callStreams';
-import type { RpcId } from '../json';
+import type { RpcId } from './jsonRpc';
 import type { LoadOptions, ServerConfig } from './connection';
 import { openRequestLimit } from './connectionLimit';
 import { CallError } from './errors';
