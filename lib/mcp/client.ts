@@ -75,11 +75,15 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     deliver: (notification) => client.deliverNotification({ jsonrpc: '2.0', ...notification }),
     onDropped: options.onDropped,
   });
-  live.lost.addEventListener('abort', budget.stop, { once: true });
   const gate = options.questions && questionGate(options.questions);
+  const stopInbound = () => {
+    budget.stop();
+    gate?.stop();
+  };
+  live.lost.addEventListener('abort', stopInbound, { once: true });
   const modern = () => client.getProtocolEra() === 'modern';
   const appsBound = () => options.mcpApps === true && serverBindsApps(client.getServerCapabilities());
-  const elicits = elicitations({ ...options, serverName: server.name, maxAttempts, clock, lost: live.lost, modern, appsBound });
+  const elicits = elicitations({ ...options, serverName: server.name, maxAttempts, clock, lost: live.lost, modern, appsBound, placeOf: gate?.take });
   client.setNotificationHandler('notifications/message', ({ params }) => options.onLog?.(params));
   client.setNotificationHandler('notifications/elicitation/complete', ({ params }) => elicits.complete(params.elicitationId));
   elicits.handle(client);
@@ -94,7 +98,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     onCallEnded: elicits.callEnded,
     inbound: gate ? { admit: (data, stream) => gate.admit(data, stream) && budget.admit(data), sent: gate.sent } : { admit: budget.admit },
   }).catch((error: unknown) => {
-    budget.stop();
+    stopInbound();
     throw error;
   });
   listenWithoutAdvertisement(client, options.onListChanged);
@@ -148,7 +152,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
     followTask: (ref, followOptions = {}) => tasks.follow(ref, followOptions),
     setLogLevel: logs.set,
     close: () => {
-      budget.stop();
+      stopInbound();
       return transport.close();
     },
   };
