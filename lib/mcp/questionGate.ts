@@ -4,9 +4,10 @@
  * lib/inbox.ts `hold`, the one count of what a server has waiting), and when the server has no
  * place left it is refused from the event filter (lib/mcp/eventFilter.ts) with the JSON-RPC error
  * the inbox's refusal would have been, and costs the worker no parse, no schema check, no
- * handler, no hub work. A server that asks 500 at once then has 50 waiting and 450 refused,
- * their refusals sent one at a time, and another server's Request is not queued behind them
- * (issue 25).
+ * handler, no hub work; its refusal, sent in the person's name, is in the protocol log as the
+ * JSON-RPC error it is (lib/mcp/transport.ts). A server that asks 500 at once then has 50
+ * waiting and 450 refused, their refusals sent one at a time, and another server's Request is
+ * not queued behind them (issue 25).
  *
  * A question holds its place from the moment it is let through until the inbox takes it over
  * with its Request (`take`, when the client's handler receives it), the client answers it (its
