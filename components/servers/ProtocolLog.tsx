@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
-import { isRecord } from '@/lib/json';
 import { rpcMessage } from '@/lib/mcp/jsonRpc';
-import { type DroppedNote, droppedWords, type ProtocolRecord } from '@/lib/mcp/protocolLog';
+import type { DroppedNote, ProtocolRecord } from '@/lib/mcp/protocolLog';
 import { useActions } from '../shared/actions';
 import { useLiveAsk } from './useLiveAsk';
 import './protocol-log.css';
@@ -30,9 +29,7 @@ function describe(record: ProtocolRecord): string {
   const message = rpcMessage(record.message);
   if (message?.kind === 'response') return `${arrow} ${message.failed ? 'error' : 'result'} #${message.id}`;
   if (message) return `${arrow} ${message.method}${message.kind === 'request' ? ` #${message.id}` : ''}`;
-  // What the log kept of a body that is no message: its words for it (not JSON), or a message cut to its bound.
-  if (typeof record.message === 'string') return `${arrow} ${record.message.slice(0, 80)}`;
-  return `${arrow} ${isRecord(record.message) && typeof record.message.cut === 'string' ? `cut: ${record.message.cut}` : 'not a JSON-RPC message'}`;
+  return `${arrow} other`;
 }
 
 /** Requests paired with their responses by JSON-RPC id (the nearest later one, in the other direction). */
@@ -133,13 +130,11 @@ export function ProtocolLog({ serverId, serverName }: ProtocolLogProps) {
           Clear
         </button>
       </div>
-      <p class="muted">
-        Live, kept in memory only, the newest 1,000 records (fewer when they are large); tokens, keys, cookies and secrets are redacted before they
-        are kept.
-      </p>
+      <p class="muted">Live, kept in memory only, the newest 1,000 records; tokens, keys, cookies and secrets are redacted before they are kept.</p>
       {note && (
         <p class="muted" role="status" aria-label="Dropped records">
-          {droppedWords(note)}, the last at <time>{new Date(note.at).toLocaleTimeString()}</time>.
+          {note.count.toLocaleString()} older records were dropped to keep the log within its bounds, the last at{' '}
+          <time>{new Date(note.at).toLocaleTimeString()}</time>.
         </p>
       )}
       {failure && (

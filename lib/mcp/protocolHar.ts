@@ -6,7 +6,8 @@
  * cuts and redactions stay: a HAR holds no more than the log.
  */
 import type { Content, Entry, Har, Header, PostData } from 'har-format';
-import { type DroppedNote, droppedWords, type ExchangeRecord, exportLog, type MessageRecord, type ProtocolLogEntry } from './protocolLog';
+import { redactJson } from '../redact';
+import type { DroppedNote, ExchangeRecord, MessageRecord, ProtocolLogEntry } from './protocolLog';
 
 export interface HarCreator {
   name: string;
@@ -96,10 +97,18 @@ export function toHar(records: ProtocolLogEntry[], creator: HarCreator, server: 
     log: {
       version: '1.2',
       creator,
-      comment: `The protocol log of ${server}: secrets redacted, long messages cut.${note ? ` ${droppedWords(note)}, the last at ${new Date(note.at).toISOString()}.` : ''}`,
+      comment: `The protocol log of ${server}: secrets redacted, long messages cut.${note ? ` ${note.count.toLocaleString('en')} older records were dropped to keep it within its bounds, the last at ${new Date(note.at).toISOString()}.` : ''}`,
       entries: exchanges.map((exchange) => entry(exchange, messages.get(exchange.exchange) ?? [])),
     },
   };
+}
+
+/** The log in plain JSON, with a note of the older records it dropped; `redactJson` again so that nothing not redacted on the way in leaves. */
+export function exportLog(server: string, entries: ProtocolLogEntry[]): string {
+  const note = entries.find((entry): entry is DroppedNote => entry.kind === 'dropped');
+  const records = entries.filter((entry) => entry.kind !== 'dropped');
+  const dropped = note && { dropped: { count: note.count, at: new Date(note.at).toISOString() } };
+  return JSON.stringify({ server, exportedAt: new Date().toISOString(), ...dropped, records: redactJson(records) }, null, 2);
 }
 
 export type ProtocolLogFormat = 'json' | 'har';

@@ -6,7 +6,7 @@
  * redaction wait for a quiet moment, in batches: done at once, they queued ahead of the
  * response's own body and cost each `tools/call` ~3 ms (bench 12).
  */
-import { redactBody, redactHeaders, redactJson, redactUrl } from '../redact';
+import { redactBody, redactHeaders, redactUrl } from '../redact';
 import type { BodyWatch, Tap } from './exchangeTap';
 
 /** One HTTP exchange: request line, status, timing, headers (redacted). */
@@ -126,25 +126,4 @@ export function protocolRecorder(record: (entry: ProtocolRecord) => void): Tap {
       },
     };
   };
-}
-
-/** What a log's note of dropped records says, in the panel and in its HAR export. */
-export function droppedWords({ count }: DroppedNote): string {
-  return `${count.toLocaleString('en')} older ${count === 1 ? 'record was' : 'records were'} dropped to keep the log within its bounds`;
-}
-
-/** Exported in plain JSON; `redactJson` again so that nothing not redacted on the way in leaves. */
-export function exportLog(server: string, entries: ProtocolLogEntry[]): string {
-  const note = entries.find((entry): entry is DroppedNote => entry.kind === 'dropped');
-  const records = entries.filter((entry) => entry.kind !== 'dropped');
-  return JSON.stringify(
-    {
-      server,
-      exportedAt: new Date().toISOString(),
-      ...(note && { dropped: { count: note.count, at: new Date(note.at).toISOString() } }),
-      records: redactJson(records),
-    },
-    null,
-    2,
-  );
 }

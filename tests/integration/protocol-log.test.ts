@@ -6,7 +6,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryArea } from '../../lib/auth';
-import { exportLog, type ProtocolLogEntry, type ProtocolRecord, QUIET_MS } from '../../lib/mcp/protocolLog';
+import { exportLog } from '../../lib/mcp/protocolHar';
+import { type ProtocolLogEntry, type ProtocolRecord, QUIET_MS } from '../../lib/mcp/protocolLog';
 import { MAX_PENDING_PER_SERVER } from '../../lib/inbox';
 import { EXTENSION_REDIRECT_URL, startProtectedServer } from '../fixtures/auth/protected-server';
 import { type FloodOutcome, startBlindingServer } from '../fixtures/blinding-server';

@@ -89,7 +89,7 @@ describe('a log that dropped older records', () => {
   it('says in the HAR how many were dropped and when the last went, with the same entries', () => {
     const har = toHar(dropped, CREATOR, 'Echo');
     expect(har.log.comment).toBe(
-      'The protocol log of Echo: secrets redacted, long messages cut. 1,234 older records were dropped to keep the log within its bounds, the last at 2026-12-04T08:59:00.000Z.',
+      'The protocol log of Echo: secrets redacted, long messages cut. 1,234 older records were dropped to keep it within its bounds, the last at 2026-12-04T08:59:00.000Z.',
     );
     expect(har.log.entries).toEqual(toHar(records, CREATOR, 'Echo').log.entries);
   });
