@@ -15,11 +15,3 @@ export function parseRecord(text: string): Record<string, unknown> | undefined {
     return undefined;
   }
 }
-
-/** spec basic (JSON-RPC 2.0): a request's id is a string or a number. */
-export type RpcId = string | number;
-
-export const isRpcId = (value: unknown): value is RpcId => typeof value === 'string' || typeof value === 'number';
-
-/** The id of a JSON-RPC request or its response, if `message` has one. */
-export const rpcId = (message: unknown): RpcId | undefined => (isRecord(message) && isRpcId(message.id) ? message.id : undefined);

@@ -201,7 +201,7 @@ export class Connections {
       onLog: (entry) => current() && this.#options.onLog?.(serverId, entry),
       onRecord: recordFor(this.#options.onRecord?.(), serverId),
       authorization: authorization.setupFor(serverId),
-      waitFor: (request, { signal }) => asking.deliver(request, provenance(), signal),
+      waitFor: (request, { signal, place }) => asking.deliver(request, provenance(), signal, place),
       questions: asking.bound(provenance, current),
       untilVisitEnds: (request, signal) => visits.until(request.id, signal),
       onElicitationComplete: (elicitationId) => current() && visits.complete(serverId, elicitationId),

@@ -2,14 +2,16 @@
  * Adding, changing and removing servers, each in the order that keeps the parts agreeing: a
  * server is saved (and shown) before it connects; a changed one is saved before it
  * reconnects; a removed one lets go of its kept calls and watches, and is forgotten (so a
- * connect still under way sees it gone) before its connection closes, and its sign-ins are
- * forgotten with it. The organisation's policy is asked first each time: a server it refuses is
- * not added (an import lists it as skipped, with why), and one it manages is neither removed nor
- * changed but in what is the person's own.
+ * connect still under way sees it gone) before its connection closes; then its results leave the
+ * panel and its sign-ins are forgotten (History keeps what was asked in its name). The
+ * organisation's policy is asked first each time: a server it refuses is not added (an import
+ * lists it as skipped, with why), and one it manages is neither removed nor changed but in what
+ * is the person's own.
  */
 import { parseMcpJson, type ImportResult } from '../mcpJson';
 import { enforce, PolicyError, type PolicyJudge, type Verdict, policyWords } from '../policy';
 import type { ServerSettings } from '../state';
+import type { Activities } from './activities';
 import type { SignIn } from './signIn';
 import type { Connections } from './connections';
 import type { LiveResources } from './liveResources';
@@ -29,6 +31,7 @@ export interface ServerLifecycleOptions {
   connections: Pick<Connections, 'connect' | 'connection' | 'reconnect' | 'remove'>;
   resumed: Pick<ResumedCalls, 'dropServer'>;
   live: Pick<LiveResources, 'stopWhere'>;
+  activities: Pick<Activities, 'dropServer'>;
   records: Pick<ProtocolRecords, 'clear'>;
   signIn: Pick<SignIn, 'forget'>;
   changed: () => void;
@@ -98,7 +101,7 @@ export class ServerLifecycle {
   }
 
   async remove(serverId: string): Promise<void> {
-    const { servers, connections, resumed, live, records, signIn, changed } = this.#options;
+    const { servers, connections, resumed, live, activities, records, signIn, changed } = this.#options;
     const saved = servers.saved(serverId);
     if (!saved) return;
     if (saved.managed && this.#options.policy?.().managedServer(saved.managed.name)) this.#refuseManaged(saved);
@@ -106,6 +109,7 @@ export class ServerLifecycle {
     await live.stopWhere((_activityId, watched) => watched === serverId);
     servers.remove(serverId);
     await connections.remove(serverId);
+    activities.dropServer(serverId);
     records.clear(serverId);
     await signIn.forget(serverId);
     await servers.persist();

@@ -38,10 +38,13 @@ import { UrlVisits } from './urlVisits';
 function stores(options: HubOptions, newId: () => string, changed: () => void) {
   const inbox = options.inbox ?? new Inbox({ timeoutMs: DEFAULT_SETTINGS.requestTimeoutMinutes * 60_000 });
   const settings = new SettingsStore(options.settings, (set) => inbox.setTimeoutMs(set.requestTimeoutMinutes * 60_000), changed);
-  const records = new ProtocolRecords(() => settings.current().protocolLog !== false);
+  const servers = new Servers({ stored: options.servers, newId, changed });
+  const records = new ProtocolRecords(
+    () => settings.current().protocolLog !== false,
+    (serverId) => servers.saved(serverId) !== undefined,
+  );
   const notices = new Notices(changed, options.notices);
   const history = new HistoryLog(options.history, notices.notify.bind(notices), changed);
-  const servers = new Servers({ stored: options.servers, newId, changed });
   const policy = new OrgPolicy({ source: options.policy, kept: options.keptPolicy, confirmEmptyMs: options.confirmEmptyPolicyMs, changed });
   return { inbox, settings, records, notices, history, servers, policy, ...shortcutStores(options, changed) };
 }
@@ -103,7 +106,7 @@ export function wire(options: HubOptions, changed: () => void) {
   const requestApps = new RequestApps({ inbox, servers, connection, policy: judge });
   const registry = new RegistrySearch({ fetch: fetch ?? globalThis.fetch, canReach, settings, policy: judge });
   const listed = registry.listed.bind(registry);
-  const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, signIn, changed, policy: judge, listed });
+  const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, activities, records, signIn, changed, policy: judge, listed });
   policy.onApplied(policyEnforcement({ servers, connections, changed }));
   inbox.onSettled((request, answer, at) => history.record(historyEntry(request, answer, at)));
   const links = new AppLinks(options.openUrl);

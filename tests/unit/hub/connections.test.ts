@@ -43,7 +43,7 @@ function connections(options: Partial<ConnectionsOptions> = {}, saved: SavedServ
   const settings: ConnectionsOptions = {
     servers,
     authorization: { setupFor: () => undefined, context: async () => '', status: () => undefined },
-    asking: { deliver: vi.fn(), bound: vi.fn(() => ({ max: 50, refusal: () => 'too many' })), withdraw: vi.fn() },
+    asking: { deliver: vi.fn(), bound: vi.fn(() => ({ hold: () => ({ release: () => {} }), refusal: () => 'too many' })), withdraw: vi.fn() },
     visits: { until: vi.fn(async () => {}), complete: vi.fn() },
     calls: { takenOver: async () => {}, resume: vi.fn(), dropServer: vi.fn() },
     connect: vi.fn(async (server: ServerConfig, loadOptions: LoadOptions) => {
@@ -79,11 +79,14 @@ describe('connecting to a server', () => {
     await subject.connect('s1');
     const request = { id: 'r', kind: 'input' as const, prompt: 'Why?', url: null, data: null };
     const signal = new AbortController().signal;
-    void opened[0]!.options.waitFor(request, { signal, problems: [] });
+    // With the place its question took in the inbox on its way in.
+    const place = { release: vi.fn() };
+    void opened[0]!.options.waitFor(request, { signal, problems: [], place });
     expect(settings.asking.deliver).toHaveBeenCalledWith(
       request,
       { serverId: 's1', serverName: 'Deploys', serverOrigin: 'https://mcp.example.com' },
       signal,
+      place,
     );
     void opened[0]!.options.untilVisitEnds!(request, signal);
     expect(settings.visits.until).toHaveBeenCalledWith('r', signal);
