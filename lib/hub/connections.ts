@@ -5,20 +5,14 @@
  */
 import type { ProtocolRecord } from '../mcp/protocolLog';
 import { connectionError } from '../diagnosis';
-import {
-  ProtocolError,
-  SdkError,
-  SdkErrorCode,
-  UriTemplate,
-  type LoggingMessageNotificationParams,
-  type PriorDiscovery,
-} from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode, type LoggingMessageNotificationParams, type PriorDiscovery } from '@modelcontextprotocol/client';
 import { type AuthorizationError, authorizationFailure, type AuthStatus, type ServerAuthorizationOptions } from '../auth';
 import { errorMessage } from '../errorMessage';
 import type { load } from '../mcp/client';
-import type { Connection, ListChange, LoadOptions } from '../mcp/connection';
+import type { Connection, LoadOptions } from '../mcp/connection';
 import { eraVerdict, priorDiscovery, type EraVerdicts } from '../mcp/eras';
 import type { ServerView } from '../state';
+import { connectedView, listedSkills, listPatch } from './connectedView';
 import type { Asking } from './asking';
 import { blockedView, type SavedServer } from './servers';
 import type { UrlVisits } from './urlVisits';
@@ -347,63 +341,5 @@ export class Connections {
     delete eras[serverId];
     this.#eras = eras;
     void this.#options.eras?.save(eras).catch(() => {});
-  }
-}
-
-/**
- * A server's skills, or why they could not be listed: `skills/list` belongs to an extension
- * (SEP-2640), so its failure costs the person the skills, never the server's tools, resources and
- * prompts. A later connect that lists them clears the reason.
- */
-async function listedSkills(connection: Connection): Promise<Pick<ServerView, 'skills' | 'skillsProblem'>> {
-  try {
-    return { skills: await connection.listSkills(), skillsProblem: undefined };
-  } catch (error) {
-    return { skills: [], skillsProblem: `Its skills could not be listed: ${errorMessage(error)}` };
-  }
-}
-
-/** What a server's card shows once it is connected: what it said of itself and what it offers, and the sign-in, if any. */
-export function connectedView(
-  saved: SavedServer,
-  connection: Connection,
-  lists: Pick<ServerView, 'tools' | 'resources' | 'prompts' | 'skills' | 'skillsProblem'> & {
-    resourceTemplates: Omit<ServerView['resourceTemplates'][number], 'variables'>[];
-  },
-  auth: AuthStatus | undefined,
-): Partial<ServerView> {
-  const info = connection.serverInfo;
-  return {
-    status: 'connected',
-    displayName: saved.name ?? info?.title ?? info?.name ?? new URL(saved.url).host,
-    era: connection.era,
-    transport: connection.transport === 'sse' ? 'sse' : undefined,
-    protocolVersion: connection.protocolVersion,
-    serverInfo: info,
-    instructions: connection.instructions,
-    completions: connection.capabilities.completions ? true : undefined,
-    subscribe: connection.capabilities.resources?.subscribe ? true : undefined,
-    auth: auth?.signedIn ? auth : undefined,
-    ...lists,
-    resourceTemplates: lists.resourceTemplates.map((template) => ({ ...template, variables: templateVariables(template.uriTemplate) })),
-  };
-}
-
-function templateVariables(uriTemplate: string): string[] {
-  try {
-    return new UriTemplate(uriTemplate).variableNames;
-  } catch {
-    return [];
-  }
-}
-
-function listPatch(change: ListChange): Partial<ServerView> {
-  switch (change.kind) {
-    case 'tools':
-      return { tools: change.items };
-    case 'resources':
-      return { resources: change.items };
-    case 'prompts':
-      return { prompts: change.items };
   }
 }
