@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import type { ServerView } from '@/lib/state';
 import { useActions } from './actions';
 
@@ -8,12 +9,12 @@ export function ServerFixes({ server }: { server: ServerView }) {
     <>
       {server.status === 'needs-permission' && (
         <button type="button" onClick={() => actions.grantAccess(server)}>
-          Grant access
+          {t('groups.grantAccess')}
         </button>
       )}
       {server.status === 'needs-authorization' && (
         <button type="button" onClick={() => actions.signIn(server.id)}>
-          Sign in
+          {t('groups.signIn')}
         </button>
       )}
     </>
