@@ -35,10 +35,26 @@ export function pseudoBuild(): string {
   return dir;
 }
 
-/** The panel driven in any language: tabs found by their place, not their English name. */
+/**
+ * The panel driven in any language: tabs found by their place, a server's tools by its group's
+ * name and a tool's name (the server's words, the same in every language), not by the English
+ * names of their regions and buttons.
+ */
 export class LocalizedPanel extends PanelPage {
   override async tab(name: PanelTab): Promise<void> {
     await this.page.locator(`#tab-${name.toLowerCase()}`).click();
+  }
+
+  override tool(serverName: string, tool: string): Locator {
+    const group = this.page.locator('section.server-group').filter({ has: this.page.locator('.group-name', { hasText: serverName }) });
+    return group.locator('article.item').filter({ has: this.page.locator('.item-toggle', { hasText: tool }) });
+  }
+
+  override async runTool(serverName: string, tool: string): Promise<void> {
+    await this.tab('Tools');
+    const row = this.tool(serverName, tool);
+    await this.drawn(row, this.page.locator('.row-gap'));
+    await row.locator('.run').click();
   }
 }
 
