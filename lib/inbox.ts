@@ -3,6 +3,7 @@
  * consents are enqueued here; the side panel lists them and answers them.
  */
 import { describeProblems, type Problem } from './forms/validate';
+import { t } from './i18n';
 import { checkAnswer, type Answer, type Request } from './request';
 
 /** Which server asks: the spec requires the client to show it with every Request. */
@@ -68,7 +69,10 @@ export interface Place {
   release(): void;
 }
 
-/** What a server is told of a Request refused because `max` of its own already wait: the same words wherever it is refused (lib/mcp/questionGate.ts). */
+/**
+ * What a server is told of a Request refused because `max` of its own already wait: the same words wherever it is refused (lib/mcp/questionGate.ts).
+ * English, not the person's language: it is the JSON-RPC error's message, read by the server and its logs (the person reads lib/hub/notices.ts's).
+ */
 export function tooManyWaiting(serverName: string, max: number): string {
   return `${serverName} already has ${max} requests waiting for the person; answer or dismiss those first.`;
 }
@@ -155,11 +159,11 @@ export class Inbox {
   answer(answer: Answer): void {
     const entry = this.#entries.get(answer.id);
     if (!entry) {
-      throw new InboxError('unknown-request', `No pending request ${answer.id}: it was already answered, withdrawn or expired.`);
+      throw new InboxError('unknown-request', t('inbox.refused.gone', { id: answer.id }));
     }
     const problems = checkAnswer(entry.pending, answer);
     if (problems.length > 0) {
-      throw new InboxError('invalid-answer', `Not sent: ${describeProblems(problems)}.`, problems);
+      throw new InboxError('invalid-answer', t('inbox.refused.invalid', { problems: describeProblems(problems) }), problems);
     }
     this.#settle(answer.id, answer);
   }

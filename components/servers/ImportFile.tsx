@@ -31,9 +31,7 @@ export function ImportFile({ id, label, imported, allowed }: ImportFileProps) {
           event.currentTarget.value = '';
         }}
       />
-      {imported && (
-        <ImportOutcome added={imported.servers.length} noun={['server', 'servers']} skipped={imported.skipped} listLabel="Skipped servers" />
-      )}
+      {imported && <ImportOutcome added={imported.servers.length} what="servers" skipped={imported.skipped} />}
     </>
   );
 }

@@ -7,8 +7,8 @@
  */
 import type { ComponentChildren } from 'preact';
 
-/** Who wrote the words. */
-export type WrittenBy = 'server' | 'registry' | 'site';
+/** Who wrote the words: a server, a registry, a site, or the person (what they typed, a file of theirs). */
+export type WrittenBy = 'server' | 'registry' | 'site' | 'person';
 
 export interface ForeignProps {
   text: string;
@@ -35,5 +35,17 @@ export function ForeignUrl({ children, from = 'server' }: { children: ComponentC
     <bdi dir="ltr" data-from={from} translate={false}>
       {children}
     </bdi>
+  );
+}
+
+/**
+ * A URL, an origin or a URI shown as code: left to right, never translated, marked as theirs
+ * (the pseudo-locale's check leaves it out).
+ */
+export function ForeignCode({ children, class: className, from = 'server' }: { children: ComponentChildren; class?: string; from?: WrittenBy }) {
+  return (
+    <code class={className} dir="ltr" translate={false} data-from={from}>
+      {children}
+    </code>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import type { ServerView } from '@/lib/state';
 import { useActions } from './actions';
 
@@ -13,12 +14,12 @@ export function ServerFixes({ server }: { server: ServerView }) {
     <>
       {server.status === 'needs-permission' && (
         <button type="button" onClick={() => actions.grantAccess(server)}>
-          Grant access
+          {t('groups.grantAccess')}
         </button>
       )}
       {server.status === 'needs-authorization' && (
         <button type="button" onClick={() => (retrying ? actions.reconnect : actions.signIn)(server.id)}>
-          {retrying ? 'Try again' : 'Sign in'}
+          {retrying ? t('groups.tryAgain') : t('groups.signIn')}
         </button>
       )}
     </>

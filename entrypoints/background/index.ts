@@ -14,6 +14,7 @@ import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/port/me
 import { openInboxOnCommand } from '@/lib/worker/openInbox';
 import { PanelPorts } from '@/lib/port/panelPorts';
 import { errorMessage } from '@/lib/errorMessage';
+import { formatNumber } from '@/lib/i18n';
 import { urlJudge } from '@/lib/urls';
 import { serversWithOriginRules, StartRead, stored, storedHistory, storedRecords } from './storage';
 import { handleToolbarButton } from './panelButton';
@@ -84,7 +85,8 @@ export default defineBackground(() => {
   hub.subscribe((state) => {
     ports.publish(state);
     updateKeepAlive();
-    const text = state.inbox.length > 0 ? String(state.inbox.length) : '';
+    // The count as the panel's language writes its numbers (Arabic-Indic digits where it uses them).
+    const text = state.inbox.length > 0 ? formatNumber(state.inbox.length) : '';
     if (text !== badge) void browser.action.setBadgeText({ text: (badge = text) });
   });
   const notifications = {

@@ -17,6 +17,7 @@ import type { ArgumentsDraft } from '@/components/tools/ToolCard';
 import { now } from '@/components/shared/time';
 import { remoteCommands } from '@/lib/port/commands';
 import { errorMessage } from '@/lib/errorMessage';
+import { isolated, t } from '@/lib/i18n';
 import { OPEN_INBOX_COMMAND } from '@/lib/port/messages';
 import { refusalSentence } from '@/lib/policy/refusal';
 import { asks, connect, connected, hubState, imported, lastError, refusals, send } from './connection';
@@ -189,7 +190,7 @@ async function showAppTab(activityId: string): Promise<void> {
   main.classList.add('app-page');
   effect(() => {
     const call = hubState.value?.activities.find((activity) => activity.id === activityId);
-    if (call?.kind === 'tool') document.title = `${call.tool} — toolnexus app`;
+    if (call?.kind === 'tool') document.title = t('apps.tab.title', { tool: isolated(call.tool) });
   });
   const ports = { ...apps, openTab: undefined };
   const Tab = () => <AppTab state={hubState.value} connected={connected.value} activityId={activityId} ports={ports} />;

@@ -4,6 +4,7 @@
  * per language (building one per call cost ~20 % of a 200-Request render: components/shared/time.tsx).
  */
 import { uiLocale } from './index';
+import { PSEUDO_LOCALE } from './pseudo';
 
 const made = new Map<string, unknown>();
 /** The formatter `make` builds for the UI language, built once for it. */
@@ -14,12 +15,26 @@ function once<F>(name: string, make: (locale: string) => F): F {
   return formatter;
 }
 
+/**
+ * What Intl wrote, as shown: in the pseudo-locale (which Intl knows as English) its letters in
+ * their fullwidth forms ("３ ｍｉｎ"), so that a value formatted here passes the pseudo-locale's
+ * check and one written by hand ("3 min") does not (docs/i18n.md). Not lib/i18n/pseudo.ts's
+ * accents: their table would be a fifth of a kilobyte of the panel's first load for a test build.
+ */
+const shown = (text: string): string =>
+  uiLocale() === PSEUDO_LOCALE ? text.replace(/[a-z]/gi, (letter) => String.fromCharCode(letter.charCodeAt(0) + 0xfee0)) : text;
+
 /** "14:02" (or "2:02 PM"): the time of day, to the minute. */
-export const formatTime = (time: number): string => once('time', (locale) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' })).format(time);
+export const formatTime = (time: number): string =>
+  shown(once('time', (locale) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' })).format(time));
+
+/** "14:02:37": the time of day to the second, for what changes more often than once a minute (a live resource, an app's calls). */
+export const formatTimeSeconds = (time: number): string =>
+  shown(once('timeSeconds', (locale) => new Intl.DateTimeFormat(locale, { timeStyle: 'medium' })).format(time));
 
 /** A day and a time: "3 Sept 2026, 14:02". */
 export const formatDateTime = (time: number): string =>
-  once('dateTime', (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })).format(time);
+  shown(once('dateTime', (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })).format(time));
 
 const RELATIVE_STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 60],
@@ -33,7 +48,7 @@ export function formatRelative(time: number, now: number): string {
   let step = 0;
   while (Math.abs(amount) >= RELATIVE_STEPS[step]![1]) amount /= RELATIVE_STEPS[step++]![1];
   const relative = once('relative', (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
-  return relative.format(Math.round(amount), RELATIVE_STEPS[step]![0]);
+  return shown(relative.format(Math.round(amount), RELATIVE_STEPS[step]![0]));
 }
 
 const DURATION_STEPS: ReadonlyArray<[string, number, number]> = [
@@ -46,8 +61,10 @@ const DURATION_STEPS: ReadonlyArray<[string, number, number]> = [
 export function formatDuration(ms: number): string {
   const seconds = Math.max(0, ms / 1000);
   const [unit, length] = DURATION_STEPS.find(([, size, upTo]) => Math.round(seconds / size) < upTo)!;
-  return once(`duration ${unit}`, (locale) => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' })).format(
-    Math.round(seconds / length),
+  return shown(
+    once(`duration ${unit}`, (locale) => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' })).format(
+      Math.round(seconds / length),
+    ),
   );
 }
 
@@ -61,14 +78,26 @@ export function formatSize(bytes: number): string {
     unit += 1;
   }
   const name = SIZE_UNITS[unit]!;
-  return once(
-    `size ${name}`,
-    (locale) => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: 1 }),
-  ).format(amount);
+  return shown(
+    once(
+      `size ${name}`,
+      (locale) => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: 1 }),
+    ).format(amount),
+  );
 }
 
+/** A script by its ISO 15924 code ("Cyrl") as the UI language names it ("Cyrillic"); the code where Intl has no name for it. */
+export const scriptName = (code: string): string =>
+  shown(once('script', (locale) => new Intl.DisplayNames(locale, { type: 'script', fallback: 'code' })).of(code) ?? code);
+
 const list = () => once('list', (locale) => new Intl.ListFormat(locale, { type: 'conjunction' }));
+/** The list in parts, so a component can show each item as an element of its own (a server's name isolated); the words between as shown. */
+export const listParts = (items: string[]): Array<{ type: 'element' | 'literal'; value: string }> =>
+  list()
+    .formatToParts(items)
+    .map((part) => (part.type === 'literal' ? { type: 'literal', value: shown(part.value) } : part));
 /** "A, B and C" as the UI language joins a list. */
-export const formatList = (items: string[]): string => list().format(items);
-/** The same list in parts, so a component can show each item as an element of its own (a server's name isolated). */
-export const listParts = (items: string[]): Array<{ type: 'element' | 'literal'; value: string }> => list().formatToParts(items);
+export const formatList = (items: string[]): string =>
+  listParts(items)
+    .map((part) => part.value)
+    .join('');

@@ -190,7 +190,7 @@ describe('Bad apps get a clear message and disturb nothing else', () => {
     await rig.panel.runTool('Hostile Apps', 'silent');
     await expect
       .poll(() => appCard('silent').getByRole('alert').textContent(), { timeout: 20_000 })
-      .toMatch(/did not finish the MCP Apps handshake within 10 s/);
+      .toMatch(/did not finish the MCP Apps handshake within 10 sec/);
     // The other server's Request was never touched.
     await rig.panel.tab('Inbox');
     expect(await rig.panel.request('Legacy Fixture').count()).toBe(1);

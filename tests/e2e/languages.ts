@@ -35,35 +35,56 @@ export function pseudoBuild(): string {
   return dir;
 }
 
-/** The panel driven in any language: tabs found by their place, not their English name. */
+/**
+ * The panel driven in any language: tabs found by their place, a server's tools by its group's
+ * name and a tool's name (the server's words, the same in every language), not by the English
+ * names of their regions and buttons.
+ */
 export class LocalizedPanel extends PanelPage {
   override async tab(name: PanelTab): Promise<void> {
     await this.page.locator(`#tab-${name.toLowerCase()}`).click();
+  }
+
+  override tool(serverName: string, tool: string): Locator {
+    const group = this.page.locator('section.server-group').filter({ has: this.page.locator('.group-name', { hasText: serverName }) });
+    return group.locator('article.item').filter({ has: this.page.locator('.item-toggle', { hasText: tool }) });
+  }
+
+  override async runTool(serverName: string, tool: string): Promise<void> {
+    await this.tab('Tools');
+    const row = this.tool(serverName, tool);
+    await this.drawn(row, this.page.locator('.row-gap'));
+    await row.locator('.run').click();
   }
 }
 
 /**
  * Visible words under `roots` (CSS selectors) that the pseudo catalog did not give: text with
- * a plain Latin letter in it (lib/i18n/pseudo.ts accents every one), in text or in a name a
- * screen reader reads. What a server, registry or site wrote is marked (`data-from`) and left
- * out, as is what must not be translated (`translate="no"`).
+ * a plain Latin letter in it (lib/i18n/pseudo.ts accents every one; lib/i18n/format.ts writes
+ * what Intl formats in fullwidth letters), in text or in a name a screen reader reads. What a
+ * server, registry, site or the person wrote is marked (`data-from`) and left out, as is what
+ * must not be translated (`translate="no"`), and so are the isolated parts of a sentence built as
+ * plain text (lib/i18n `isolated()`, `isolatedUrl()`: a server's name, a URL). A name in an
+ * attribute that is one whole message (⟦…⟧) came from the catalog, whatever value it holds: a
+ * screen reader's name is not laid out, so a server's name in it is not isolated.
  */
 export function unlocalizedText(page: Page, roots: string[]): Promise<string[]> {
   return page.evaluate((selectors) => {
     const theirs = '[data-from], [translate="no"]';
+    const ours = (text: string) => text.replace(/[\u2066-\u2068][^\u2066-\u2069]*\u2069/g, '').trim();
     const found: string[] = [];
     for (const root of selectors.flatMap((selector) => [...document.querySelectorAll(selector)])) {
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
         const text = node.textContent?.trim() ?? '';
-        if (parent && !parent.closest(theirs) && parent.checkVisibility() && /[a-zA-Z]/.test(text)) found.push(text);
+        if (parent && !parent.closest(theirs) && parent.checkVisibility() && /[a-zA-Z]/.test(ours(text))) found.push(text);
       }
       for (const element of [root, ...root.querySelectorAll('*')]) {
         if (element.closest(theirs) || !element.checkVisibility()) continue;
         for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
-          const value = element.getAttribute(name);
-          if (value && /[a-zA-Z]/.test(value)) found.push(`${name}="${value}"`);
+          const value = ours(element.getAttribute(name) ?? '');
+          if (/[a-zA-Z]/.test(value) && !/^⟦[^⟦⟧]*⟧$/.test(value)) found.push(`${name}="${value}"`);
         }
       }
     }
@@ -79,7 +100,8 @@ export function overflowing(page: Page): Promise<string[]> {
     if (document.documentElement.scrollWidth > width) found.push(`the page is ${document.documentElement.scrollWidth} px wide in ${width}`);
     for (const element of document.body.querySelectorAll('*')) {
       const box = element.getBoundingClientRect();
-      if (box.width === 0 || !element.checkVisibility() || (box.right <= width + 0.5 && box.left >= -0.5)) continue;
+      // Not what a person sees: `visibility: hidden` too (the spare app frame kept off screen, components/apps/sandboxFrame.ts).
+      if (box.width === 0 || !element.checkVisibility({ visibilityProperty: true }) || (box.right <= width + 0.5 && box.left >= -0.5)) continue;
       let held = false;
       for (let up = element.parentElement; up && up !== document.body && !held; up = up.parentElement)
         held = getComputedStyle(up).overflowX !== 'visible';

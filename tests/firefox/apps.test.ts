@@ -152,7 +152,7 @@ describe('A hostile app cannot leave its frame in Firefox', () => {
     expect(hostile.reports.filter((entry) => Object.hasOwn(entry, 'blobDocument'))).toEqual([]);
     for (const tool of ['leaver', 'blobber']) expect(await inApp<string>(tool, 'return location.href;'), tool).toBe('about:srcdoc');
     // The refresher never says hello: it ends as any silent app does.
-    await expect.poll(() => alertOf('refresher'), { timeout: 20_000 }).toMatch(/did not finish the MCP Apps handshake within 10 s/);
+    await expect.poll(() => alertOf('refresher'), { timeout: 20_000 }).toMatch(/did not finish the MCP Apps handshake within 10 sec/);
   }, 60_000);
 
   it('the Chromium reader app finds no extension origin to read from', async () => {

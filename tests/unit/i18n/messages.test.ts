@@ -1,6 +1,17 @@
 /** lib/i18n: the words a person reads, in their language, never a key; plurals as each language counts. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDuration, formatList, formatRelative, formatSize, formatTime, formatDateTime, listParts } from '../../../lib/i18n/format';
+import {
+  formatDateTime,
+  formatDuration,
+  formatList,
+  formatRelative,
+  formatSize,
+  formatTime,
+  formatTimeSeconds,
+  listParts,
+  scriptName,
+} from '../../../lib/i18n/format';
+import { looksPseudo, PSEUDO_LOCALE } from '../../../lib/i18n/pseudo';
 import { browserCatalog, type Catalog, isolated, isolatedUrl, messageParts, setCatalog, t, tn, uiDirection, uiLocale } from '../../../lib/i18n';
 import { nodeCatalog } from '../../../locales/read';
 
@@ -116,5 +127,22 @@ describe('direction and formats', () => {
     expect(formatDateTime(noon)).toMatch(/2026/);
     setCatalog(await nodeCatalog('ja'));
     expect(formatList(['A', 'B'])).toBe('A、B');
+  });
+
+  it('names writing systems in the UI language, the code where it has no name', async () => {
+    expect(formatList(['Cyrl', 'Latn'].map(scriptName))).toBe('Cyrillic and Latin');
+    setCatalog(await nodeCatalog('de'));
+    expect(scriptName('Cyrl')).toBe('Kyrillisch');
+    expect(scriptName('Zzzq')).toBe('Zzzq');
+  });
+
+  it('writes what it formats in fullwidth letters in the pseudo-locale, so a value written by hand stands out', async () => {
+    setCatalog({ locale: PSEUDO_LOCALE, message: (await nodeCatalog('en')).message });
+    const noon = Date.UTC(2026, 8, 3, 12, 2, 9);
+    for (const shown of [formatDuration(180_000), formatSize(1536), formatTime(noon), formatTimeSeconds(noon), formatDateTime(noon)])
+      expect(looksPseudo(shown), shown).toBe(true);
+    expect(formatDuration(180_000)).toBe('3 ｍｉｎ');
+    expect(listParts(['Ada', 'Alan']).map((part) => part.value)).toEqual(['Ada', ' ａｎｄ ', 'Alan']);
+    expect(looksPseudo('3 min')).toBe(false);
   });
 });
