@@ -10,7 +10,7 @@ const NOTICE_VERB = { refused: 'refused', withdrawn: 'withdrawn', lost: 'lost', 
 export const NoticeCard = memo(function NoticeCard({ notice }: { notice: NoticeView }) {
   const { dismissNotice } = useActions();
   return (
-    <section role="region" aria-label={`${NOTICE_LABEL[notice.kind]} ${notice.serverName}`} class={`card notice notice-${notice.kind}`}>
+    <section tabIndex={-1} role="region" aria-label={`${NOTICE_LABEL[notice.kind]} ${notice.serverName}`} class={`card notice notice-${notice.kind}`}>
       <header>
         <strong>{notice.serverName}</strong>
         <span class="muted">

@@ -7,7 +7,7 @@ import { clock } from '../shared/time';
 export const VisitCard = memo(function VisitCard({ visit }: { visit: VisitView }) {
   const { finishVisit } = useActions();
   return (
-    <section role="region" aria-label={`In progress for ${visit.serverName}`} class="card visit" aria-busy="true">
+    <section tabIndex={-1} role="region" aria-label={`In progress for ${visit.serverName}`} class="card visit" aria-busy="true">
       <header>
         <strong>{visit.serverName}</strong>
         <span class="muted">opened {clock(visit.openedAt)}</span>
