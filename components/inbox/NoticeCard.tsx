@@ -23,9 +23,8 @@ export const NoticeCard = memo(function NoticeCard({ notice }: { notice: NoticeV
           <code>{notice.url}</code>
         </p>
       )}
-      <p role="alert" class="error">
-        {notice.reason}
-      </p>
+      {/* Said once by components/announcer as it arrives; an alert would be said again each time the Inbox is drawn. */}
+      <p class="error">{notice.reason}</p>
       <div class="actions">
         <button type="button" class="secondary" onClick={() => dismissNotice(notice.id)}>
           Dismiss
