@@ -7,10 +7,11 @@ import type { Page } from 'playwright-core';
 
 /**
  * Why the focused element's focus cannot be seen, or null when it can: focus on <body> (lost),
- * no outline or box-shadow that differs from the same element unfocused (WCAG 2.2 SC 2.4.7), or
- * hidden under the sticky tab bar (SC 2.4.11). The unfocused look is read from a shallow copy
- * of the element put beside it for the reading, so nothing is blurred or focused again. Focus
- * inside an MCP App's frame is the app's own to draw: only the frame is checked to hold it.
+ * no outline or box-shadow that differs from the same element unfocused (WCAG 2.2 SC 2.4.7), an
+ * outline of less than 3:1 against what it is drawn on (SC 1.4.11), or hidden under the sticky
+ * tab bar (SC 2.4.11). The unfocused look is read from a shallow copy of the element put beside
+ * it for the reading, so nothing is blurred or focused again. Focus inside an MCP App's frame is
+ * the app's own to draw: only the frame is checked to hold it.
  */
 export function focusProblem(page: Page): Promise<string | null> {
   return page.evaluate(() => {
@@ -31,9 +32,34 @@ export function focusProblem(page: Page): Promise<string | null> {
     element.after(copy);
     const unfocused = ring(getComputedStyle(copy));
     copy.remove();
-    const seen =
-      (focused.outline !== 'none' && focused.outline !== unfocused.outline) || (focused.shadow !== 'none' && focused.shadow !== unfocused.shadow);
+    const outlined = focused.outline !== 'none' && focused.outline !== unfocused.outline;
+    const seen = outlined || (focused.shadow !== 'none' && focused.shadow !== unfocused.shadow);
     if (!seen) return `${name} shows no focus indicator (outline ${focused.outline}, box-shadow ${focused.shadow})`;
+    if (outlined) {
+      // The outline over what is behind it (the parents' backgrounds, composited from the page down): at least 3:1.
+      // rgb(r g b / a) in 0–255, or color(srgb r g b / a) in 0–1 (what a color-mix() computes to).
+      const channels = (color: string) => {
+        const [r = 0, g = 0, b = 0, a = 1] = (color.replace(/^color\(srgb/, '').match(/[\d.]+/g) ?? []).map(Number);
+        const scale = color.startsWith('color(srgb') ? 255 : 1;
+        return [r * scale, g * scale, b * scale, a];
+      };
+      const over = ([r = 0, g = 0, b = 0, a = 1]: number[], [br = 0, bg = 0, bb = 0]: number[]) => [
+        r * a + br * (1 - a),
+        g * a + bg * (1 - a),
+        b * a + bb * (1 - a),
+      ];
+      const layers: string[] = [];
+      for (let up = element.parentElement; up; up = up.parentElement) layers.unshift(getComputedStyle(up).backgroundColor);
+      const behind = layers.reduce((below, layer) => over(channels(layer), below), [255, 255, 255]);
+      const ring = over(channels(getComputedStyle(element).outlineColor), behind);
+      const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+        const linear = (value: number) => (value / 255 <= 0.03928 ? value / 255 / 12.92 : ((value / 255 + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+      };
+      const [light, dark] = [luminance(ring), luminance(behind)].sort((x, y) => y - x) as [number, number];
+      const ratio = (light + 0.05) / (dark + 0.05);
+      if (ratio < 3) return `${name}'s focus outline is ${ratio.toFixed(2)}:1 against what is behind it, under 3:1`;
+    }
     const box = element.getBoundingClientRect();
     const bar = document.querySelector('.tabbar');
     if (bar && !bar.contains(element) && box.bottom <= bar.getBoundingClientRect().bottom + 1) return `${name} is under the sticky tab bar`;
