@@ -208,8 +208,13 @@ describe('the keyboard alone', () => {
     await expect.poll(() => app.locator('#status').textContent({ timeout: 20_000 }), { timeout: 20_000 }).toMatch(/^asked/);
     await focusLandsOn('region', 'Request from Plans');
     const choose = app.getByRole('button', { name: 'Choose Pro, 3 seats' });
-    for (let step = 0; step < 10 && !(await choose.evaluate((button) => button === document.activeElement)); step += 1) await press('Tab');
-    expect(await choose.evaluate((button) => button === document.activeElement)).toBe(true);
+    const chosen = () => choose.evaluate((button) => button === document.activeElement);
+    for (let step = 0; step < 10 && !(await chosen()); step += 1) await press('Tab');
+    expect(await chosen()).toBe(true);
+    // No trap: Tab goes on out of the app to the card's own buttons, and Shift+Tab back into it.
+    await tabTo('button', 'Decline');
+    for (let step = 0; step < 10 && !(await chosen()); step += 1) await press('Shift+Tab');
+    expect(await chosen()).toBe(true);
     await press('Enter');
     await expect.poll(() => plans.plans.at(-1)?.outcome).toEqual({ action: 'accept', content: { plan: 'pro', seats: 3 } });
     await expect.poll(() => requestCards().count()).toBe(0);
