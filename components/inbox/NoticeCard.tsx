@@ -25,7 +25,7 @@ const WHEN: Record<Kind, (time: string) => string> = {
 export const NoticeCard = memo(function NoticeCard({ notice }: { notice: NoticeView }) {
   const { dismissNotice } = useActions();
   return (
-    <section role="region" aria-label={LABEL[notice.kind](notice.serverName)} class={`card notice notice-${notice.kind}`}>
+    <section tabIndex={-1} role="region" aria-label={LABEL[notice.kind](notice.serverName)} class={`card notice notice-${notice.kind}`}>
       <header>
         <strong>
           <Foreign text={notice.serverName} />
@@ -40,9 +40,8 @@ export const NoticeCard = memo(function NoticeCard({ notice }: { notice: NoticeV
           <ForeignCode>{notice.url}</ForeignCode>
         </p>
       )}
-      <p role="alert" class="error">
-        {notice.reason}
-      </p>
+      {/* Said once by components/announcer as it arrives; an alert would be said again each time the Inbox is drawn. */}
+      <p class="error">{notice.reason}</p>
       <div class="actions">
         <button type="button" class="secondary" onClick={() => dismissNotice(notice.id)}>
           {t('shell.dismiss')}

@@ -21,7 +21,7 @@ function Progress({ visit }: { visit: VisitView }) {
 export const VisitCard = memo(function VisitCard({ visit }: { visit: VisitView }) {
   const { finishVisit } = useActions();
   return (
-    <section role="region" aria-label={t('inbox.visit.label', { server: visit.serverName })} class="card visit" aria-busy="true">
+    <section tabIndex={-1} role="region" aria-label={t('inbox.visit.label', { server: visit.serverName })} class="card visit" aria-busy="true">
       <header>
         <strong>
           <Foreign text={visit.serverName} />

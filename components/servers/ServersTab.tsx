@@ -21,10 +21,14 @@ export const ServersTab = memo(function ServersTab({ servers, settings, imported
   const { addServer, updateSettings } = useActions();
   return (
     <>
+      {/* Keyed: unkeyed, the first server's list took the add form's <section> as its own, and the form was built again under the
+          person's cursor (focus lost to <body> on Enter, tests/e2e/keyboard-only.test.ts). */}
       {servers.length === 0 ? (
-        <p class="empty muted">No servers yet. Paste an MCP server URL below.</p>
+        <p key="none" class="empty muted">
+          No servers yet. Paste an MCP server URL below.
+        </p>
       ) : (
-        <section class="card server-list" aria-label="Your servers">
+        <section key="list" class="card server-list" aria-label="Your servers">
           <header class="server-list-head muted">
             <span>
               {servers.length} {servers.length === 1 ? 'server' : 'servers'}

@@ -4,6 +4,7 @@ import { t } from '@/lib/i18n';
 import { isDestructive } from '@/lib/tools';
 import type { ImportResult } from '@/lib/mcpJson';
 import type { ActivityView, HubState } from '@/lib/state';
+import { Announcer } from '../announcer/Announcer';
 import { type AppPorts, AppsContext } from '../apps/AppSlot';
 import { InboxTab } from '../inbox/InboxTab';
 import { appNamed } from '../inbox/LazyAppQuestion';
@@ -78,6 +79,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
   );
   return (
     <>
+      <Announcer state={state} />
       {!connected && (
         <p role="status" class="banner">
           {t('shell.reconnecting')}

@@ -50,18 +50,24 @@ export interface LaunchOptions {
   extensionDir?: string;
   /** The browser's UI language, which picks the extension's catalog (`--lang`; LANGUAGE alone does not, verified on Chromium 156). */
   lang?: string;
+  /** The page's size in CSS px and its device pixels per CSS px: 320 wide at 2 is a 640 px panel zoomed to 200 %. */
+  viewport?: { width: number; height: number };
+  deviceScaleFactor?: number;
 }
 
 export async function launchExtension(
   profile = mkdtempSync(join(tmpdir(), 'toolnexus-e2e-')),
-  { extensionDir = EXTENSION_DIR, lang }: LaunchOptions = {},
+  options: LaunchOptions = {},
 ): Promise<ExtensionBrowser> {
+  const { extensionDir = EXTENSION_DIR, lang, viewport, deviceScaleFactor } = options;
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension at ${extensionDir}: run \`npm run build\` first.`);
   }
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
+    ...(viewport && { viewport }),
+    ...(deviceScaleFactor && { deviceScaleFactor }),
     args: [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, ...CHROMIUM_ARGS, ...(lang ? [`--lang=${lang}`] : [])],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
@@ -88,7 +94,7 @@ export async function launchExtension(
     },
     async restart() {
       await context.close();
-      return launchExtension(profile, { extensionDir, lang });
+      return launchExtension(profile, options);
     },
     async close() {
       await context.close();

@@ -64,7 +64,7 @@ describe('tools', () => {
   it('styles a tool error as an error', async () => {
     await rig.panel.runTool(NAME, 'fail');
     const result = rig.panel.result('fail');
-    await expect.poll(() => result.getByRole('alert').textContent()).toContain('Error');
+    await expect.poll(() => result.locator('.error').textContent()).toContain('Error');
     expect(await result.textContent()).toContain('The disk is full.');
   });
 
