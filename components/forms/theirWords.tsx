@@ -1,5 +1,6 @@
 // Deep imports: the @rjsf/core index also pulls in @rjsf/validator-ajv8 (eval-based, forbidden by MV3 CSP).
 import DescriptionField from '@rjsf/core/lib/components/templates/DescriptionField.js';
+import './theirWords.css';
 import TitleField from '@rjsf/core/lib/components/templates/TitleField.js';
 import CheckboxesWidget from '@rjsf/core/lib/components/widgets/CheckboxesWidget.js';
 import CheckboxWidget from '@rjsf/core/lib/components/widgets/CheckboxWidget.js';
@@ -42,7 +43,7 @@ const TheirCheckbox = (props: WidgetProps) => <CheckboxWidget {...props} label={
 /** A list of choices: the options of a `<select>` can only be text, so the whole list is marked as the server's. */
 function TheirSelect(props: WidgetProps) {
   return (
-    <div data-from="server" style={{ display: 'contents' }}>
+    <div data-from="server" class="their-select">
       <SelectWidget {...props} />
     </div>
   );

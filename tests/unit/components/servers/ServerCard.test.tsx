@@ -5,6 +5,7 @@ import { ServerCard } from '../../../../components/servers/ServerCard';
 import { openServers, revealServer } from '../../../../components/shared/groups';
 import { now } from '../../../../components/shared/time';
 import type { ServerView } from '../../../../lib/state';
+import { formatDuration } from '../../../../lib/i18n/format';
 import { withActions } from '../withActions';
 
 afterEach(cleanup);
@@ -55,7 +56,7 @@ describe('A server in the list', () => {
       <ServerCard server={server({ status: 'needs-authorization', error, retryAt: 1_004_000 })} />,
       withActions({ reconnect }),
     );
-    expect(container.querySelector('p.error')?.textContent).toContain(`${error} Retrying in 4 s.`);
+    expect(container.querySelector('p.error')?.textContent).toContain(`${error} Retrying in ${formatDuration(4_000)}.`);
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(reconnect).toHaveBeenCalledWith('s1');
