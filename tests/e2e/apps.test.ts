@@ -89,7 +89,7 @@ describe('The official example apps', () => {
     await app.getByRole('button', { name: 'Open Link' }).click();
     const consent = appCard('get-time').getByRole('alertdialog', { name: 'Open a link from the app?' });
     await expect.poll(() => consent.getByLabel('Full URL').textContent(), { timeout: 10_000 }).toMatch(/^https?:\/\//);
-    await consent.getByRole('button', { name: "Don't open" }).click();
+    await consent.getByRole('button', { name: 'Don’t open' }).click();
     await expect.poll(() => consent.count()).toBe(0);
     expect(rig.browser.context.pages().length).toBe(pagesBefore);
   }, 30_000);
@@ -161,7 +161,7 @@ describe('A hostile app cannot leave its frame', () => {
     const confirm = appCard('asker').getByRole('alertdialog', { name: 'Confirm wipe' });
     await confirm.waitFor({ timeout: 20_000 });
     expect(hostile.wipes).toBe(0);
-    await confirm.getByRole('button', { name: "Don't run" }).click();
+    await confirm.getByRole('button', { name: 'Don’t run' }).click();
     await expect
       .poll(async () => (await appFrame('asker')).locator('body').textContent(), { timeout: 10_000 })
       .toMatch(/wipe refused: .*chose not to run wipe/);
