@@ -1,6 +1,6 @@
 /** A pending form Request from one server, and the hub's state around it, for tests of what is done with the inbox. */
-import { NO_POLICY } from '../../lib/policy';
 import type { HubState, InboxItem } from '../../lib/state';
+import { emptyHubState } from './port/emptyState';
 
 export const pendingRequest = (id: string, overrides: Partial<InboxItem> = {}): InboxItem => ({
   id,
@@ -16,16 +16,4 @@ export const pendingRequest = (id: string, overrides: Partial<InboxItem> = {}): 
 });
 
 /** The hub's state with nothing in it but `overrides`. */
-export const hubState = (overrides: Partial<HubState> = {}): HubState => ({
-  servers: [],
-  inbox: [],
-  visits: [],
-  notices: [],
-  activities: [],
-  history: [],
-  savedCalls: [],
-  pinnedTools: [],
-  settings: { requestTimeoutMinutes: 10 },
-  policy: NO_POLICY,
-  ...overrides,
-});
+export const hubState = (overrides: Partial<HubState> = {}): HubState => ({ ...emptyHubState(), ...overrides });
