@@ -28,7 +28,7 @@ describe('a sign-in whose authorization server is down', () => {
   it('says what could not be reached and why, and when it tries again; it signs in by itself once the server answers', async () => {
     const { server, card } = await downAndAdded(0, 'Down AS');
     const words = card.locator('p.error');
-    await expect.poll(() => words.textContent()).toMatch(/Retrying in \d+ s\./);
+    await expect.poll(() => words.textContent()).toMatch(/Retrying in \d+ sec\./);
     const text = (await words.textContent()) ?? '';
     expect(text).toMatch(
       /^Down AS's authorization server could not be reached\. No authorization server metadata at any of the 4 well-known URLs tried: /,
@@ -48,7 +48,7 @@ describe('a sign-in whose authorization server is down', () => {
   it('tries again at once on Try again', async () => {
     const { server, card } = await downAndAdded(1, 'Down AS 2');
     // Let the backoff grow past what the test waits below: 1 s, then 2 s, then 4 s away.
-    await expect.poll(() => card.locator('p.error').textContent(), { timeout: 20_000 }).toMatch(/Retrying in [4-8] s\./);
+    await expect.poll(() => card.locator('p.error').textContent(), { timeout: 20_000 }).toMatch(/Retrying in [4-8] sec\./);
     await server.authorizationServer.comeUp();
     await card.getByRole('button', { name: 'Try again' }).click();
     await consentAndConnect('Down AS 2', 3_000);
