@@ -4,7 +4,7 @@
  * run as tasks, which can take minutes and outlive the worker, say when they end too (a task
  * that needs input is already told: its question arrives as a Request).
  */
-import { isolated, t } from '../i18n';
+import { t } from '../i18n';
 import type { PendingRequest } from '../inbox';
 import type { CallView, HubState } from '../state';
 
@@ -20,7 +20,7 @@ export function notifyNewRequests(api: NotificationApi, panelOpen: () => boolean
   return (pending) => {
     for (const request of pending) {
       if (known.has(request.id) || panelOpen()) continue;
-      api.create(request.id, t('notifications.request.title', { server: isolated(request.serverName) }), request.prompt.slice(0, 200));
+      api.create(request.id, t('notifications.request.title', { server: plain(request.serverName) }), request.prompt.slice(0, 200));
       shown.add(request.id);
     }
     const current = new Set(pending.map((request) => request.id));
@@ -33,18 +33,25 @@ export function notifyNewRequests(api: NotificationApi, panelOpen: () => boolean
   };
 }
 
+/**
+ * A server's words in a system notification: its bidi controls taken out rather than the name
+ * isolated. Firefox on Linux shows no alert whose title carries an isolate (U+2066…U+2069; seen in
+ * tests/firefox/notification.test.ts), and a name without controls cannot reorder the words around it.
+ */
+const plain = (text: string): string => text.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+
 /** The notification's title and text for a task-run call that ended: how it ended, where, and why if it failed. */
 function taskWords(call: CallView, server: string | undefined): [title: string, text: string] {
-  const tool = isolated(call.tool);
+  const tool = plain(call.tool);
   const title =
     call.status === 'done' && !call.result?.isError
       ? t('notifications.task.finished', { tool })
       : call.status === 'cancelled'
         ? t('notifications.task.cancelled', { tool })
         : t('notifications.task.failed', { tool });
-  const error = call.error && isolated(call.error.slice(0, 200));
+  const error = call.error && plain(call.error.slice(0, 200));
   if (server === undefined) return [title, error ? t('notifications.task.goneServerError', { error }) : t('notifications.task.goneServer')];
-  const on = isolated(server);
+  const on = plain(server);
   return [title, error ? t('notifications.task.onServerError', { server: on, error }) : t('notifications.task.onServer', { server: on })];
 }
 
