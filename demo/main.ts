@@ -93,6 +93,7 @@ async function main(): Promise<number> {
     browser = await launchDemoBrowser({ executablePath, headless: opts.headless, lang: opts.lang });
     // The English tour finds the panel by its English names; in another language, by place.
     const english = opts.lang === undefined || opts.lang === 'en';
+    const tour = { screenshots: opts.screenshots, log: (step: string) => console.log(`  ✓ ${step}`) };
     const saved: SavedServer[] = servers.map((server, index) => ({
       id: `demo-${index + 1}`,
       url: server.url,
@@ -104,7 +105,6 @@ async function main(): Promise<number> {
     if (opts.tour) {
       // What a new person sees first: the panel before any server is added.
       await page.goto(panelUrl(browser));
-      const tour = { screenshots: opts.screenshots, log: (step: string) => console.log(`  ✓ ${step}`) };
       await (english ? firstRun(page, tour, registry.url) : firstRunInLanguage(page, tour));
       await page.goto('about:blank');
     }
@@ -114,7 +114,6 @@ async function main(): Promise<number> {
     console.log(`toolnexus is loaded in ${executablePath} (${seconds(started)}).`);
 
     if (opts.tour) {
-      const tour = { screenshots: opts.screenshots, log: (step: string) => console.log(`  ✓ ${step}`) };
       const taken = await (english ? walkthrough(page, tour) : walkthroughInLanguage(page, tour));
       if (opts.screenshots) console.log(`${taken.length} screenshots in ${opts.screenshots}`);
       console.log(`Walk-through done in ${seconds(started)}.`);
