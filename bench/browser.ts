@@ -31,6 +31,8 @@ export interface TargetSession {
 export interface BenchBrowser {
   /** Which build it runs (bench/builds.ts): `this tree`, or a baseline's label. */
   label: string;
+  /** The browser's UI language when it was given one (`--lang`), which picks the panel's catalog. */
+  lang?: string;
   context: BrowserContext;
   extensionId: string;
   panelUrl: string;
@@ -48,7 +50,7 @@ export interface BenchBrowser {
 
 const WAIT_MS = 15_000;
 
-export async function launchBench(extensionDir = EXTENSION_DIR, label = 'this tree'): Promise<BenchBrowser> {
+export async function launchBench(extensionDir = EXTENSION_DIR, label = 'this tree', lang?: string): Promise<BenchBrowser> {
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension at ${extensionDir}: \`npm run bench\` builds it (bench/wxt.config.ts).`);
   }
@@ -58,7 +60,12 @@ export async function launchBench(extensionDir = EXTENSION_DIR, label = 'this tr
     .launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, ...CHROMIUM_ARGS],
+      args: [
+        `--disable-extensions-except=${extensionDir}`,
+        `--load-extension=${extensionDir}`,
+        ...CHROMIUM_ARGS,
+        ...(lang ? [`--lang=${lang}`] : []),
+      ],
     })
     .catch((error: unknown) => {
       removeProfile();
@@ -90,6 +97,7 @@ export async function launchBench(extensionDir = EXTENSION_DIR, label = 'this tr
 
   return {
     label,
+    ...(lang && { lang }),
     context,
     extensionId,
     panelUrl,

@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import type { Build } from './builds';
 import { type FileSize, shippedSizes, sizes, total } from './chunks';
 import { MODULE_MARK, moduleName } from './cpu-profile';
+import { firstLoadByLanguage } from './first-load-languages';
 import { INSPECTOR_VERSION, installInspector } from './inspector';
 import { besideBaselines, table, type Section } from './report';
 import { bytes } from './stats';
@@ -186,6 +187,8 @@ export function benchBundleSize(builds: Build[], profileDir: string | undefined,
       compositionTable('side panel (all its JS but the MCP Apps host)', composition(panelJs, panelJsGzip)),
     );
   }
+  const byLanguage = firstLoadByLanguage(builds);
+  markdown.push('', byLanguage.markdown);
   const kb = (value: number) => `${bytes(value)} (${(value / 1000).toFixed(1)} kB)`;
   return {
     title: '3b. Bundle size',
@@ -219,6 +222,7 @@ export function benchBundleSize(builds: Build[], profileDir: string | undefined,
         ),
         met: ours.panelInitial.gzip <= FIRST_LOAD_TARGET,
       },
+      ...byLanguage.targets,
       {
         name: "3. the worker's bundle (background.js, all loaded at its start) gzip",
         goal: 'say it; cut what it carries needlessly',

@@ -53,7 +53,7 @@ async function openOnce(browser: BenchBrowser): Promise<OpenTimes> {
   }
 }
 
-/** `browsers`: this tree's build first, then any baseline's; their opens alternate. */
+/** `browsers`: this tree's build first, then any baseline's, then this tree's in Japanese (issue 41); their opens alternate. */
 export async function benchPanelOpen(browsers: BenchBrowser[], serverUrls: string[], options: PanelOpenOptions): Promise<Section> {
   const servers: SavedServer[] = serverUrls.map((url, i) => ({ id: `open-${i}`, url, name: `Server ${i + 1}`, enabled: true }));
   for (const browser of browsers) {
@@ -61,7 +61,10 @@ export async function benchPanelOpen(browsers: BenchBrowser[], serverUrls: strin
     await browser.stopWorker();
     const first = await browser.openPanel();
     await waitForState(first, { connected: servers.length });
+    // A browser given a language must show the panel in it, or its rows would time English under its name.
+    const shown = await first.evaluate(() => document.documentElement.lang);
     await first.close();
+    if (browser.lang && shown !== browser.lang) throw new Error(`${browser.label}: the panel opened in "${shown}", not "${browser.lang}".`);
   }
   const runs: OpenTimes[][] = browsers.map(() => []);
   for (let i = 0; i < options.runs; i += 1) {
@@ -82,7 +85,7 @@ export async function benchPanelOpen(browsers: BenchBrowser[], serverUrls: strin
   });
   const markdown = [
     `${options.runs} opens of \`chrome-extension://…/sidepanel.html\` in a new tab (worker running, ${servers.length} servers connected)` +
-      `${browsers.length > 1 ? ', builds alternating' : ''}; times from navigation start (\`performance.timeOrigin\`). The first open after launch is included` +
+      `${browsers.length > 1 ? ', browsers alternating (the one in Japanese: Chromium started with `--lang=ja`, so the panel loads the ja catalog)' : ''}; times from navigation start (\`performance.timeOrigin\`). The first open after launch is included` +
       ` (${runs[0]![0]!.tablistPainted.toFixed(1)} ms to the painted tab list).`,
     '',
     table(['navigation start → …', 'p50', 'p95', 'n'], rows),

@@ -71,6 +71,8 @@ export interface DemoBrowser {
 export interface LaunchOptions {
   executablePath: string;
   headless: boolean;
+  /** The browser's UI language, which picks the extension's catalog (`--lang`, as tests/e2e/browser.ts). */
+  lang?: string;
 }
 
 /** How long to wait for the extension's service worker before saying it did not load. */
@@ -88,7 +90,7 @@ async function extensionWorker(context: BrowserContext, executablePath: string):
   });
 }
 
-export async function launchDemoBrowser({ executablePath, headless }: LaunchOptions): Promise<DemoBrowser> {
+export async function launchDemoBrowser({ executablePath, headless, lang }: LaunchOptions): Promise<DemoBrowser> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
     throw new DemoError(`No built extension at ${EXTENSION_DIR}: run \`npm run build\` (npm run demo does it for you).`);
   }
@@ -115,6 +117,7 @@ export async function launchDemoBrowser({ executablePath, headless }: LaunchOpti
         '--disable-component-update',
         '--disable-sync',
         '--disable-quic',
+        ...(lang ? [`--lang=${lang}`] : []),
         // Chromium refuses to run as root with its sandbox on.
         ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
       ],

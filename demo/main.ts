@@ -8,14 +8,17 @@ import type { SavedServer } from '../lib/hub';
 import { checkDisplay, DemoError, findBrowser, launchDemoBrowser, panelUrl, saveServersAndStopWorker, type DemoBrowser } from './browser';
 import { startDemoRegistry } from './registry';
 import { closeDemoServers, startDemoServers, type RunningDemoServer } from './servers';
+import { firstRunInLanguage, walkthroughInLanguage } from './languageTour';
 import { firstRun, walkthrough } from './walkthrough';
 
-const USAGE = `Usage: npm run demo [-- [--headless] [--screenshots DIR] [--walkthrough]]
+const USAGE = `Usage: npm run demo [-- [--headless] [--screenshots DIR] [--walkthrough] [--lang CODE]]
 
   (no flags)        open Chromium with toolnexus and the demo servers; runs until you close it
   --walkthrough     also play the feature tour in the window, then leave it open
   --headless        no window: play the tour and exit
   --screenshots DIR save the tour's screenshots (PNG) into DIR
+  --lang CODE       the browser (and so the panel) in that language (ja, de, ar…: locales/);
+                    the tour then takes its main screens only
 
   CHROME_PATH       the Chromium, Chrome for Testing or Chrome to use`;
 
@@ -25,6 +28,7 @@ function options() {
       headless: { type: 'boolean', default: false },
       screenshots: { type: 'string' },
       walkthrough: { type: 'boolean', default: false },
+      lang: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -32,6 +36,7 @@ function options() {
     help: values.help ?? false,
     headless: values.headless ?? false,
     screenshots: values.screenshots,
+    lang: values.lang,
     tour: (values.headless ?? false) || (values.walkthrough ?? false) || values.screenshots !== undefined,
   };
 }
@@ -85,7 +90,10 @@ async function main(): Promise<number> {
     registry = await startDemoRegistry(servers);
     printServers(servers);
     console.log(`Demo MCP Registry: ${registry.url} (put it in the search's "Registry address")`);
-    browser = await launchDemoBrowser({ executablePath, headless: opts.headless });
+    browser = await launchDemoBrowser({ executablePath, headless: opts.headless, lang: opts.lang });
+    // The English tour finds the panel by its English names; in another language, by place.
+    const english = opts.lang === undefined || opts.lang === 'en';
+    const tour = { screenshots: opts.screenshots, log: (step: string) => console.log(`  ✓ ${step}`) };
     const saved: SavedServer[] = servers.map((server, index) => ({
       id: `demo-${index + 1}`,
       url: server.url,
@@ -97,7 +105,7 @@ async function main(): Promise<number> {
     if (opts.tour) {
       // What a new person sees first: the panel before any server is added.
       await page.goto(panelUrl(browser));
-      await firstRun(page, { screenshots: opts.screenshots, log: (step) => console.log(`  ✓ ${step}`) }, registry.url);
+      await (english ? firstRun(page, tour, registry.url) : firstRunInLanguage(page, tour));
       await page.goto('about:blank');
     }
     await saveServersAndStopWorker(browser, page, saved);
@@ -106,7 +114,7 @@ async function main(): Promise<number> {
     console.log(`toolnexus is loaded in ${executablePath} (${seconds(started)}).`);
 
     if (opts.tour) {
-      const taken = await walkthrough(page, { screenshots: opts.screenshots, log: (step) => console.log(`  ✓ ${step}`) });
+      const taken = await (english ? walkthrough(page, tour) : walkthroughInLanguage(page, tour));
       if (opts.screenshots) console.log(`${taken.length} screenshots in ${opts.screenshots}`);
       console.log(`Walk-through done in ${seconds(started)}.`);
     }

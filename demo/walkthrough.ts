@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { PanelPage } from '../tests/e2e/panel';
 
 export interface WalkthroughOptions {
@@ -24,7 +24,7 @@ const OLD_TRANSPORT = 'Old transport (HTTP+SSE)';
 const LOGGING = 'Logging';
 
 /** Takes the tour's screenshots; `where`: the top (each picture starts with the tabs), or where the step left the view. */
-function shooter(page: Page, { screenshots, log = () => {} }: WalkthroughOptions, taken: string[]) {
+export function shooter(page: Page, { screenshots, log = () => {} }: WalkthroughOptions, taken: string[]) {
   if (screenshots) mkdirSync(screenshots, { recursive: true });
   return async (name: string, where: 'top' | 'here' = 'top') => {
     log(name);
@@ -34,6 +34,17 @@ function shooter(page: Page, { screenshots, log = () => {} }: WalkthroughOptions
     await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
     taken.push(path);
   };
+}
+
+/** Fills the showcase's plan_trip form (its labels are the server's words, the same in every language) and shoots it light and dark. */
+export async function fillTrip(page: Page, trip: Locator, shot: ReturnType<typeof shooter>): Promise<void> {
+  await trip.getByLabel('Your name').fill('Ada Lovelace');
+  await trip.getByLabel('Email').fill('ada@example.com');
+  await trip.getByLabel('Cabin').selectOption({ label: 'business' });
+  await shot('03-form-elicitation');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot('04-form-elicitation-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** A panel with no servers yet: the welcome, finding a server in the demo's registry at `registryUrl`, and Help (the keys). */
@@ -100,13 +111,7 @@ export async function walkthrough(page: Page, options: WalkthroughOptions = {}):
   await panel.runTool(SHOWCASE, 'plan_trip');
   const trip = panel.request(SHOWCASE);
   await trip.waitFor();
-  await trip.getByLabel('Your name').fill('Ada Lovelace');
-  await trip.getByLabel('Email').fill('ada@example.com');
-  await trip.getByLabel('Cabin').selectOption({ label: 'business' });
-  await shot('03-form-elicitation');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await shot('04-form-elicitation-dark');
-  await page.emulateMedia({ colorScheme: 'light' });
+  await fillTrip(page, trip, shot);
 
   await trip.getByRole('button', { name: 'Submit' }).click();
   await trip.waitFor({ state: 'detached' });

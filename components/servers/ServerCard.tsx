@@ -112,8 +112,9 @@ function ServerDetails({ server, id, exportAllowed }: { server: ServerView; id: 
         </p>
       ) : null}
       {server.error && (
-        <p class="error" role={server.status === 'error' ? 'alert' : undefined}>
-          {server.error}
+        <p class="error">
+          {/* The error alone is the alert: the retry clock beside it would have it said again every second. */}
+          <span role={server.status === 'error' ? 'alert' : undefined}>{server.error}</span>
           {retryAt !== undefined && <Clocked text={(now) => (retryAt > now ? ` Retrying in ${span(retryAt - now)}.` : '')} />}
           {server.status === 'needs-authorization' && !showingTrace && (
             <>

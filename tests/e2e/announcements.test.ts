@@ -6,6 +6,7 @@
  * DOM's side of what Chromium raises), and Chromium's accessibility tree (the names a screen
  * reader reads as focus or its cursor reaches them). No screen reader runs: ACCESSIBILITY.md.
  */
+import { createServer } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startShowcaseServer } from '../fixtures/servers';
 import { announced, focusedNode, named, recordAnnouncements } from './a11y';
@@ -20,6 +21,15 @@ beforeAll(() => recordAnnouncements(rig.panel.page));
 
 /** How many times the live regions said something matching `pattern`. */
 const times = async (pattern: RegExp) => (await announced(rig.panel.page)).filter((line) => pattern.test(line)).length;
+
+/** A loopback port nothing listens on: a server there cannot be reached. */
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const holder = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = holder.address() as { port: number };
+      holder.close(() => resolve(port));
+    });
+  });
 
 /** Lets the panel's clock tick and patches arrive: what is said once must not be said again meanwhile. */
 const aWhile = () => rig.panel.page.waitForTimeout(2_500);
@@ -66,5 +76,17 @@ describe('what a screen reader is told', () => {
     expect((await announced(rig.panel.page)).slice(before)).toEqual([]);
     await rig.panel.tab('Inbox');
     await rig.panel.request('Showcase').getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('says a server it cannot reach once per attempt, in words, and never the clock counting to its next try', async () => {
+    const before = (await announced(rig.panel.page)).length;
+    await rig.panel.addServer(`http://127.0.0.1:${await closedPort()}/mcp`);
+    await expect.poll(() => times(/^Could not reach 127\.0\.0\.1:\d+: nothing answered\./)).toBe(1);
+    // Retries come after 1 s, then 2 s: the clock beside the error ticks meanwhile.
+    await aWhile();
+    const said = (await announced(rig.panel.page)).slice(before);
+    expect(said.filter((line) => /Retrying in/.test(line))).toEqual([]);
+    const attempts = said.filter((line) => line === 'Connecting…').length + 1;
+    expect(said.filter((line) => line.startsWith('Could not reach')).length).toBeLessThanOrEqual(attempts);
   });
 });

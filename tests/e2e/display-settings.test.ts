@@ -14,7 +14,7 @@ import { startShowcaseServer } from '../fixtures/servers';
 import type { PanelTab } from '../panel/contract';
 import { focusProblem, lostContent, motion } from './a11y';
 import { type ExtensionBrowser, launchExtension, type LaunchOptions } from './browser';
-import { overflowing } from './languages';
+import { LocalizedPanel, overflowing, pseudoBuild } from './languages';
 import { PanelPage } from './panel';
 
 const TABS: PanelTab[] = ['Inbox', 'Tools', 'Resources', 'Prompts', 'Servers', 'History'];
@@ -238,5 +238,52 @@ describe('200 % zoom: 320 CSS px wide', () => {
     expect(await page.locator('section.request form').count()).toBeGreaterThan(0);
     expect(await page.locator('section.request .url-consent').count()).toBe(2);
     expect([...(await overflowing(page)), ...(await lostContent(page))]).toEqual([]);
+  });
+});
+
+/**
+ * The same reflow where the words are longest or run the other way: the pseudo-locale (every
+ * message about 40 % longer, as German and French run) and Arabic (right to left). Found by place
+ * and by the server's words, since the panel's own names are not English there.
+ */
+describe.each([
+  ['the pseudo-locale', (): LaunchOptions => ({ extensionDir: pseudoBuild() })],
+  ['Arabic', (): LaunchOptions => ({ lang: 'ar' })],
+])('reflow at 320 CSS px (200 %% zoom) in %s', (_language, options) => {
+  const NAME = 'Showcase of European Deployments';
+  let browser: ExtensionBrowser;
+  let showcase: Awaited<ReturnType<typeof startShowcaseServer>>;
+  afterAll(async () => {
+    await browser?.close();
+    await showcase?.close();
+  });
+
+  it('scrolls no tab sideways, cuts nothing off and hides no focus, a form and a URL consent waiting', async () => {
+    showcase = await startShowcaseServer();
+    browser = await launchExtension(undefined, { ...options(), viewport: { width: 320, height: 640 }, deviceScaleFactor: 2 });
+    await browser.setStorage({ servers: [{ id: 'show', url: showcase.url, enabled: true, name: NAME }] });
+    await browser.stopWorker();
+    const panel = new LocalizedPanel(await browser.openPanel());
+    const { page } = panel;
+    await panel.tab('Servers');
+    await page.locator('.server .server-state.status-connected').waitFor({ timeout: 20_000 });
+    await panel.runTool(NAME, 'plan_trip');
+    await page.locator('section.request form').waitFor();
+    await panel.runTool(NAME, 'connect_account');
+    await page.locator('section.request .url-consent').waitFor();
+    await panel.runTool(NAME, 'show_content');
+    await panel.tab('Servers');
+    await page.locator('.server .server-toggle').click();
+    await page.locator('.server .server-details').waitFor();
+    const found: string[] = [];
+    for (const tab of TABS) {
+      await panel.tab(tab);
+      await page.waitForTimeout(300);
+      found.push(...[...(await overflowing(page)), ...(await lostContent(page))].map((what) => `${tab}: ${what}`));
+    }
+    expect(found).toEqual([]);
+    // The tab bar is taller where names wrap: what Tab reaches must still not hide under it (WCAG 2.2 SC 2.4.11).
+    await panel.tab('Inbox');
+    expect(await tabThrough(page)).toEqual([]);
   });
 });
