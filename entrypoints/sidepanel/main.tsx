@@ -98,13 +98,13 @@ const actions: PanelActions = {
   // Its code is the protocol log's (a chunk of its own), not the first load's.
   exportProtocolLog: (serverName, format, records) =>
     exportAllowed() &&
-    void import('@/lib/mcp/protocolHar').then(({ protocolLogFile }) => {
+    void import('./exportFiles').then(({ protocolLogFile }) => {
       const file = protocolLogFile(serverName, format, records, { name: 'toolnexus', version: browser.runtime.getManifest().version });
       save(file.name, file.text);
     }),
   exportSignInTrace: (serverName, format, attempts) =>
     exportAllowed() &&
-    void import('@/lib/auth/traceFile').then(({ signInTraceFile }) => {
+    void import('./exportFiles').then(({ signInTraceFile }) => {
       const file = signInTraceFile(serverName, format, attempts, { name: 'toolnexus', version: browser.runtime.getManifest().version });
       save(file.name, file.text);
     }),
