@@ -9,6 +9,6 @@ function Loading({ serverName, failure }: ProtocolLogProps & PlaceholderProps) {
 /** The protocol log's view is its own chunk: most people never open it. */
 export const LazyProtocolLog = lazyComponent<ProtocolLogProps>(
   () => t('lazy.part.protocolLog'),
-  () => import('./ProtocolLog').then((module) => module.ProtocolLog),
+  () => import('./serverParts').then((module) => module.ProtocolLog),
   Loading,
 );

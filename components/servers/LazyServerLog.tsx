@@ -14,6 +14,6 @@ function Closed({ logs, failure }: ServerLogProps & PlaceholderProps) {
 /** The server log's view (and its level choice) is a chunk of its own; its closed summary shows at once. */
 export const LazyServerLog = lazyComponent<ServerLogProps>(
   () => t('lazy.part.serverLog'),
-  () => import('./ServerLog').then((module) => module.ServerLog),
+  () => import('./serverParts').then((module) => module.ServerLog),
   Closed,
 );

@@ -9,6 +9,6 @@ function Loading({ server, failure }: SignInTraceProps & PlaceholderProps) {
 /** The sign-in trace's view is a chunk of its own: it is opened only when a sign-in needs looking into. */
 export const LazySignInTrace = lazyComponent<SignInTraceProps>(
   () => t('lazy.part.signInTrace'),
-  () => import('./SignInTrace').then((module) => module.SignInTrace),
+  () => import('./serverParts').then((module) => module.SignInTrace),
   Loading,
 );

@@ -19,36 +19,36 @@ function Loading({ failure }: PlaceholderProps) {
 
 export const LazyServersTab = lazyComponent<ServersTabProps>(
   () => t('lazy.part.serversTab'),
-  () => import('../servers/ServersTab').then((module) => module.ServersTab),
+  () => import('./parts').then((module) => module.ServersTab),
   Loading,
 );
 export const LazyHistoryTab = lazyComponent<HistoryTabProps>(
   () => t('lazy.part.historyTab'),
-  () => import('../history/HistoryTab').then((module) => module.HistoryTab),
+  () => import('./parts').then((module) => module.HistoryTab),
   Loading,
 );
 export const LazyWelcome = lazyComponent<WelcomeProps>(
   () => t('lazy.part.welcome'),
-  () => import('../servers/Welcome').then((module) => module.Welcome),
+  () => import('./parts').then((module) => module.Welcome),
   Loading,
 );
 export const LazyHelp = lazyComponent<HelpProps>(
   () => t('lazy.part.help'),
-  () => import('./Help').then((module) => module.Help),
+  () => import('./parts').then((module) => module.Help),
   Loading,
 );
 export const LazyResourcesTab = lazyComponent<ResourcesTabProps>(
   () => t('lazy.part.resourcesTab'),
-  () => import('../resources/ResourcesTab').then((module) => module.ResourcesTab),
+  () => import('./parts').then((module) => module.ResourcesTab),
   Loading,
 );
 export const LazyPromptsTab = lazyComponent<PromptsTabProps>(
   () => t('lazy.part.promptsTab'),
-  () => import('../prompts/PromptsTab').then((module) => module.PromptsTab),
+  () => import('./parts').then((module) => module.PromptsTab),
   Loading,
 );
 export const LazyToolsTab = lazyComponent<ToolsTabProps>(
   () => t('lazy.part.toolsTab'),
-  () => import('../tools/ToolsTab').then((module) => module.ToolsTab),
+  () => import('./parts').then((module) => module.ToolsTab),
   Loading,
 );

@@ -16,7 +16,7 @@ import { RowGap } from '../shared/RowGap';
 import { firstRows, useRowWindow } from '../shared/rowWindow';
 import { ServerGroup } from '../shared/ServerGroup';
 import { PAGE, ShowMore, useShown } from '../shared/ShowMore';
-import { LazySavedCallsFile } from './LazySavedCallsFile';
+import { SavedCallsFile } from './SavedCallsFile';
 import { PinnedTools, toolKey } from './PinnedTools';
 import { RecentCalls } from './RecentCalls';
 import { type ArgumentsDraft, ToolCard } from './ToolCard';
@@ -113,7 +113,7 @@ export const ToolsTab = memo(function ToolsTab({ servers, savedCalls, pinnedTool
             ]
           : []
       }
-      bottom={shown ? <LazySavedCallsFile key="file" count={savedCalls.length} /> : undefined}
+      bottom={shown ? <SavedCallsFile key="file" count={savedCalls.length} /> : undefined}
       groups={
         !shown ? null : !any ? (
           <p class="empty muted">No server yet. Add one under Servers.</p>

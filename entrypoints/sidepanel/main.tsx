@@ -12,7 +12,6 @@ import { LazyHelp, LazyHistoryTab, LazyPromptsTab, LazyResourcesTab, LazyServers
 import { SchemaForm } from '@/components/forms/SchemaForm';
 import { ActionsContext, type PanelActions } from '@/components/shared/actions';
 import type { TabKey } from '@/components/shared/tabs';
-import { LazySavedCallsFile } from '@/components/tools/LazySavedCallsFile';
 import type { ArgumentsDraft } from '@/components/tools/ToolCard';
 import { now } from '@/components/shared/time';
 import { remoteCommands } from '@/lib/port/commands';
@@ -98,13 +97,13 @@ const actions: PanelActions = {
   // Its code is the protocol log's (a chunk of its own), not the first load's.
   exportProtocolLog: (serverName, format, records) =>
     exportAllowed() &&
-    void import('@/lib/mcp/protocolHar').then(({ protocolLogFile }) => {
+    void import('./exportFiles').then(({ protocolLogFile }) => {
       const file = protocolLogFile(serverName, format, records, { name: 'toolnexus', version: browser.runtime.getManifest().version });
       save(file.name, file.text);
     }),
   exportSignInTrace: (serverName, format, attempts) =>
     exportAllowed() &&
-    void import('@/lib/auth/traceFile').then(({ signInTraceFile }) => {
+    void import('./exportFiles').then(({ signInTraceFile }) => {
       const file = signInTraceFile(serverName, format, attempts, { name: 'toolnexus', version: browser.runtime.getManifest().version });
       save(file.name, file.text);
     }),
@@ -154,18 +153,7 @@ function preloadParts() {
   if (preloading) return;
   preloading = true;
   clearTimeout(latest);
-  const parts = [
-    SchemaForm,
-    MarkdownText,
-    LazyToolsTab,
-    LazyServersTab,
-    LazyHistoryTab,
-    LazyResourcesTab,
-    LazyPromptsTab,
-    LazySavedCallsFile,
-    LazyWelcome,
-    LazyHelp,
-  ];
+  const parts = [SchemaForm, MarkdownText, LazyToolsTab, LazyServersTab, LazyHistoryTab, LazyResourcesTab, LazyPromptsTab, LazyWelcome, LazyHelp];
   requestIdleCallback(() => void Promise.allSettled(parts.map((part) => part.preload())), { timeout: 1_000 });
 }
 effect(() => {

@@ -9,6 +9,6 @@ function Loading({ failure }: FindServersProps & PlaceholderProps) {
 /** The registry search and server.json import are a chunk of their own: the welcome and the Servers tab draw first without them. */
 export const LazyFindServers = lazyComponent<FindServersProps>(
   () => t('lazy.part.registrySearch'),
-  () => import('./FindServers').then((module) => module.FindServers),
+  () => import('../serverParts').then((module) => module.FindServers),
   Loading,
 );
