@@ -67,7 +67,10 @@ function Outcome({ activity }: { activity: ResourceReadView | PromptView }) {
       <p class="error">
         <Message
           id="results.error"
-          values={{ label: <strong>{activity.status === 'cancelled' ? t('results.cancelledLabel') : t('results.errorLabel')}</strong>, error: activity.error }}
+          values={{
+            label: <strong>{activity.status === 'cancelled' ? t('results.cancelledLabel') : t('results.errorLabel')}</strong>,
+            error: activity.error,
+          }}
         />
       </p>
     );

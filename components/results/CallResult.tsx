@@ -36,7 +36,6 @@ export interface CallResultProps {
   appCalls?: CallView[];
 }
 
-
 function CallProgress({ tool, progress }: { tool: string; progress: Progress }) {
   const known = typeof progress.total === 'number' && progress.total > 0;
   return (
@@ -115,7 +114,11 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
   const structured = call.result?.structuredContent;
 
   return (
-    <article class={`card call${failed ? ' failed' : ''}${call.app ? ' with-app' : ''}`} aria-label={t('results.call.label', { tool: call.tool })} aria-busy={running}>
+    <article
+      class={`card call${failed ? ' failed' : ''}${call.app ? ' with-app' : ''}`}
+      aria-label={t('results.call.label', { tool: call.tool })}
+      aria-busy={running}
+    >
       <header>
         <span class="activity-title">
           <Message
@@ -202,10 +205,7 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
       {/* Not an alert: components/announcer says it once, when it happens; an alert would be said again each time the tab is drawn. */}
       {failed && (
         <p class="error">
-          <Message
-            id="results.error"
-            values={{ label: <strong>{t('results.errorLabel')}</strong>, error: call.error ?? t('announce.toolError') }}
-          />
+          <Message id="results.error" values={{ label: <strong>{t('results.errorLabel')}</strong>, error: call.error ?? t('announce.toolError') }} />
         </p>
       )}
       {!failed && call.error && <p class="muted">{call.error}</p>}

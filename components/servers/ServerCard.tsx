@@ -43,7 +43,7 @@ function Instructions({ text }: { text: string }) {
 
 /** The authorization server a person signed in at: its host, or words for one whose address is not known. */
 function Issuer({ url }: { url: string | null }) {
-  return url && URL.canParse(url) ? <ForeignUrl>{new URL(url).host}</ForeignUrl> : <>{t('servers.card.unknownIssuer')}</>;
+  return url && URL.canParse(url) ? <ForeignUrl>{new URL(url).host}</ForeignUrl> : t('servers.card.unknownIssuer');
 }
 
 /**
@@ -95,7 +95,16 @@ function ServerDetails({ server, id, exportAllowed }: { server: ServerView; id: 
       {server.status === 'connected' && <ConnectionMeta server={server} />}
       {server.auth?.signedIn && (
         <p class="muted meta signed-in">
-          <Message id="servers.card.signedInAt" values={{ issuer: <strong><Issuer url={server.auth.issuer} /></strong> }} />
+          <Message
+            id="servers.card.signedInAt"
+            values={{
+              issuer: (
+                <strong>
+                  <Issuer url={server.auth.issuer} />
+                </strong>
+              ),
+            }}
+          />
           {/* The scopes as OAuth writes them, space-separated (RFC 6749 section 3.3): tokens of the server's, not a sentence. */}
           {server.auth.scopes.length > 0 && (
             <>
@@ -114,7 +123,9 @@ function ServerDetails({ server, id, exportAllowed }: { server: ServerView; id: 
       {server.error && (
         <p class="error" role={server.status === 'error' ? 'alert' : undefined}>
           {server.error}
-          {retryAt !== undefined && <Clocked text={(now) => (retryAt > now ? ` ${t('servers.card.retrying', { time: span(retryAt - now) })}` : '')} />}
+          {retryAt !== undefined && (
+            <Clocked text={(now) => (retryAt > now ? ` ${t('servers.card.retrying', { time: span(retryAt - now) })}` : '')} />
+          )}
           {server.status === 'needs-authorization' && !showingTrace && (
             <>
               {' '}

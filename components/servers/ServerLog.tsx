@@ -21,12 +21,16 @@ export function ServerLog({ serverId, serverName, logs = [], level }: ServerLogP
   return (
     <details class="server-log">
       <summary>{t('servers.log.summary', { count: logs.length })}</summary>
-      <label class="log-level-choice">
+      <label class="log-level-choice" for={`log-level-${serverId}`}>
         <Message
           id="servers.log.levelFrom"
           values={{
             level: (
-              <select value={level ?? ''} onChange={(event) => updateServer(serverId, { logLevel: event.currentTarget.value as LoggingLevel })}>
+              <select
+                id={`log-level-${serverId}`}
+                value={level ?? ''}
+                onChange={(event) => updateServer(serverId, { logLevel: event.currentTarget.value as LoggingLevel })}
+              >
                 {!level && <option value="">{t('servers.log.serverDefault')}</option>}
                 {/* The levels are the protocol's words (RFC 5424 severities), shown as they are. */}
                 {LOG_LEVELS.map((option) => (
@@ -39,7 +43,11 @@ export function ServerLog({ serverId, serverName, logs = [], level }: ServerLogP
           }}
         />
       </label>
-      {logs.length === 0 ? <p class="muted">{t('servers.log.empty')}</p> : <LogEntries entries={logs} label={t('servers.log.label', { server: serverName })} />}
+      {logs.length === 0 ? (
+        <p class="muted">{t('servers.log.empty')}</p>
+      ) : (
+        <LogEntries entries={logs} label={t('servers.log.label', { server: serverName })} />
+      )}
     </details>
   );
 }

@@ -42,7 +42,12 @@ export function SavedCalls({ serverId, tool, destructive, saved }: SavedCallsPro
             >
               {t('tools.saved.load')}
             </button>
-            <button type="button" class="link" aria-label={t('tools.saved.deleteLabel', { name: call.name })} onClick={() => deleteSavedCall(call.id)}>
+            <button
+              type="button"
+              class="link"
+              aria-label={t('tools.saved.deleteLabel', { name: call.name })}
+              onClick={() => deleteSavedCall(call.id)}
+            >
               {t('tools.saved.delete')}
             </button>
           </li>

@@ -202,9 +202,7 @@ function ToolGroup({ entry, tools, folded, first, filtering, terms, pins, savedB
       {server.status === 'connected' && entry.items.length === 0 && <p class="muted">{t('tools.tab.noTools')}</p>}
       {drawn}
       <ShowMore shown={count} total={tools.length} list="tools" onMore={more} />
-      {!filtering && appOnly > 0 && (
-        <p class="muted">{tn('tools.tab.appOnly', appOnly)}</p>
-      )}
+      {!filtering && appOnly > 0 && <p class="muted">{tn('tools.tab.appOnly', appOnly)}</p>}
     </ServerGroup>
   );
 }

@@ -1,6 +1,6 @@
 import type { OfferSource, RemoteOffer } from '@/lib/registry/offer';
 import type { ServerManifest } from '@/lib/registry/serverJson';
-import { isolated, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { Icon } from '../../content/Icon';
 import { Foreign, ForeignCode, type WrittenBy } from '../../shared/Foreign';
 import { Message } from '../../shared/Message';
@@ -98,7 +98,9 @@ export function ManifestCard({ manifest, from, deprecated, statusMessage, onOffe
       {manifest.skipped.length > 0 && (
         <ul class="skipped muted" aria-label={t('servers.manifest.skippedLabel', { server: shown })}>
           {manifest.skipped.map((part) => (
-            <li key={part.what}>{t('servers.manifest.skipped', { what: isolated(part.what), reason: part.reason })}</li>
+            <li key={part.what}>
+              <Message id="servers.manifest.skipped" values={{ what: <Foreign text={part.what} from={by} />, reason: part.reason }} />
+            </li>
           ))}
         </ul>
       )}

@@ -1,8 +1,8 @@
-import { Fragment } from 'preact';
+import { type ComponentChildren, Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { fillRemote, pathProblems } from '@/lib/registry/fill';
 import type { InputField, OfferSource, RemoteOffer } from '@/lib/registry/offer';
-import { isolated, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { useActions } from '../../shared/actions';
 import { Foreign, ForeignCode, ForeignUrl } from '../../shared/Foreign';
 import { Message } from '../../shared/Message';
@@ -20,7 +20,7 @@ function DescribedBy({ source }: { source: OfferSource }) {
   const from = <ForeignUrl from={source.kind === 'server.json' ? 'person' : source.kind}>{source.from}</ForeignUrl>;
   if (source.kind === 'registry') return <Message id="servers.offer.byRegistry" values={{ from }} />;
   if (source.kind === 'site') return <Message id="servers.offer.bySite" values={{ from }} />;
-  return source.from ? <Message id="servers.offer.byFile" values={{ from }} /> : <>{t('servers.offer.byPasted')}</>;
+  return source.from ? <Message id="servers.offer.byFile" values={{ from }} /> : t('servers.offer.byPasted');
 }
 
 interface FieldProps {
@@ -30,14 +30,16 @@ interface FieldProps {
   onInput: (value: string) => void;
   /** What is wrong with the value as typed, said beside it. */
   problem?: string;
+  /** The field's label, when it is more than the field's name (a variable inside a header). */
+  label?: ComponentChildren;
 }
 
-function Field({ id, field, value, onInput, problem }: FieldProps) {
+function Field({ id, field, value, onInput, problem, label }: FieldProps) {
   const described = [field.description && `${id}-help`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined;
   return (
     <>
       <label for={id}>
-        <Foreign text={field.name} from="registry" />
+        {label ?? <Foreign text={field.name} from="registry" />}
         {field.isRequired && <span class="muted"> {t('servers.offer.required')}</span>}
       </label>
       {field.fixed !== undefined ? (
@@ -135,7 +137,12 @@ export function OfferForm({ id, offer, source, onDone }: OfferFormProps) {
             <Message id="servers.offer.listedAs" values={{ name: <Foreign text={source.name} from="registry" /> }} />
           </>
         )}
-        {source.version && <> {t('servers.offer.version', { version: isolated(source.version) })}</>}
+        {source.version && (
+          <>
+            {' '}
+            <Message id="servers.offer.version" values={{ version: <Foreign text={source.version} from="registry" /> }} />
+          </>
+        )}
       </p>
       <p class="offer-origin">
         <Message
@@ -176,7 +183,13 @@ export function OfferForm({ id, offer, source, onDone }: OfferFormProps) {
             <Field
               key={part.name}
               id={`${id}-header-${field.name}-${part.name}`}
-              field={{ ...part, name: t('servers.offer.inHeader', { part: isolated(part.name), header: isolated(field.name) }) }}
+              field={part}
+              label={
+                <Message
+                  id="servers.offer.inHeader"
+                  values={{ part: <Foreign text={part.name} from="registry" />, header: <Foreign text={field.name} from="registry" /> }}
+                />
+              }
               value={values[`header:${field.name}/${part.name}`] ?? ''}
               onInput={set(`header:${field.name}/${part.name}`)}
             />

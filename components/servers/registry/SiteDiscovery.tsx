@@ -20,7 +20,11 @@ export interface SiteDiscoveryProps {
   allowed?: Verdict;
 }
 
-type Look = { state: 'idle' } | { state: 'looking'; site: ComponentChildren } | { state: 'found'; found: Found } | { state: 'failed'; message: string };
+type Look =
+  | { state: 'idle' }
+  | { state: 'looking'; site: ComponentChildren }
+  | { state: 'found'; found: Found }
+  | { state: 'failed'; message: string };
 
 /** Why the panel cannot look at the current tab's site (entrypoints/sidepanel/currentSite.ts says what the browser shows it), in words a person can act on. */
 function cannotLook(site: CurrentSite): string {
@@ -29,7 +33,8 @@ function cannotLook(site: CurrentSite): string {
 }
 
 /** The current tab's site for the button: its host, left to right, or words for one the panel may not see yet. */
-const siteName = (site: CurrentSite) => (site.state === 'known' ? <ForeignUrl from="site">{new URL(site.origin).host}</ForeignUrl> : t('servers.site.thisTab'));
+const siteName = (site: CurrentSite) =>
+  site.state === 'known' ? <ForeignUrl from="site">{new URL(site.origin).host}</ForeignUrl> : t('servers.site.thisTab');
 
 /** Where a card really came from, beside who listed it: a site's word about a server is not the server's. */
 function Provenance({ offer, site }: { offer: SiteOffer; site: string }) {

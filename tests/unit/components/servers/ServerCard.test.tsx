@@ -34,7 +34,7 @@ describe('A server in the list', () => {
     expect(screen.getByRole('status').textContent).toBe('Connected');
     const line = screen.getByRole('button', { name: /Example/, expanded: false });
     expect(line.textContent).toContain('mcp.example.com');
-    expect(container.querySelector('.server-counts')?.getAttribute('title')).toBe('1 tools, 0 resources, 0 prompts');
+    expect(container.querySelector('.server-counts')?.getAttribute('title')).toBe('tools: 1, resources: 0, prompts: 0');
     expect(screen.queryByRole('button', { name: 'Reconnect' })).toBeNull();
     fireEvent.click(line);
     expect(screen.getByRole('button', { name: 'Reconnect' })).toBeTruthy();
@@ -55,7 +55,7 @@ describe('A server in the list', () => {
       <ServerCard server={server({ status: 'needs-authorization', error, retryAt: 1_004_000 })} />,
       withActions({ reconnect }),
     );
-    expect(container.querySelector('p.error')?.textContent).toContain(`${error} Retrying in 4 s.`);
+    expect(container.querySelector('p.error')?.textContent).toContain(`${error} Retrying in 4 sec.`);
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(reconnect).toHaveBeenCalledWith('s1');
