@@ -76,16 +76,19 @@ export function Help({ openShortcut, policy }: HelpProps) {
       <table class="keys">
         <tbody>
           <tr>
-            <td>{openShortcut ? <kbd>{openShortcut}</kbd> : <span class="muted">{t('shortcuts.noKey')}</span>}</td>
+            <td>
+              {/* The browser's own name of the key, as it shows it in its shortcuts page. */}
+              {openShortcut ? <kbd translate={false}>{openShortcut}</kbd> : <span class="muted">{t('shortcuts.noKey')}</span>}
+            </td>
             <td>{t('shortcuts.openPanel')}</td>
           </tr>
-          {shortcutHelp().map(({ keys, does }) => (
+          {shortcutHelp().map(({ keys, does, named }) => (
             <tr key={does}>
               <td>
                 {keys.map((key, index) => (
                   <Fragment key={key}>
                     {index > 0 && ' / '}
-                    <kbd>{key}</kbd>
+                    <kbd translate={named ? undefined : false}>{key}</kbd>
                   </Fragment>
                 ))}
               </td>
