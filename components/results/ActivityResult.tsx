@@ -1,7 +1,7 @@
 import { memo } from 'preact/compat';
 import type { ActivityView, CallView, PromptView, ResourceReadView } from '@/lib/state';
 import { t } from '@/lib/i18n';
-import { CallResult } from './CallResult';
+import { CallResult, OnServer } from './CallResult';
 import { ContentBlock } from '../content/ContentBlock';
 import { CutNote } from '../content/CutNote';
 import { ResourceContents } from '../content/ResourceContents';
@@ -109,17 +109,7 @@ export const ActivityResult = memo(function ActivityResult({
       <article class="card call" aria-label={t('results.resource.label', { uri: activity.uri })}>
         <header>
           <span class="activity-title">
-            <Message
-              id="results.onServer"
-              values={{
-                what: <ForeignCode class="activity-uri">{activity.uri}</ForeignCode>,
-                server: (
-                  <span class="muted">
-                    <Foreign text={serverName} />
-                  </span>
-                ),
-              }}
-            />
+            <OnServer what={<ForeignCode class="activity-uri">{activity.uri}</ForeignCode>} server={serverName} code />
           </span>
         </header>
         <Outcome activity={activity} />
@@ -135,21 +125,7 @@ export const ActivityResult = memo(function ActivityResult({
     <article class="card call" aria-label={t('results.prompt.label', { prompt: activity.prompt })}>
       <header>
         <span class="activity-title">
-          <Message
-            id="results.onServer"
-            values={{
-              what: (
-                <strong>
-                  <Foreign text={activity.prompt} />
-                </strong>
-              ),
-              server: (
-                <span class="muted">
-                  <Foreign text={serverName} />
-                </span>
-              ),
-            }}
-          />
+          <OnServer what={<Foreign text={activity.prompt} />} server={serverName} />
         </span>
       </header>
       <Outcome activity={activity} />

@@ -1,4 +1,5 @@
 import type { Progress } from '@modelcontextprotocol/client';
+import type { ComponentChildren } from 'preact';
 import type { CallView } from '@/lib/state';
 import { useState } from 'preact/hooks';
 import { formatNumber, t } from '@/lib/i18n';
@@ -97,6 +98,23 @@ function SaveCall({ call, onDone }: { call: CallView; onDone: () => void }) {
   );
 }
 
+/** A result's heading: what was called, read or got (bold unless it is code), on which server. */
+export function OnServer({ what, server, code = false }: { what: ComponentChildren; server: string; code?: boolean }) {
+  return (
+    <Message
+      id="results.onServer"
+      values={{
+        what: code ? what : <strong>{what}</strong>,
+        server: (
+          <span class="muted">
+            <Foreign text={server} />
+          </span>
+        ),
+      }}
+    />
+  );
+}
+
 export function CallResult({ call, serverName, onCancel, onReadResource, appOpen = false, onRerun, appCalls = [] }: CallResultProps) {
   const { editArguments } = useActions();
   const [naming, setNaming] = useState(false);
@@ -121,21 +139,7 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
     >
       <header>
         <span class="activity-title">
-          <Message
-            id="results.onServer"
-            values={{
-              what: (
-                <strong>
-                  <Foreign text={call.tool} />
-                </strong>
-              ),
-              server: (
-                <span class="muted">
-                  <Foreign text={serverName} />
-                </span>
-              ),
-            }}
-          />
+          <OnServer what={<Foreign text={call.tool} />} server={serverName} />
           {call.appOf && <span class="muted"> · {t('results.call.byApp')}</span>}
         </span>
         <span class="status">
