@@ -54,7 +54,7 @@ describe('the keyboard', () => {
     const help = page.getByRole('dialog', { name: 'Help' });
     await help.getByRole('heading', { name: 'Keyboard' }).waitFor();
     expect(await help.textContent()).toContain('Alt+Shift+M');
-    expect(await help.textContent()).toContain('1 Inbox, 2 Tools, 3 Resources, 4 Prompts, 5 Servers, 6 History');
+    expect(await help.textContent()).toContain('1 Inbox, 2 Tools, 3 Resources, 4 Prompts, 5 Servers, and 6 History');
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
