@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { RESULTS_KEPT } from '@/lib/hub/eviction';
+import { t } from '@/lib/i18n';
 import type { ActivityView, CallView } from '@/lib/state';
 import { useActions } from '../shared/actions';
 import { ActivityResult } from './ActivityResult';
@@ -104,14 +105,14 @@ export function ActivityList({ title, activities, serverNames, canRerun, canWatc
       <header class="section-head">
         <h2>{title}</h2>
         <button type="button" class="link" onClick={() => clearActivities()}>
-          Clear
+          {t('results.clear')}
         </button>
       </header>
       {results.map((activity) => (
         <ActivityResult
           key={activity.id}
           activity={activity}
-          serverName={serverNames.get(activity.serverId) ?? 'a removed server'}
+          serverName={serverNames.get(activity.serverId) ?? t('results.removedServer')}
           rerun={activity.kind === 'tool' && canRerun?.(activity.serverId, activity.tool) === true}
           watchable={activity.kind === 'resource' && canWatch?.(activity.serverId) === true}
           appOpen={open.has(activity.id)}
@@ -121,7 +122,7 @@ export function ActivityList({ title, activities, serverNames, canRerun, canWatc
       ))}
       {dropped > 0 && (
         <p class="muted" role="note">
-          Older results were cleared: {RESULTS_KEPT} kept.
+          {t('results.dropped', { count: RESULTS_KEPT })}
         </p>
       )}
     </section>

@@ -1,10 +1,13 @@
 import { memo } from 'preact/compat';
 import type { ActivityView, CallView, PromptView, ResourceReadView } from '@/lib/state';
-import { CallResult } from './CallResult';
+import { t } from '@/lib/i18n';
+import { CallResult, OnServer } from './CallResult';
 import { ContentBlock } from '../content/ContentBlock';
 import { CutNote } from '../content/CutNote';
 import { ResourceContents } from '../content/ResourceContents';
 import { useActions } from '../shared/actions';
+import { Foreign, ForeignCode } from '../shared/Foreign';
+import { Message } from '../shared/Message';
 import { clockSeconds } from '../shared/time';
 
 export interface ActivityResultProps {
@@ -35,18 +38,21 @@ function LiveControls({ read, watchable }: { read: ResourceReadView; watchable: 
   return (
     <div class="live actions">
       {watching ? (
-        <button type="button" class="secondary" aria-label={`Stop watching ${read.uri}`} onClick={() => unwatchResource(read.id)}>
-          Stop watching
+        <button type="button" class="secondary" aria-label={t('results.live.stopLabel', { uri: read.uri })} onClick={() => unwatchResource(read.id)}>
+          {t('results.live.stop')}
         </button>
       ) : (
-        <button type="button" class="secondary" aria-label={`Watch ${read.uri}`} onClick={() => watchResource(read.id)}>
-          Watch for changes
+        <button type="button" class="secondary" aria-label={t('results.live.watchLabel', { uri: read.uri })} onClick={() => watchResource(read.id)}>
+          {t('results.live.watch')}
         </button>
       )}
       {live && (
         <span role="status" class="muted">
-          {live.ended ?? (live.updatedAt ? `Live · updated ${clockSeconds(live.updatedAt)}` : `Live · watching since ${clockSeconds(live.since)}`)}
-          {!live.ended && live.failed && ` (reading it again failed: ${live.failed})`}
+          {live.ended ??
+            (live.updatedAt
+              ? t('results.live.updated', { time: clockSeconds(live.updatedAt) })
+              : t('results.live.since', { time: clockSeconds(live.since) }))}
+          {!live.ended && live.failed && ` ${t('results.live.failed', { error: live.failed })}`}
         </span>
       )}
     </div>
@@ -54,12 +60,18 @@ function LiveControls({ read, watchable }: { read: ResourceReadView; watchable: 
 }
 
 function Outcome({ activity }: { activity: ResourceReadView | PromptView }) {
-  if (activity.status === 'running') return <p class="muted">running…</p>;
+  if (activity.status === 'running') return <p class="muted">{t('results.status.running')}</p>;
   if (activity.error) {
     // Said once by components/announcer, not again each time the tab is drawn (an alert would be).
     return (
       <p class="error">
-        <strong>{activity.status === 'cancelled' ? 'Cancelled' : 'Error'}</strong>: {activity.error}
+        <Message
+          id="results.error"
+          values={{
+            label: <strong>{activity.status === 'cancelled' ? t('results.cancelledLabel') : t('results.errorLabel')}</strong>,
+            error: activity.error,
+          }}
+        />
       </p>
     );
   }
@@ -94,10 +106,10 @@ export const ActivityResult = memo(function ActivityResult({
   }
   if (activity.kind === 'resource') {
     return (
-      <article class="card call" aria-label={`Resource ${activity.uri}`}>
+      <article class="card call" aria-label={t('results.resource.label', { uri: activity.uri })}>
         <header>
           <span class="activity-title">
-            <code class="activity-uri">{activity.uri}</code> <span class="muted">on {serverName}</span>
+            <OnServer what={<ForeignCode class="activity-uri">{activity.uri}</ForeignCode>} server={serverName} code />
           </span>
         </header>
         <Outcome activity={activity} />
@@ -110,17 +122,24 @@ export const ActivityResult = memo(function ActivityResult({
     );
   }
   return (
-    <article class="card call" aria-label={`Prompt ${activity.prompt}`}>
+    <article class="card call" aria-label={t('results.prompt.label', { prompt: activity.prompt })}>
       <header>
         <span class="activity-title">
-          <strong>{activity.prompt}</strong> <span class="muted">on {serverName}</span>
+          <OnServer what={<Foreign text={activity.prompt} />} server={serverName} />
         </span>
       </header>
       <Outcome activity={activity} />
-      {activity.result?.description && <p class="muted">{activity.result.description}</p>}
+      {activity.result?.description && (
+        <p class="muted" dir="auto" data-from="server">
+          {activity.result.description}
+        </p>
+      )}
       {activity.result?.messages.map((message, index) => (
         <div key={index} class={`message role-${message.role}`}>
-          <span class="role">{message.role}</span>
+          {/* The role is the protocol's word (user, assistant), shown as it is. */}
+          <span class="role" translate={false}>
+            {message.role}
+          </span>
           <ContentBlock block={message.content} onRead={read} />
         </div>
       ))}

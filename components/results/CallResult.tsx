@@ -1,6 +1,9 @@
 import type { Progress } from '@modelcontextprotocol/client';
+import type { ComponentChildren } from 'preact';
 import type { CallView } from '@/lib/state';
 import { useState } from 'preact/hooks';
+import { formatNumber, t } from '@/lib/i18n';
+import { formatElapsed } from '@/lib/i18n/format';
 import { AppCallsLog } from '../apps/AppCallsLog';
 import { AppSlot } from '../apps/AppSlot';
 import { useActions } from '../shared/actions';
@@ -8,6 +11,8 @@ import { ContentBlock } from '../content/ContentBlock';
 import { CutNote } from '../content/CutNote';
 import { JsonView } from '../content/JsonView';
 import { LogEntries } from '../content/LogEntries';
+import { Foreign } from '../shared/Foreign';
+import { Message } from '../shared/Message';
 import { Clocked } from '../shared/time';
 
 /** Read through this type so the panel builds whether or not `CallView` carries them yet. */
@@ -32,26 +37,20 @@ export interface CallResultProps {
   appCalls?: CallView[];
 }
 
-/** How long a call took: exact once it ended, whole seconds while it runs (the panel clock ticks once a second). */
-function duration(ms: number, running = false): string {
-  const seconds = Math.max(0, ms) / 1000;
-  if (running && seconds < 60) return `${Math.round(seconds)} s`;
-  if (seconds < 1) return `${Math.round(seconds * 1000)} ms`;
-  if (seconds < 10) return `${seconds.toFixed(1)} s`;
-  if (seconds < 60) return `${Math.round(seconds)} s`;
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes} min ${Math.floor(seconds - minutes * 60)} s`;
-}
-
 function CallProgress({ tool, progress }: { tool: string; progress: Progress }) {
   const known = typeof progress.total === 'number' && progress.total > 0;
   return (
     <div class="call-progress">
       {/* Without a total the amount is not a fraction: the bar stays indeterminate. */}
-      <progress aria-label={`Progress of ${tool}`} {...(known ? { value: progress.progress, max: progress.total } : {})} />
+      <progress aria-label={t('results.call.progressLabel', { tool })} {...(known ? { value: progress.progress, max: progress.total } : {})} />
       <span class="muted">
-        {known ? `${progress.progress} / ${progress.total}` : progress.progress}
-        {progress.message && <> · {progress.message}</>}
+        {known ? t('results.call.progressOf', { progress: progress.progress, total: progress.total! }) : formatNumber(progress.progress)}
+        {progress.message && (
+          <>
+            {' · '}
+            <Foreign text={progress.message} />
+          </>
+        )}
       </span>
     </div>
   );
@@ -59,8 +58,8 @@ function CallProgress({ tool, progress }: { tool: string; progress: Progress }) 
 
 /** A call the server runs as a task says so: it is the kind that outlives a stopped toolnexus. */
 function runningLabel(task: CallView['task']): string {
-  if (!task) return 'running…';
-  return task.status === 'input_required' ? 'task needs input…' : 'task working…';
+  if (!task) return t('results.status.running');
+  return task.status === 'input_required' ? t('results.status.taskInput') : t('results.status.taskWorking');
 }
 
 /** What a tool call returned; every server string is rendered as text or HTML-free markdown. */
@@ -78,7 +77,7 @@ function SaveCall({ call, onDone }: { call: CallView; onDone: () => void }) {
   return (
     <form
       class="save-call"
-      aria-label={`Save ${call.tool}'s arguments`}
+      aria-label={t('results.save.label', { tool: call.tool })}
       onSubmit={(event) => {
         event.preventDefault();
         if (!name.trim()) return;
@@ -86,16 +85,33 @@ function SaveCall({ call, onDone }: { call: CallView; onDone: () => void }) {
         onDone();
       }}
     >
-      <label for={id}>Name for this call</label>
+      <label for={id}>{t('results.save.name')}</label>
       <div class="row">
         {/* biome-ignore lint/a11y/noAutofocus: the person just asked to name it */}
         <input id={id} maxLength={100} required autoFocus value={name} onInput={(event) => setName(event.currentTarget.value)} />
-        <button type="submit">Save</button>
+        <button type="submit">{t('results.save.save')}</button>
         <button type="button" class="secondary" onClick={onDone}>
-          Cancel
+          {t('results.save.cancel')}
         </button>
       </div>
     </form>
+  );
+}
+
+/** A result's heading: what was called, read or got (bold unless it is code), on which server. */
+export function OnServer({ what, server, code = false }: { what: ComponentChildren; server: string; code?: boolean }) {
+  return (
+    <Message
+      id="results.onServer"
+      values={{
+        what: code ? what : <strong>{what}</strong>,
+        server: (
+          <span class="muted">
+            <Foreign text={server} />
+          </span>
+        ),
+      }}
+    />
   );
 }
 
@@ -105,41 +121,55 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
   const status: string = call.status;
   const running = status === 'running';
   const failed = status === 'failed' || call.result?.isError === true;
-  const label = running ? runningLabel(call.task) : failed ? 'error' : status === 'cancelled' ? 'cancelled' : 'done';
+  const label = running
+    ? runningLabel(call.task)
+    : failed
+      ? t('results.status.error')
+      : status === 'cancelled'
+        ? t('results.status.cancelled')
+        : t('results.status.done');
   const content = call.result?.content ?? [];
   const structured = call.result?.structuredContent;
 
   return (
-    <article class={`card call${failed ? ' failed' : ''}${call.app ? ' with-app' : ''}`} aria-label={`Result of ${call.tool}`} aria-busy={running}>
+    <article
+      class={`card call${failed ? ' failed' : ''}${call.app ? ' with-app' : ''}`}
+      aria-label={t('results.call.label', { tool: call.tool })}
+      aria-busy={running}
+    >
       <header>
         <span class="activity-title">
-          <strong>{call.tool}</strong> <span class="muted">on {serverName}</span>
-          {call.appOf && <span class="muted"> · called by an app</span>}
+          <OnServer what={<Foreign text={call.tool} />} server={serverName} />
+          {call.appOf && <span class="muted"> · {t('results.call.byApp')}</span>}
         </span>
         <span class="status">
           {label}
           {call.endedAt !== undefined
-            ? ` · ${duration(call.endedAt - call.startedAt)}`
-            : running && <Clocked text={(now) => ` · ${duration(now - call.startedAt, true)}`} />}
+            ? ` · ${formatElapsed(call.endedAt - call.startedAt)}`
+            : running && <Clocked text={(now) => ` · ${formatElapsed(now - call.startedAt, true)}`} />}
         </span>
       </header>
       <AppSlot call={call} open={appOpen} />
       <AppCallsLog tool={call.tool} calls={appCalls} />
       {running && call.progress && <CallProgress tool={call.tool} progress={call.progress} />}
-      {running && call.task?.statusMessage && <p class="muted task-status">{call.task.statusMessage}</p>}
+      {running && call.task?.statusMessage && (
+        <p class="muted task-status" dir="auto" data-from="server">
+          {call.task.statusMessage}
+        </p>
+      )}
       <CutNote cuts={call.cuts} />
       {running && onCancel && (
         <div class="actions">
           <button type="button" class="secondary" onClick={onCancel}>
-            Cancel
+            {t('results.call.cancel')}
           </button>
         </div>
       )}
       {!running && (
         <div class="actions">
           {onRerun && !call.appOf && (
-            <button type="button" class="secondary" aria-label={`Run again: ${call.tool}`} onClick={() => onRerun()}>
-              Run again
+            <button type="button" class="secondary" aria-label={t('results.call.runAgainLabel', { tool: call.tool })} onClick={() => onRerun()}>
+              {t('results.call.runAgain')}
             </button>
           )}
           {!call.appOf && (
@@ -147,29 +177,29 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
               <button
                 type="button"
                 class="secondary"
-                aria-label={`Edit arguments: ${call.tool}`}
+                aria-label={t('results.call.editLabel', { tool: call.tool })}
                 onClick={() => editArguments(call.serverId, call.tool, call.args)}
               >
-                Edit arguments
+                {t('results.call.edit')}
               </button>
               <button
                 type="button"
                 class="secondary"
-                aria-label={`Save arguments: ${call.tool}`}
+                aria-label={t('results.call.saveLabel', { tool: call.tool })}
                 aria-expanded={naming}
                 onClick={() => setNaming(!naming)}
               >
-                Save…
+                {t('results.call.save')}
               </button>
             </>
           )}
           {call.result && (
             <>
               <button type="button" class="link" onClick={() => void navigator.clipboard?.writeText(resultText(call.result))}>
-                Copy text
+                {t('results.call.copyText')}
               </button>
               <button type="button" class="link" onClick={() => void navigator.clipboard?.writeText(JSON.stringify(call.result, null, 2))}>
-                Copy JSON
+                {t('results.call.copyJson')}
               </button>
             </>
           )}
@@ -179,9 +209,7 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
       {/* Not an alert: components/announcer says it once, when it happens; an alert would be said again each time the tab is drawn. */}
       {failed && (
         <p class="error">
-          <strong>Error</strong>
-          {': '}
-          {call.error ?? 'the tool reported a failure.'}
+          <Message id="results.error" values={{ label: <strong>{t('results.errorLabel')}</strong>, error: call.error ?? t('announce.toolError') }} />
         </p>
       )}
       {!failed && call.error && <p class="muted">{call.error}</p>}
@@ -192,11 +220,11 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
           ))}
         </div>
       )}
-      {structured !== undefined && <JsonView value={structured} label="Structured content" open={content.length === 0} />}
+      {structured !== undefined && <JsonView value={structured} label={t('results.call.structured')} open={content.length === 0} />}
       {call.logs && call.logs.length > 0 && (
         <details class="call-log">
-          <summary>Server log ({call.logs.length})</summary>
-          <LogEntries entries={call.logs} label={`Server log of ${call.tool}`} />
+          <summary>{t('servers.log.summary', { count: call.logs.length })}</summary>
+          <LogEntries entries={call.logs} label={t('results.call.logLabel', { tool: call.tool })} />
         </details>
       )}
     </article>

@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import type { ImportResult } from '@/lib/mcpJson';
 import type { Verdict } from '@/lib/policy/judge';
 import { useActions } from '../shared/actions';
@@ -8,14 +9,14 @@ export function ImportExport({ imported, importAllowed }: { imported: ImportResu
   const { exportServers } = useActions();
   return (
     <details class="card import-export">
-      <summary>Import or export mcp.json</summary>
-      <ImportFile id="import-file" label="Import a file" imported={imported} allowed={importAllowed} />
+      <summary>{t('servers.mcpJson.summary')}</summary>
+      <ImportFile id="import-file" label={t('servers.mcpJson.import')} imported={imported} allowed={importAllowed} />
       <div class="actions">
         <button type="button" class="secondary" onClick={() => exportServers('mcpServers')}>
-          Export for Claude or Cursor
+          {t('servers.mcpJson.exportClaude')}
         </button>
         <button type="button" class="secondary" onClick={() => exportServers('vscode')}>
-          Export for VS Code
+          {t('servers.mcpJson.exportVsCode')}
         </button>
       </div>
     </details>

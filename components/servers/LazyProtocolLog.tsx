@@ -3,7 +3,11 @@ import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { ProtocolLogProps } from './ProtocolLog';
 
 function Loading({ serverName, failure }: ProtocolLogProps & PlaceholderProps) {
-  return <section aria-label={`Protocol log of ${serverName}`}>{failure ?? <p class="muted">Loading the protocol log…</p>}</section>;
+  return (
+    <section aria-label={t('servers.protocolLog.label', { server: serverName })}>
+      {failure ?? <p class="muted">{t('servers.protocolLog.loading')}</p>}
+    </section>
+  );
 }
 
 /** The protocol log's view is its own chunk: most people never open it. */

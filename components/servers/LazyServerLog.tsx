@@ -5,7 +5,7 @@ import type { ServerLogProps } from './ServerLog';
 function Closed({ logs, failure }: ServerLogProps & PlaceholderProps) {
   return (
     <details class="server-log">
-      <summary>Server log ({logs?.length ?? 0})</summary>
+      <summary>{t('servers.log.summary', { count: logs?.length ?? 0 })}</summary>
       {failure}
     </details>
   );

@@ -3,7 +3,11 @@ import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { SignInTraceProps } from './SignInTrace';
 
 function Loading({ server, failure }: SignInTraceProps & PlaceholderProps) {
-  return <section aria-label={`Sign-in trace of ${server.displayName}`}>{failure ?? <p class="muted">Loading the sign-in trace…</p>}</section>;
+  return (
+    <section aria-label={t('servers.trace.label', { server: server.displayName })}>
+      {failure ?? <p class="muted">{t('servers.trace.loading')}</p>}
+    </section>
+  );
 }
 
 /** The sign-in trace's view is a chunk of its own: it is opened only when a sign-in needs looking into. */

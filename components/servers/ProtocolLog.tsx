@@ -1,5 +1,8 @@
 import { useMemo, useState } from 'preact/hooks';
+import { t, tn } from '@/lib/i18n';
+import { formatTimeSeconds } from '@/lib/i18n/format';
 import { rpcMessage } from '@/lib/mcp/jsonRpc';
+import { PROTOCOL_LOG_LENGTH } from '@/lib/hub/protocolRecords';
 import type { DroppedNote, ProtocolRecord } from '@/lib/mcp/protocolLog';
 import type { Verdict } from '@/lib/policy/judge';
 import { useActions } from '../shared/actions';
@@ -25,16 +28,22 @@ interface Row {
   label: string;
 }
 
+/**
+ * A record in one line, in the protocol's own words (a method, `result` or `error` as JSON-RPC
+ * names a response's member, an HTTP status): what a person matches against the spec and the
+ * filter, so it is not translated. Only what is not a protocol word comes from the catalog.
+ */
 function describe(record: ProtocolRecord): string {
   if (record.kind === 'http') {
     const path = URL.canParse(record.url) ? new URL(record.url).pathname : record.url;
-    return `${record.method} ${path} ${record.status ?? record.error ?? ''}${record.durationMs !== undefined ? ` · ${record.durationMs} ms` : ''}`;
+    const took = record.durationMs !== undefined ? ` · ${t('servers.protocolLog.took', { ms: record.durationMs })}` : '';
+    return `${record.method} ${path} ${record.status ?? record.error ?? ''}${took}`;
   }
   const arrow = record.direction === 'out' ? '→' : '←';
   const message = rpcMessage(record.message);
   if (message?.kind === 'response') return `${arrow} ${message.failed ? 'error' : 'result'} #${message.id}`;
   if (message) return `${arrow} ${message.method}${message.kind === 'request' ? ` #${message.id}` : ''}`;
-  return `${arrow} other`;
+  return `${arrow} ${t('servers.protocolLog.otherMessage')}`;
 }
 
 /** Requests paired with their responses by JSON-RPC id (the nearest later one, in the other direction). */
@@ -78,7 +87,7 @@ function Copy({ value }: { value: unknown }) {
         )
       }
     >
-      {copied ? 'Copied' : 'Copy'}
+      {copied ? t('servers.protocolLog.copied') : t('servers.protocolLog.copy')}
     </button>
   );
 }
@@ -100,23 +109,27 @@ export function ProtocolLog({ serverId, serverName, exportAllowed }: ProtocolLog
   );
 
   return (
-    <section class="protocol-log" aria-label={`Protocol log of ${serverName}`}>
+    <section class="protocol-log" aria-label={t('servers.protocolLog.label', { server: serverName })}>
       <div class="protocol-log-bar">
         <input
           type="search"
-          aria-label="Filter by method"
-          placeholder="Filter by method"
+          aria-label={t('servers.protocolLog.filter')}
+          placeholder={t('servers.protocolLog.filter')}
           value={filter}
           onInput={(event) => setFilter(event.currentTarget.value)}
         />
-        <select aria-label="Direction" value={direction} onChange={(event) => setDirection(event.currentTarget.value as Direction)}>
-          <option value="all">All</option>
-          <option value="out">Sent</option>
-          <option value="in">Received</option>
-          <option value="http">HTTP exchanges</option>
+        <select
+          aria-label={t('servers.protocolLog.direction')}
+          value={direction}
+          onChange={(event) => setDirection(event.currentTarget.value as Direction)}
+        >
+          <option value="all">{t('servers.protocolLog.all')}</option>
+          <option value="out">{t('servers.protocolLog.sent')}</option>
+          <option value="in">{t('servers.protocolLog.received')}</option>
+          <option value="http">{t('servers.protocolLog.http')}</option>
         </select>
         <button type="button" class="secondary" onClick={refresh}>
-          Refresh
+          {t('servers.protocolLog.refresh')}
         </button>
         <ExportButtons
           allowed={exportAllowed}
@@ -131,15 +144,14 @@ export function ProtocolLog({ serverId, serverName, exportAllowed }: ProtocolLog
             setRecords([]);
           }}
         >
-          Clear
+          {t('servers.protocolLog.clear')}
         </button>
       </div>
       {exportAllowed && !exportAllowed.allowed && <OrgNote verdict={exportAllowed} />}
-      <p class="muted">Live, kept in memory only, the newest 1,000 records; tokens, keys, cookies and secrets are redacted before they are kept.</p>
+      <p class="muted">{t('servers.protocolLog.about', { count: PROTOCOL_LOG_LENGTH })}</p>
       {note && (
-        <p class="muted" role="status" aria-label="Dropped records">
-          {note.count.toLocaleString()} older records were dropped to keep the log within its bounds, the last at{' '}
-          <time>{new Date(note.at).toLocaleTimeString()}</time>.
+        <p class="muted" role="status" aria-label={t('servers.protocolLog.droppedLabel')}>
+          {tn('servers.protocolLog.dropped', note.count, { time: formatTimeSeconds(note.at) })}
         </p>
       )}
       {failure && (
@@ -148,23 +160,26 @@ export function ProtocolLog({ serverId, serverName, exportAllowed }: ProtocolLog
         </p>
       )}
       {records === null ? (
-        <p class="muted">Loading…</p>
+        <p class="muted">{t('shell.loading')}</p>
       ) : shown.length === 0 ? (
-        <p class="muted">{records.length === 0 ? 'Nothing recorded yet.' : 'Nothing matches.'}</p>
+        <p class="muted">{records.length === 0 ? t('servers.protocolLog.empty') : t('servers.protocolLog.noMatch')}</p>
       ) : (
         <ol class="protocol-records">
           {shown.map(({ key, record, response, label }) => (
             <li key={key}>
               <details>
                 <summary>
-                  <time class="muted">{new Date(record.at).toLocaleTimeString()}</time> {label}
-                  {response && <span class="muted"> ↔ {describe(response).slice(2)}</span>}
+                  <time class="muted">{formatTimeSeconds(record.at)}</time>{' '}
+                  <span translate={false}>
+                    {label}
+                    {response && <span class="muted"> ↔ {describe(response).slice(2)}</span>}
+                  </span>
                 </summary>
-                <pre>{JSON.stringify(record.kind === 'message' ? record.message : record, null, 2)}</pre>
+                <pre translate={false}>{JSON.stringify(record.kind === 'message' ? record.message : record, null, 2)}</pre>
                 <Copy value={record.kind === 'message' ? record.message : record} />
                 {response && (
                   <>
-                    <pre>{JSON.stringify(response.message, null, 2)}</pre>
+                    <pre translate={false}>{JSON.stringify(response.message, null, 2)}</pre>
                     <Copy value={response.message} />
                   </>
                 )}

@@ -3,7 +3,10 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { NOTIFICATIONS_PER_SECOND } from '@/lib/mcp/inboundBudget';
 import type { Verdict } from '@/lib/policy/judge';
 import { words as policyWords } from '@/lib/policy/words';
+import { t, tn } from '@/lib/i18n';
 import type { ServerSettings, ServerView } from '@/lib/state';
+import { Foreign, ForeignCode, ForeignUrl } from '../shared/Foreign';
+import { Message } from '../shared/Message';
 import { OrgNote } from '../shared/OrgNote';
 import { LazyProtocolLog } from './LazyProtocolLog';
 import { CutNote } from '../content/CutNote';
@@ -32,14 +35,15 @@ function Instructions({ text }: { text: string }) {
   const short = text.length <= SHORT_INSTRUCTIONS && text.split('\n').length <= 3;
   return (
     <details class="instructions" open={short}>
-      <summary>Instructions from the server</summary>
+      <summary>{t('servers.card.instructions')}</summary>
       <MarkdownText text={text} />
     </details>
   );
 }
 
-function hostOf(url: string | null): string {
-  return url && URL.canParse(url) ? new URL(url).host : 'its authorization server';
+/** The authorization server a person signed in at: its host, or words for one whose address is not known. */
+function Issuer({ url }: { url: string | null }) {
+  return url && URL.canParse(url) ? <ForeignUrl>{new URL(url).host}</ForeignUrl> : t('servers.card.unknownIssuer');
 }
 
 /**
@@ -62,7 +66,7 @@ export const ServerCard = memo(function ServerCard({ server, exportAllowed }: Se
     section.current?.scrollIntoView({ block: 'start' });
   }, []);
   return (
-    <section ref={section} class={`server status-${server.status}`} aria-label={`Server ${server.displayName}`}>
+    <section ref={section} class={`server status-${server.status}`} aria-label={t('servers.card.label', { server: server.displayName })}>
       <ServerLine server={server} open={open} detailsId={detailsId} />
       {open && <ServerDetails server={server} id={detailsId} exportAllowed={exportAllowed} />}
     </section>
@@ -77,50 +81,57 @@ function ServerDetails({ server, id, exportAllowed }: { server: ServerView; id: 
   const [showingLog, setShowingLog] = useState(false);
   const [showingTrace, setShowingTrace] = useState(false);
   const signsIn = server.status === 'needs-authorization' || server.auth?.signedIn === true;
-  const { retryAt, serverInfo: info } = server;
+  const { retryAt } = server;
   const onUpdate = (patch: Partial<ServerSettings>) => actions.updateServer(server.id, patch);
   return (
     <div id={id} class="server-details">
-      <p class="muted url-line">{server.url}</p>
+      <p class="muted url-line">
+        <ForeignUrl>{server.url}</ForeignUrl>
+      </p>
       {server.blocked && <OrgNote verdict={server.blocked} />}
       {server.managed && (
         <OrgNote id={`${id}-managed`} verdict={{ rule: `managedMcpServers "${server.managed.name}"`, reason: policyWords.managedNote }} />
       )}
-      {server.status === 'connected' && (
-        <p class="muted meta">
-          MCP {server.protocolVersion} · {server.transport === 'sse' ? 'old HTTP+SSE transport' : server.era === 'modern' ? 'stateless' : 'session'}
-          {info && (
-            <>
-              {' '}
-              · {info.name} {info.version}
-            </>
-          )}{' '}
-          · {server.tools.length} tools · {server.resources.length + server.resourceTemplates.length} resources · {server.prompts.length} prompts
-        </p>
-      )}
+      {server.status === 'connected' && <ConnectionMeta server={server} />}
       {server.auth?.signedIn && (
         <p class="muted meta signed-in">
-          Signed in at <strong>{hostOf(server.auth.issuer)}</strong>
-          {server.auth.scopes.length > 0 && <> · {server.auth.scopes.join(', ')}</>}
+          <Message
+            id="servers.card.signedInAt"
+            values={{
+              issuer: (
+                <strong>
+                  <Issuer url={server.auth.issuer} />
+                </strong>
+              ),
+            }}
+          />
+          {/* The scopes as OAuth writes them, space-separated (RFC 6749 section 3.3): tokens of the server's, not a sentence. */}
+          {server.auth.scopes.length > 0 && (
+            <>
+              {' · '}
+              <ForeignCode>{server.auth.scopes.join(' ')}</ForeignCode>
+            </>
+          )}
         </p>
       )}
       <CutNote cuts={server.cuts} />
       {server.dropped ? (
-        <p class="muted" role="status" aria-label="Dropped messages">
-          It sent more than {NOTIFICATIONS_PER_SECOND} notifications a second: toolnexus dropped {server.dropped.toLocaleString('en')} since it
-          connected (log messages past that are lost; of its progress and changed lists, the newest is kept).
+        <p class="muted" role="status" aria-label={t('servers.card.droppedLabel')}>
+          {tn('servers.card.dropped', server.dropped, { max: NOTIFICATIONS_PER_SECOND })}
         </p>
       ) : null}
       {server.error && (
         <p class="error">
           {/* The error alone is the alert: the retry clock beside it would have it said again every second. */}
           <span role={server.status === 'error' ? 'alert' : undefined}>{server.error}</span>
-          {retryAt !== undefined && <Clocked text={(now) => (retryAt > now ? ` Retrying in ${span(retryAt - now)}.` : '')} />}
+          {retryAt !== undefined && (
+            <Clocked text={(now) => (retryAt > now ? ` ${t('servers.card.retrying', { time: span(retryAt - now) })}` : '')} />
+          )}
           {server.status === 'needs-authorization' && !showingTrace && (
             <>
               {' '}
               <button type="button" class="link" onClick={() => setShowingTrace(true)}>
-                Show the sign-in, step by step
+                {t('servers.card.showTrace')}
               </button>
             </>
           )}
@@ -136,7 +147,7 @@ function ServerDetails({ server, id, exportAllowed }: { server: ServerView; id: 
           initial={server}
           managed={server.managed}
           lockedBy={server.managed && `${id}-managed`}
-          submitLabel="Save"
+          submitLabel={t('servers.card.save')}
           onSubmit={(settings) => {
             onUpdate(settings);
             setEditing(false);
@@ -144,14 +155,16 @@ function ServerDetails({ server, id, exportAllowed }: { server: ServerView; id: 
           onCancel={() => setEditing(false)}
         />
       ) : removing ? (
-        <div role="alertdialog" aria-label={`Remove ${server.displayName}?`} class="confirm">
-          <p>Remove {server.displayName}? Its pending requests are cancelled.</p>
+        <div role="alertdialog" aria-label={t('servers.card.removeLabel', { server: server.displayName })} class="confirm">
+          <p>
+            <Message id="servers.card.removeAsk" values={{ server: <Foreign text={server.displayName} /> }} />
+          </p>
           <div class="actions">
             <button type="button" class="danger" onClick={() => actions.removeServer(server.id)}>
-              Remove
+              {t('servers.card.remove')}
             </button>
             <button type="button" class="secondary" onClick={() => setRemoving(false)}>
-              Keep
+              {t('servers.card.keep')}
             </button>
           </div>
         </div>
@@ -160,31 +173,31 @@ function ServerDetails({ server, id, exportAllowed }: { server: ServerView; id: 
           <ServerFixes server={server} />
           {server.auth?.signedIn && (
             <button type="button" class="secondary" onClick={() => actions.signOut(server.id)}>
-              Sign out
+              {t('servers.card.signOut')}
             </button>
           )}
           {server.enabled && (
             <button type="button" class="secondary" onClick={() => actions.reconnect(server.id)}>
-              Reconnect
+              {t('servers.card.reconnect')}
             </button>
           )}
           <button type="button" class="secondary" onClick={() => setEditing(true)}>
-            Edit
+            {t('servers.card.edit')}
           </button>
           <button type="button" class="secondary" onClick={() => onUpdate({ enabled: !server.enabled })}>
-            {server.enabled ? 'Disable' : 'Enable'}
+            {server.enabled ? t('servers.card.disable') : t('servers.card.enable')}
           </button>
           {!server.managed && (
             <button type="button" class="secondary" onClick={() => setRemoving(true)}>
-              Remove
+              {t('servers.card.remove')}
             </button>
           )}
           <button type="button" class="secondary" aria-expanded={showingLog} onClick={() => setShowingLog(!showingLog)}>
-            Protocol log
+            {t('servers.card.protocolLog')}
           </button>
           {signsIn && (
             <button type="button" class="secondary" aria-expanded={showingTrace} onClick={() => setShowingTrace(!showingTrace)}>
-              Sign-in trace
+              {t('servers.card.signInTrace')}
             </button>
           )}
         </div>
@@ -192,5 +205,29 @@ function ServerDetails({ server, id, exportAllowed }: { server: ServerView; id: 
       {showingLog && <LazyProtocolLog serverId={server.id} serverName={server.displayName} exportAllowed={exportAllowed} />}
       {showingTrace && <LazySignInTrace server={server} exportAllowed={exportAllowed} />}
     </div>
+  );
+}
+
+/** A connected server's protocol version, transport, its own name and version, and what it offers. */
+function ConnectionMeta({ server }: { server: ServerView }) {
+  const info = server.serverInfo;
+  const transport =
+    server.transport === 'sse' ? t('servers.card.transportSse') : server.era === 'modern' ? t('servers.card.stateless') : t('servers.card.session');
+  return (
+    <p class="muted meta">
+      {t('servers.card.meta', {
+        version: server.protocolVersion ?? '',
+        transport,
+        tools: server.tools.length,
+        resources: server.resources.length + server.resourceTemplates.length,
+        prompts: server.prompts.length,
+      })}
+      {info && (
+        <>
+          {' · '}
+          <Foreign text={`${info.name} ${info.version}`} />
+        </>
+      )}
+    </p>
   );
 }

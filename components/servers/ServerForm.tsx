@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import { formatHeaderLines, HeaderLineError, parseHeaderLines } from '@/lib/headers';
 import { words as policyWords } from '@/lib/policy/words';
+import { Message } from '../shared/Message';
 import type { ManagedPart, ServerSettings } from '@/lib/state';
 
 export interface ServerFormProps {
@@ -54,10 +56,12 @@ export function ServerForm({ id, initial, submitLabel, onSubmit, onCancel, manag
         }
       }}
     >
-      <label for={`${id}-url`}>Server URL</label>
+      <label for={`${id}-url`}>{t('servers.form.url')}</label>
       <input
         id={`${id}-url`}
         type="url"
+        // An address, in every language: not words to translate.
+        translate={false}
         placeholder="https://example.com/mcp"
         value={url}
         readOnly={locked}
@@ -66,11 +70,11 @@ export function ServerForm({ id, initial, submitLabel, onSubmit, onCancel, manag
         required
       />
       <details open={Boolean(initial?.name || initial?.headers || initial?.oauthClientId)}>
-        <summary>Name, headers and sign-in</summary>
-        <label for={`${id}-name`}>Name</label>
+        <summary>{t('servers.form.more')}</summary>
+        <label for={`${id}-name`}>{t('servers.form.name')}</label>
         <input
           id={`${id}-name`}
-          placeholder="The server's own name"
+          placeholder={t('servers.form.namePlaceholder')}
           value={name}
           readOnly={locked}
           aria-describedby={lockedBy}
@@ -82,19 +86,21 @@ export function ServerForm({ id, initial, submitLabel, onSubmit, onCancel, manag
             <textarea id={`${id}-org-headers`} rows={2} readOnly aria-describedby={lockedBy} value={formatHeaderLines(managed.headers)} />
           </>
         )}
-        <label for={`${id}-headers`}>Headers</label>
+        <label for={`${id}-headers`}>{t('servers.form.headers')}</label>
         <textarea
           id={`${id}-headers`}
           rows={2}
+          // Header lines are HTTP's own tokens, not words to translate.
+          translate={false}
           placeholder="X-Api-Key: …"
           aria-describedby={`${id}-headers-help`}
           value={headers}
           onInput={(e) => setHeaders(e.currentTarget.value)}
         />
         <p id={`${id}-headers-help`} class="hint muted">
-          One <code>Name: value</code> per line, sent with every request to this server.
+          <Message id="servers.form.headersHint" values={{ line: <code>{t('servers.form.headerLine')}</code> }} />
         </p>
-        <label for={`${id}-client-id`}>OAuth client ID</label>
+        <label for={`${id}-client-id`}>{t('servers.form.clientId')}</label>
         <input
           id={`${id}-client-id`}
           autocomplete="off"
@@ -103,17 +109,17 @@ export function ServerForm({ id, initial, submitLabel, onSubmit, onCancel, manag
           readOnly={clientLocked}
           onInput={(e) => setClientId(e.currentTarget.value)}
         />
-        <label for={`${id}-client-secret`}>OAuth client secret</label>
+        <label for={`${id}-client-secret`}>{t('servers.form.clientSecret')}</label>
         <input
           id={`${id}-client-secret`}
           type="password"
           autocomplete="off"
-          placeholder={initial?.hasClientSecret ? 'Set — type to replace' : ''}
+          placeholder={initial?.hasClientSecret ? t('servers.form.secretSet') : ''}
           value={clientSecret}
           onInput={(e) => setClientSecret(e.currentTarget.value)}
         />
         <p id={`${id}-client-help`} class="hint muted">
-          Only if you registered toolnexus with the server's authorization server yourself; otherwise it registers on its own.
+          {t('servers.form.clientHint')}
         </p>
       </details>
       {problem && (
@@ -125,7 +131,7 @@ export function ServerForm({ id, initial, submitLabel, onSubmit, onCancel, manag
         <button type="submit">{submitLabel}</button>
         {onCancel && (
           <button type="button" class="secondary" onClick={onCancel}>
-            Cancel
+            {t('servers.form.cancel')}
           </button>
         )}
       </div>

@@ -1,16 +1,19 @@
+import { t } from '@/lib/i18n';
 import type { ServerView } from '@/lib/state';
 import { Icon } from '../content/Icon';
+import { Foreign, ForeignUrl } from '../shared/Foreign';
 import { setServerOpen } from '../shared/groups';
 
-export const STATUS_TEXT = {
-  disabled: 'Disabled',
-  connecting: 'Connecting…',
-  connected: 'Connected',
-  'needs-permission': 'Needs access',
-  'needs-authorization': 'Needs sign-in',
-  error: 'Error',
-  blocked: 'Blocked',
-} as const;
+/** A server's status in words, asked for as the line is drawn (docs/i18n.md: never at import time). */
+const STATUS_TEXT: Record<ServerView['status'], () => string> = {
+  disabled: () => t('servers.status.disabled'),
+  connecting: () => t('servers.status.connecting'),
+  connected: () => t('servers.status.connected'),
+  'needs-permission': () => t('servers.status.needsAccess'),
+  'needs-authorization': () => t('servers.status.needsSignIn'),
+  error: () => t('servers.status.error'),
+  blocked: () => t('servers.status.blocked'),
+};
 
 export interface ServerLineProps {
   server: ServerView;
@@ -28,7 +31,8 @@ const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
  */
 export function ServerLine({ server, open, detailsId }: ServerLineProps) {
   const connected = server.status === 'connected';
-  const resources = server.resources.length + server.resourceTemplates.length;
+  const counts = { tools: server.tools.length, resources: server.resources.length + server.resourceTemplates.length, prompts: server.prompts.length };
+  const status = STATUS_TEXT[server.status]();
   return (
     <div class="server-line">
       <button
@@ -39,27 +43,28 @@ export function ServerLine({ server, open, detailsId }: ServerLineProps) {
         onClick={() => setServerOpen(server.id, !open)}
       >
         <Icon icons={server.serverInfo?.icons} serverUrl={server.url} size={16} />
-        <span class="server-name">{server.displayName}</span>
-        <span class="server-origin">{hostOf(server.url)}</span>
+        <span class="server-name">
+          <Foreign text={server.displayName} />
+        </span>
+        <span class="server-origin">
+          <ForeignUrl>{hostOf(server.url)}</ForeignUrl>
+        </span>
       </button>
       {connected && (
-        <span class="server-counts" title={`${server.tools.length} tools, ${resources} resources, ${server.prompts.length} prompts`}>
-          <span aria-hidden="true">{server.tools.length}</span>
-          <span aria-hidden="true">{resources}</span>
-          <span aria-hidden="true">{server.prompts.length}</span>
-          <span class="sr-only">
-            {' '}
-            tools {server.tools.length}, resources {resources}, prompts {server.prompts.length}
-          </span>
+        <span class="server-counts" title={t('servers.line.counts', counts)}>
+          <span aria-hidden="true">{counts.tools}</span>
+          <span aria-hidden="true">{counts.resources}</span>
+          <span aria-hidden="true">{counts.prompts}</span>
+          <span class="sr-only"> {t('servers.line.counts', counts)}</span>
         </span>
       )}
       {/* Connected is a dot (the usual state, and the counts show it); anything else is said in words. */}
       <span
         class={`server-state status-${server.status}`}
         role="status"
-        title={server.blocked ? `${STATUS_TEXT.blocked}: ${server.blocked.rule}` : STATUS_TEXT[server.status]}
+        title={server.blocked ? t('servers.status.blockedBy', { rule: server.blocked.rule }) : status}
       >
-        <span class={connected ? 'sr-only' : undefined}>{STATUS_TEXT[server.status]}</span>
+        <span class={connected ? 'sr-only' : undefined}>{status}</span>
       </span>
     </div>
   );

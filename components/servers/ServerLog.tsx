@@ -1,7 +1,9 @@
 import type { LoggingLevel } from '@modelcontextprotocol/client';
+import { t } from '@/lib/i18n';
 import type { ServerLogEntry } from '@/lib/state';
 import { LogEntries } from '../content/LogEntries';
 import { useActions } from '../shared/actions';
+import { Message } from '../shared/Message';
 
 /** MCP's log levels, least severe first (RFC 5424 severities). */
 export const LOG_LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -18,20 +20,34 @@ export function ServerLog({ serverId, serverName, logs = [], level }: ServerLogP
   const { updateServer } = useActions();
   return (
     <details class="server-log">
-      <summary>Server log ({logs.length})</summary>
-      <label class="log-level-choice">
-        Log from{' '}
-        <select value={level ?? ''} onChange={(event) => updateServer(serverId, { logLevel: event.currentTarget.value as LoggingLevel })}>
-          {!level && <option value="">the server's default</option>}
-          {LOG_LEVELS.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>{' '}
-        up
+      <summary>{t('servers.log.summary', { count: logs.length })}</summary>
+      <label class="log-level-choice" for={`log-level-${serverId}`}>
+        <Message
+          id="servers.log.levelFrom"
+          values={{
+            level: (
+              <select
+                id={`log-level-${serverId}`}
+                value={level ?? ''}
+                onChange={(event) => updateServer(serverId, { logLevel: event.currentTarget.value as LoggingLevel })}
+              >
+                {!level && <option value="">{t('servers.log.serverDefault')}</option>}
+                {/* The levels are the protocol's words (RFC 5424 severities), shown as they are. */}
+                {LOG_LEVELS.map((option) => (
+                  <option key={option} value={option} translate={false}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            ),
+          }}
+        />
       </label>
-      {logs.length === 0 ? <p class="muted">Nothing logged yet.</p> : <LogEntries entries={logs} label={`Log of ${serverName}`} />}
+      {logs.length === 0 ? (
+        <p class="muted">{t('servers.log.empty')}</p>
+      ) : (
+        <LogEntries entries={logs} label={t('servers.log.label', { server: serverName })} />
+      )}
     </details>
   );
 }

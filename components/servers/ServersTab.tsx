@@ -2,6 +2,8 @@ import type { ImportResult } from '@/lib/mcpJson';
 import type { PolicyView } from '@/lib/policy/view';
 import type { ServerView, Settings } from '@/lib/state';
 import { memo } from 'preact/compat';
+import { PROTOCOL_LOG_LENGTH } from '@/lib/hub/protocolRecords';
+import { t, tn } from '@/lib/i18n';
 import { useActions } from '../shared/actions';
 import { ImportExport } from './ImportExport';
 import { LazyFindServers } from './registry/LazyFindServers';
@@ -25,18 +27,16 @@ export const ServersTab = memo(function ServersTab({ servers, settings, imported
           person's cursor (focus lost to <body> on Enter, tests/e2e/keyboard-only.test.ts). */}
       {servers.length === 0 ? (
         <p key="none" class="empty muted">
-          No servers yet. Paste an MCP server URL below.
+          {t('servers.tab.none')}
         </p>
       ) : (
-        <section key="list" class="card server-list" aria-label="Your servers">
+        <section key="list" class="card server-list" aria-label={t('servers.tab.yours')}>
           <header class="server-list-head muted">
-            <span>
-              {servers.length} {servers.length === 1 ? 'server' : 'servers'}
-            </span>
+            <span>{tn('servers.tab.count', servers.length)}</span>
             <span class="server-counts" aria-hidden="true">
-              <span>tools</span>
-              <span>res.</span>
-              <span>prompts</span>
+              <span>{t('servers.tab.columnTools')}</span>
+              <span>{t('servers.tab.columnResources')}</span>
+              <span>{t('servers.tab.columnPrompts')}</span>
             </span>
             <span class="server-state" />
           </header>
@@ -45,15 +45,15 @@ export const ServersTab = memo(function ServersTab({ servers, settings, imported
           ))}
         </section>
       )}
-      <section class="card" aria-label="Add a server">
-        <ServerForm id="add" submitLabel="Add server" onSubmit={addServer} />
+      <section class="card" aria-label={t('servers.tab.add')}>
+        <ServerForm id="add" submitLabel={t('servers.form.add')} onSubmit={addServer} />
       </section>
-      <section class="card" aria-label="Find a server">
+      <section class="card" aria-label={t('servers.tab.find')}>
         <LazyFindServers id="servers-find" settings={settings} policy={policy} />
       </section>
       <ImportExport imported={imported} importAllowed={policy.features.mcpJsonImport} />
-      <section class="card settings" aria-label="Settings">
-        <label for="request-timeout">Requests wait for you (minutes)</label>
+      <section class="card settings" aria-label={t('servers.settings.label')}>
+        <label for="request-timeout">{t('servers.settings.timeout')}</label>
         <input
           id="request-timeout"
           type="number"
@@ -65,28 +65,26 @@ export const ServersTab = memo(function ServersTab({ servers, settings, imported
             if (minutes >= 1 && minutes <= 1440) updateSettings({ requestTimeoutMinutes: minutes });
           }}
         />
-        <p class="hint muted">After that, the server is told the request was cancelled.</p>
-        <label for="client-metadata-url">OAuth client metadata URL</label>
+        <p class="hint muted">{t('servers.settings.timeoutHint')}</p>
+        <label for="client-metadata-url">{t('servers.settings.metadataUrl')}</label>
         <input
           id="client-metadata-url"
           type="url"
+          translate={false}
           placeholder="https://example.com/toolnexus-client.json"
           value={settings.clientMetadataUrl ?? ''}
           onChange={(event) => updateSettings({ clientMetadataUrl: event.currentTarget.value.trim() })}
         />
-        <p class="hint muted">
-          Where you publish a Client ID Metadata Document for toolnexus. Authorization servers that accept one skip registration; others get a dynamic
-          registration.
-        </p>
+        <p class="hint muted">{t('servers.settings.metadataUrlHint')}</p>
         <label class="check">
           <input
             type="checkbox"
             checked={settings.protocolLog !== false}
             onChange={(event) => updateSettings({ protocolLog: event.currentTarget.checked })}
           />{' '}
-          Record a protocol log of each server
+          {t('servers.settings.protocolLog')}
         </label>
-        <p class="hint muted">In memory only, redacted, the newest 1,000 records per server; a change applies from each server's next connect.</p>
+        <p class="hint muted">{t('servers.settings.protocolLogHint', { count: PROTOCOL_LOG_LENGTH })}</p>
       </section>
     </>
   );

@@ -1,8 +1,11 @@
 import { useState } from 'preact/hooks';
 import type { TraceAttempt, TraceFailure } from '@/lib/auth/trace';
+import { isolatedUrl, t } from '@/lib/i18n';
+import { formatTimeSeconds } from '@/lib/i18n/format';
 import type { Verdict } from '@/lib/policy/judge';
 import type { ServerView } from '@/lib/state';
 import { useActions } from '../shared/actions';
+import { Message } from '../shared/Message';
 import { OrgNote } from '../shared/OrgNote';
 import { ExportButtons } from './ExportButtons';
 import { stepName, TraceStepItem } from './TraceSteps';
@@ -16,11 +19,11 @@ export interface SignInTraceProps {
   exportAllowed?: Verdict;
 }
 
-const OUTCOMES: Record<TraceAttempt['outcome'], string> = {
-  running: 'under way',
-  'signed-in': 'signed in',
-  failed: 'failed',
-  'signed-out': 'signed out',
+const OUTCOMES: Record<TraceAttempt['outcome'], () => string> = {
+  running: () => t('servers.trace.outcome.running'),
+  'signed-in': () => t('servers.trace.outcome.signedIn'),
+  failed: () => t('servers.trace.outcome.failed'),
+  'signed-out': () => t('servers.trace.outcome.signedOut'),
 };
 
 /** The client id (and perhaps secret) a person was given by the authorization server's owner, right where it is asked for. */
@@ -31,28 +34,28 @@ function ClientIdForm({ server, issuer }: { server: ServerView; issuer?: string 
   return (
     <form
       class="trace-client"
-      aria-label="Client id from the authorization server’s owner"
+      aria-label={t('servers.trace.clientForm')}
       onSubmit={(event) => {
         event.preventDefault();
         if (clientId.trim()) signIn(server.id, { clientId: clientId.trim(), ...(clientSecret ? { clientSecret } : {}) });
       }}
     >
       <label>
-        Client ID
+        {t('servers.trace.clientId')}
         <input
           value={clientId}
           required
           autoComplete="off"
-          placeholder={issuer ? `registered with ${issuer}` : undefined}
+          placeholder={issuer ? t('servers.trace.registeredWith', { issuer: isolatedUrl(issuer) }) : undefined}
           onInput={(event) => setClientId(event.currentTarget.value)}
         />
       </label>
       <label>
-        Client secret (optional)
+        {t('servers.trace.clientSecret')}
         <input type="password" value={clientSecret} autoComplete="off" onInput={(event) => setClientSecret(event.currentTarget.value)} />
       </label>
-      <button type="submit">Save and sign in</button>
-      <span class="muted">A secret only if its owner gave you one: it is kept like tokens, never shown again.</span>
+      <button type="submit">{t('servers.trace.saveAndSignIn')}</button>
+      <span class="muted">{t('servers.trace.secretHint')}</span>
     </form>
   );
 }
@@ -62,12 +65,12 @@ function Failure({ failure, server }: { failure: TraceFailure; server: ServerVie
   return (
     <div class="trace-failure">
       <p>
-        <strong>Failed at: {stepName(failure.step)}.</strong> {failure.words}
+        <strong>{t('servers.trace.failedAt', { step: stepName(failure.step) })}</strong> {failure.words}
       </p>
       {failure.fix?.kind === 'client-id' && <ClientIdForm server={server} issuer={failure.fix.issuer} />}
       {failure.fix?.kind === 'sign-in' && (
         <button type="button" onClick={() => signIn(server.id)}>
-          Sign in again
+          {t('servers.trace.signInAgain')}
         </button>
       )}
     </div>
@@ -79,7 +82,8 @@ function Attempt({ attempt, server, open }: { attempt: TraceAttempt; server: Ser
     <li>
       <details class="trace-attempt" open={open}>
         <summary>
-          <time class="muted">{new Date(attempt.at).toLocaleTimeString()}</time> {attempt.reason}: <strong>{OUTCOMES[attempt.outcome]}</strong>
+          <time class="muted">{formatTimeSeconds(attempt.at)}</time>{' '}
+          <Message id="servers.trace.attempt" values={{ reason: attempt.reason, outcome: <strong>{OUTCOMES[attempt.outcome]()}</strong> }} />
         </summary>
         {attempt.failure && <Failure failure={attempt.failure} server={server} />}
         <ol class="trace-steps">
@@ -103,10 +107,10 @@ export function SignInTrace({ server, exportAllowed }: SignInTraceProps) {
   const newestFirst = attempts ? [...attempts].reverse() : [];
 
   return (
-    <section class="sign-in-trace" aria-label={`Sign-in trace of ${server.displayName}`}>
+    <section class="sign-in-trace" aria-label={t('servers.trace.label', { server: server.displayName })}>
       <div class="protocol-log-bar">
         <button type="button" class="secondary" onClick={refresh}>
-          Refresh
+          {t('servers.protocolLog.refresh')}
         </button>
         <ExportButtons
           allowed={exportAllowed}
@@ -116,28 +120,26 @@ export function SignInTrace({ server, exportAllowed }: SignInTraceProps) {
         <button
           type="button"
           class="secondary"
-          title="Clears the protocol log too"
+          title={t('servers.trace.clearTitle')}
           onClick={() => {
             clearProtocolLog(server.id);
             setAttempts([]);
           }}
         >
-          Clear
+          {t('servers.protocolLog.clear')}
         </button>
       </div>
       {exportAllowed && !exportAllowed.allowed && <OrgNote verdict={exportAllowed} />}
-      <p class="muted">
-        Every sign-in to this server, newest first; kept in memory with its protocol log. Codes, verifiers, tokens, state and secrets are never kept.
-      </p>
+      <p class="muted">{t('servers.trace.about')}</p>
       {failure && (
         <p role="alert" class="error">
           {failure}
         </p>
       )}
       {attempts === null ? (
-        <p class="muted">Loading…</p>
+        <p class="muted">{t('shell.loading')}</p>
       ) : newestFirst.length === 0 ? (
-        <p class="muted">No sign-in recorded yet.</p>
+        <p class="muted">{t('servers.trace.empty')}</p>
       ) : (
         <ol class="trace-attempts">
           {newestFirst.map((attempt, index) => (

@@ -1,7 +1,9 @@
+import { t } from '@/lib/i18n';
 import type { ImportResult } from '@/lib/mcpJson';
 import type { PolicyView } from '@/lib/policy/view';
 import type { Settings } from '@/lib/state';
 import { useActions } from '../shared/actions';
+import { Message } from '../shared/Message';
 import { ImportFile } from './ImportFile';
 import { LazyFindServers } from './registry/LazyFindServers';
 import { ServerForm } from './ServerForm';
@@ -19,17 +21,22 @@ export function Welcome({ imported, settings, policy }: WelcomeProps) {
   const { addServer, showHelp } = useActions();
   return (
     <section class="card welcome" aria-labelledby="welcome-title">
-      <h1 id="welcome-title">Welcome to toolnexus</h1>
-      <p>Connect MCP servers to this browser and use their tools, resources and prompts here.</p>
-      <p>When a server needs you (a form, a page to visit, a sign-in), it waits in this Inbox until you answer.</p>
-      <ServerForm id="welcome" submitLabel="Add server" onSubmit={addServer} />
-      <ImportFile id="welcome-import" label="Or import mcp.json" imported={imported} allowed={policy?.features.mcpJsonImport} />
+      <h1 id="welcome-title">{t('servers.welcome.title')}</h1>
+      <p>{t('servers.welcome.what')}</p>
+      <p>{t('servers.welcome.inbox')}</p>
+      <ServerForm id="welcome" submitLabel={t('servers.form.add')} onSubmit={addServer} />
+      <ImportFile id="welcome-import" label={t('servers.welcome.import')} imported={imported} allowed={policy?.features.mcpJsonImport} />
       <p class="hint muted">
-        No server yet? Search a registry or import a server.json below, or read{' '}
-        <button type="button" class="link" onClick={() => showHelp(true)}>
-          Finding servers
-        </button>
-        .
+        <Message
+          id="servers.welcome.noServer"
+          values={{
+            help: (
+              <button type="button" class="link" onClick={() => showHelp(true)}>
+                {t('help.findingServers')}
+              </button>
+            ),
+          }}
+        />
       </p>
       <LazyFindServers id="welcome-find" settings={settings} policy={policy} />
     </section>

@@ -2,7 +2,10 @@ import { Fragment } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { PolicyView } from '@/lib/policy/view';
 import { useActions } from '../shared/actions';
-import { t } from '@/lib/i18n';
+import { formatNumber, t } from '@/lib/i18n';
+import { formatSize } from '@/lib/i18n/format';
+import { MAX_SKILL_BYTES, MAX_SKILL_FILES } from '@/lib/mcp/skills';
+import { Message } from '../shared/Message';
 import { PolicyHelp } from './PolicyHelp';
 import { shortcutHelp } from './shortcuts';
 import './help.css';
@@ -32,54 +35,60 @@ export function Help({ openShortcut, policy }: HelpProps) {
       <h2 id="finding-servers">{t('help.findingServers')}</h2>
       <ul>
         <li>
-          Many services publish a remote MCP server: look for "MCP" in their docs; the URL usually ends in <code>/mcp</code> (or <code>/sse</code> on
-          older servers). Paste it on the Servers tab.
+          <Message id="help.find.publish" values={{ mcp: <code translate={false}>/mcp</code>, sse: <code translate={false}>/sse</code> }} />
         </li>
         <li>
-          Search the MCP Registry (<code>registry.modelcontextprotocol.io</code>, or your company's) on the welcome or the Servers tab, or import a
-          server.json: Add fills in what the server needs.
+          <Message id="help.find.registry" values={{ registry: <code translate={false}>registry.modelcontextprotocol.io</code> }} />
         </li>
         <li>
-          Already set up in Claude, Cursor or VS Code? Import their <code>mcp.json</code>. Servers started as local commands (stdio) cannot run in a
-          browser and are listed as skipped.
+          <Message id="help.find.import" values={{ file: <code translate={false}>mcp.json</code> }} />
         </li>
         <li>
-          A server on this computer (<code>http://localhost</code>, <code>127.0.0.1</code>) works at once; another address asks for your permission
-          when added. A server that needs a sign-in asks for it in the Inbox.
+          <Message
+            id="help.find.local"
+            values={{ localhost: <code translate={false}>http://localhost</code>, loopback: <code translate={false}>127.0.0.1</code> }}
+          />
         </li>
       </ul>
       <h2 id="skills-language">{t('help.skillsAndLanguage')}</h2>
       <ul>
         <li>
-          A server may answer its own question with its <strong>app</strong>: the Request card then shows the server's interface instead of a plain
-          form. Its answer is sent only when it fits what the server asked for; otherwise the card says why and nothing is sent.{' '}
-          <strong>Answer with the form instead</strong> is always there, and Decline and Cancel are always yours.
+          <Message
+            id="help.apps.body"
+            values={{ app: <strong>{t('help.apps.app')}</strong>, formInstead: <strong>{t('inbox.app.formInstead')}</strong> }}
+          />
         </li>
         <li>
-          A server's <strong>skills</strong> (workflow instructions it ships for agents) are listed on the Prompts tab, beside its prompts. Read one
-          to see its <code>SKILL.md</code> or any of its files; each is checked against the digest and size the server published, and a skill that
-          does not match, or is past 512 files or 16 MiB, is not shown and says why.
+          <Message
+            id="help.skills.body"
+            values={{
+              skills: <strong>{t('help.skills.skills')}</strong>,
+              file: <code translate={false}>SKILL.md</code>,
+              files: formatNumber(MAX_SKILL_FILES),
+              size: formatSize(MAX_SKILL_BYTES),
+            }}
+          />
         </li>
-        <li>
-          Servers are told your browser's preferred languages with every request, so those that can will answer in your language. Change them in the
-          browser's language settings.
-        </li>
+        <li>{t('help.language')}</li>
       </ul>
       {policy && <PolicyHelp policy={policy} />}
       <h2>{t('help.keyboard')}</h2>
       <table class="keys">
         <tbody>
           <tr>
-            <td>{openShortcut ? <kbd>{openShortcut}</kbd> : <span class="muted">no key set</span>}</td>
-            <td>Open toolnexus on the newest request, from any page (change it in the browser's extension shortcuts)</td>
+            <td>
+              {/* The browser's own name of the key, as it shows it in its shortcuts page. */}
+              {openShortcut ? <kbd translate={false}>{openShortcut}</kbd> : <span class="muted">{t('shortcuts.noKey')}</span>}
+            </td>
+            <td>{t('shortcuts.openPanel')}</td>
           </tr>
-          {shortcutHelp().map(({ keys, does }) => (
+          {shortcutHelp().map(({ keys, does, named }) => (
             <tr key={does}>
               <td>
                 {keys.map((key, index) => (
                   <Fragment key={key}>
                     {index > 0 && ' / '}
-                    <kbd>{key}</kbd>
+                    <kbd translate={named ? undefined : false}>{key}</kbd>
                   </Fragment>
                 ))}
               </td>

@@ -1,4 +1,5 @@
 import type { PolicyView } from '@/lib/policy/view';
+import { t } from '@/lib/i18n';
 import { helpWords } from '@/lib/policy/words';
 
 /** Help's "Your organisation's policy": the policy in force, read-only, and what is wrong with it when it could not apply. */
@@ -14,7 +15,7 @@ export function PolicyHelp({ policy }: { policy: PolicyView }) {
             {policy.state === 'refused' ? helpWords.refused : helpWords.applied}
           </p>
           {policy.problems.length > 0 && (
-            <ul class="policy-problems" aria-label="Problems with the policy">
+            <ul class="policy-problems" aria-label={t('help.policy.problems')}>
               {policy.problems.map((problem) => (
                 <li key={problem}>{problem}</li>
               ))}

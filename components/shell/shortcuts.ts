@@ -18,9 +18,10 @@ export const shortcutFor = (key: string): ShortcutAction | undefined => KEYS.get
 
 /**
  * What Help lists: the keys above, then the keys the page's own controls already answer. The
- * keys as the keyboard labels them (Enter, Esc, Tab have names of their own in some languages).
+ * keys as the keyboard labels them (Enter, Esc, Tab have names of their own in some languages:
+ * `named`, from the catalog; the others are the characters on the keys, never translated).
  */
-export const shortcutHelp = (): ReadonlyArray<{ keys: string[]; does: string }> => [
+export const shortcutHelp = (): ReadonlyArray<{ keys: string[]; does: string; named?: boolean }> => [
   { keys: ['?'], does: t('keyboard.help') },
   {
     keys: ['1–6'],
@@ -29,10 +30,10 @@ export const shortcutHelp = (): ReadonlyArray<{ keys: string[]; does: string }> 
   { keys: ['j', 'k'], does: t('keyboard.requests') },
   { keys: ['/'], does: t('keyboard.filter') },
   { keys: ['↓', '↑'], does: t('keyboard.intoList') },
-  { keys: [t('keyboard.key.enter')], does: t('keyboard.openItem') },
-  { keys: [t('keyboard.key.escape')], does: t('keyboard.clearFilter') },
-  { keys: [t('keyboard.key.tab')], does: t('keyboard.throughRequest') },
-  { keys: [t('keyboard.key.enter')], does: t('keyboard.pressButton') },
+  { keys: [t('keyboard.key.enter')], does: t('keyboard.openItem'), named: true },
+  { keys: [t('keyboard.key.escape')], does: t('keyboard.clearFilter'), named: true },
+  { keys: [t('keyboard.key.tab')], does: t('keyboard.throughRequest'), named: true },
+  { keys: [t('keyboard.key.enter')], does: t('keyboard.pressButton'), named: true },
   { keys: ['←', '→'], does: t('keyboard.alongTabs') },
-  { keys: [t('keyboard.key.escape')], does: t('keyboard.closeHelp') },
+  { keys: [t('keyboard.key.escape')], does: t('keyboard.closeHelp'), named: true },
 ];

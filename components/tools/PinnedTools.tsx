@@ -2,7 +2,10 @@ import type { Tool } from '@modelcontextprotocol/client';
 import type { PinnedTool } from '@/lib/pinnedTools';
 import type { SavedCall } from '@/lib/savedCalls';
 import type { ServerView } from '@/lib/state';
+import { t } from '@/lib/i18n';
 import { useActions } from '../shared/actions';
+import { Foreign } from '../shared/Foreign';
+import { Message } from '../shared/Message';
 import { labelName } from '../shared/items';
 import { type ArgumentsDraft, ToolCard } from './ToolCard';
 
@@ -26,8 +29,8 @@ export function PinnedTools({ pinned, tools, savedByTool, draft }: PinnedToolsPr
   if (pinned.length === 0) return null;
   const byUrl = new Map([...tools.values()].map((entry) => [entry.server.url, entry]));
   return (
-    <section class="pinned" aria-label="Pinned tools">
-      <h2>Pinned</h2>
+    <section class="pinned" aria-label={t('tools.pinned.label')}>
+      <h2>{t('tools.pinned.title')}</h2>
       {pinned.map((pin) => {
         const entry = byUrl.get(pin.serverUrl);
         const tool = entry?.server.status === 'connected' ? entry.items.find((candidate) => candidate.name === pin.tool) : undefined;
@@ -35,10 +38,25 @@ export function PinnedTools({ pinned, tools, savedByTool, draft }: PinnedToolsPr
           return (
             <p key={toolKey(pin.serverUrl, pin.tool)} class="pin-away muted">
               <span>
-                <strong>{labelName(pin.tool)}</strong> · {entry?.server.displayName ?? pin.serverUrl}: not offered now
+                <Message
+                  id="tools.pinned.away"
+                  values={{
+                    tool: (
+                      <strong>
+                        <Foreign text={labelName(pin.tool)} />
+                      </strong>
+                    ),
+                    server: <Foreign text={entry?.server.displayName ?? pin.serverUrl} />,
+                  }}
+                />
               </span>{' '}
-              <button type="button" class="link" aria-label={`Unpin ${labelName(pin.tool)}`} onClick={() => pinTool(pin.serverUrl, pin.tool, false)}>
-                Unpin
+              <button
+                type="button"
+                class="link"
+                aria-label={t('tools.pinned.unpinLabel', { tool: labelName(pin.tool) })}
+                onClick={() => pinTool(pin.serverUrl, pin.tool, false)}
+              >
+                {t('tools.pinned.unpin')}
               </button>
             </p>
           );

@@ -1,6 +1,8 @@
 import { useMemo } from 'preact/hooks';
 import type { ActivityView, ServerView } from '@/lib/state';
+import { t } from '@/lib/i18n';
 import { useActions } from '../shared/actions';
+import { Foreign } from '../shared/Foreign';
 import { labelName } from '../shared/items';
 import { clock } from '../shared/time';
 import { recentCalls } from './recentCalls';
@@ -10,11 +12,15 @@ export interface RecentCallsProps {
   servers: ServerView[];
 }
 
-/** The arguments of a call on one line, cut: enough to tell two calls of a tool apart. */
-function argumentsLine(args: Record<string, unknown>): string {
+/** The arguments of a call on one line, cut: enough to tell two calls of a tool apart. JSON, as the person gave it: not translated. */
+function ArgumentsLine({ args }: { args: Record<string, unknown> }) {
   const text = JSON.stringify(args);
-  if (text === '{}') return 'no arguments';
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  if (text === '{}') return <>{t('tools.recent.noArguments')}</>;
+  return (
+    <code dir="ltr" translate={false} data-from="person">
+      {text.length > 60 ? `${text.slice(0, 60)}…` : text}
+    </code>
+  );
 }
 
 /**
@@ -27,8 +33,8 @@ export function RecentCalls({ activities, servers }: RecentCallsProps) {
   const recent = useMemo(() => recentCalls(activities, servers), [activities, servers]);
   if (recent.length === 0) return null;
   return (
-    <section class="recent" aria-label="Recent calls">
-      <h2>Recent</h2>
+    <section class="recent" aria-label={t('tools.recent.label')}>
+      <h2>{t('tools.recent.title')}</h2>
       <ul class="plain">
         {recent.map(({ call, server, rerun }) => {
           const name = labelName(call.tool);
@@ -37,22 +43,22 @@ export function RecentCalls({ activities, servers }: RecentCallsProps) {
               <button
                 type="button"
                 class="link recent-tool"
-                title="Open its form with these arguments"
+                title={t('tools.recent.openForm')}
                 onClick={() => editArguments(server.id, call.tool, call.args)}
               >
-                {name}
+                <Foreign text={name} />
               </button>
               <span class="muted recent-what">
-                {server.displayName} · <code>{argumentsLine(call.args)}</code> · {clock(call.startedAt)}
+                <Foreign text={server.displayName} /> · <ArgumentsLine args={call.args} /> · {clock(call.startedAt)}
               </span>
               {rerun && (
                 <button
                   type="button"
                   class="secondary"
-                  aria-label={`Run again: ${name}, with the same arguments`}
+                  aria-label={t('tools.recent.runAgainLabel', { tool: name })}
                   onClick={() => callTool(server.id, call.tool, call.args)}
                 >
-                  Run again
+                  {t('tools.recent.runAgain')}
                 </button>
               )}
             </li>

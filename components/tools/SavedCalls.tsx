@@ -1,5 +1,7 @@
 import type { SavedCall } from '@/lib/savedCalls';
+import { t } from '@/lib/i18n';
 import { useActions } from '../shared/actions';
+import { Foreign } from '../shared/Foreign';
 
 export interface SavedCallsProps {
   serverId: string;
@@ -15,31 +17,38 @@ export function SavedCalls({ serverId, tool, destructive, saved }: SavedCallsPro
   if (saved.length === 0) return null;
   return (
     <details class="saved-calls">
-      <summary>Saved calls ({saved.length})</summary>
-      <ul class="plain" aria-label={`Saved calls of ${tool}`}>
+      <summary>{t('tools.saved.summary', { count: saved.length })}</summary>
+      <ul class="plain" aria-label={t('tools.saved.label', { tool })}>
         {saved.map((call) => (
           <li key={call.id} class="saved-call">
-            <span class="saved-name">{call.name}</span>
+            <span class="saved-name">
+              <Foreign text={call.name} from="person" />
+            </span>
             {!destructive && (
               <button
                 type="button"
                 class="secondary"
-                aria-label={`Run saved call ${call.name}`}
+                aria-label={t('tools.saved.runLabel', { name: call.name })}
                 onClick={() => callTool(serverId, tool, call.arguments)}
               >
-                Run
+                {t('tools.saved.run')}
               </button>
             )}
             <button
               type="button"
               class="secondary"
-              aria-label={`Load saved call ${call.name}`}
+              aria-label={t('tools.saved.loadLabel', { name: call.name })}
               onClick={() => editArguments(serverId, tool, call.arguments)}
             >
-              Load
+              {t('tools.saved.load')}
             </button>
-            <button type="button" class="link" aria-label={`Delete saved call ${call.name}`} onClick={() => deleteSavedCall(call.id)}>
-              Delete
+            <button
+              type="button"
+              class="link"
+              aria-label={t('tools.saved.deleteLabel', { name: call.name })}
+              onClick={() => deleteSavedCall(call.id)}
+            >
+              {t('tools.saved.delete')}
             </button>
           </li>
         ))}

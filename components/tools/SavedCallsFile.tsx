@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { errorMessage } from '@/lib/errorMessage';
 import type { SavedCallsImport } from '@/lib/savedCalls';
+import { t } from '@/lib/i18n';
 import { useActions } from '../shared/actions';
 import { ImportOutcome } from '../shared/ImportOutcome';
 
@@ -14,8 +15,8 @@ export function SavedCallsFile({ count }: SavedCallsFileProps) {
   const [outcome, setOutcome] = useState<{ ok: SavedCallsImport } | { error: string } | null>(null);
   return (
     <details class="card import-export">
-      <summary>Saved calls: export or import ({count})</summary>
-      <label for="saved-calls-file">Import saved calls</label>
+      <summary>{t('tools.savedFile.summary', { count })}</summary>
+      <label for="saved-calls-file">{t('tools.savedFile.import')}</label>
       <input
         id="saved-calls-file"
         type="file"
@@ -39,7 +40,7 @@ export function SavedCallsFile({ count }: SavedCallsFileProps) {
       {outcome && 'ok' in outcome && <ImportOutcome added={outcome.ok.calls.length} what="savedCalls" skipped={outcome.ok.skipped} />}
       <div class="actions">
         <button type="button" class="secondary" disabled={count === 0} onClick={exportSavedCalls}>
-          Export saved calls
+          {t('tools.savedFile.export')}
         </button>
       </div>
     </details>

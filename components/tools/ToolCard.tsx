@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { memo } from 'preact/compat';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { t, tn } from '@/lib/i18n';
 import { nameMarks } from '@/lib/names';
 import type { SavedCall } from '@/lib/savedCalls';
 import { isDestructive } from '@/lib/tools';
@@ -10,7 +11,9 @@ import { useFormRow } from '../forms/useFormRow';
 import { useActions } from '../shared/actions';
 import { ItemRow } from '../shared/ItemRow';
 import { type Hits, idFrom, labelName, ROW_NAME_CHARS, ROW_SUMMARY_CHARS } from '../shared/items';
+import { Foreign } from '../shared/Foreign';
 import { MarkedText } from '../shared/MarkedText';
+import { Message } from '../shared/Message';
 import { SavedCalls } from './SavedCalls';
 import { ToolDetails } from './ToolDetails';
 
@@ -50,10 +53,10 @@ const NO_HITS: Hits = [[], [], [], []];
 function badges(tool: Tool): Array<{ label: string; tone: string }> {
   const hints = tool.annotations ?? {};
   const list: Array<{ label: string; tone: string }> = [];
-  if (hints.readOnlyHint) list.push({ label: 'read-only', tone: 'ok' });
-  if (isDestructive(tool)) list.push({ label: 'destructive', tone: 'danger' });
-  if (hints.idempotentHint) list.push({ label: 'idempotent', tone: 'neutral' });
-  if (hints.openWorldHint) list.push({ label: 'open-world', tone: 'neutral' });
+  if (hints.readOnlyHint) list.push({ label: t('tools.badge.readOnly'), tone: 'ok' });
+  if (isDestructive(tool)) list.push({ label: t('tools.badge.destructive'), tone: 'danger' });
+  if (hints.idempotentHint) list.push({ label: t('tools.badge.idempotent'), tone: 'neutral' });
+  if (hints.openWorldHint) list.push({ label: t('tools.badge.openWorld'), tone: 'neutral' });
   return list;
 }
 
@@ -114,7 +117,7 @@ export const ToolCard = memo(function ToolCard(props: ToolCardProps) {
   return (
     <ItemRow
       rowRef={card}
-      label={`Tool ${label}`}
+      label={t('tools.card.label', { tool: label })}
       id={`${base}-details`}
       class="tool"
       open={row.open}
@@ -137,7 +140,11 @@ export const ToolCard = memo(function ToolCard(props: ToolCardProps) {
               <MarkedText text={tool.name} hits={nameHits} marks={marks} max={ROW_NAME_CHARS} />
             </code>
           )}
-          {serverName && <span class="muted item-server">{serverName}</span>}
+          {serverName && (
+            <span class="muted item-server">
+              <Foreign text={serverName} />
+            </span>
+          )}
         </>
       }
       actions={
@@ -146,14 +153,14 @@ export const ToolCard = memo(function ToolCard(props: ToolCardProps) {
             type="button"
             class="pin secondary"
             aria-pressed={pinned}
-            aria-label={`Pin ${label}`}
-            title={pinned ? 'Pinned to the top: unpin' : 'Pin to the top'}
+            aria-label={t('tools.card.pinLabel', { tool: label })}
+            title={pinned ? t('tools.card.unpinTitle') : t('tools.card.pinTitle')}
             onClick={() => pinTool(serverUrl, tool.name, !pinned)}
           >
             {pinned ? '★' : '☆'}
           </button>
-          <button type="button" class="run" aria-label={`Run ${label}`} onClick={run}>
-            Run
+          <button type="button" class="run" aria-label={t('tools.card.runLabel', { tool: label })} onClick={run}>
+            {t('tools.card.run')}
           </button>
         </>
       }
@@ -168,14 +175,16 @@ export const ToolCard = memo(function ToolCard(props: ToolCardProps) {
     >
       <ToolDetails tool={tool} marks={marks} alike={alike} hits={descriptionHits} />
       {confirming && (
-        <div role="alertdialog" aria-label={`Confirm ${label}`} class="confirm">
-          <p>{label} is marked destructive by its server. Run it?</p>
+        <div role="alertdialog" aria-label={t('tools.confirm.label', { tool: label })} class="confirm">
+          <p>
+            <Message id="tools.confirm.ask" values={{ tool: <Foreign text={label} /> }} />
+          </p>
           <div class="actions">
             <button type="button" class="danger" onClick={submit}>
-              Run anyway
+              {t('tools.confirm.run')}
             </button>
             <button type="button" class="secondary" onClick={() => setConfirming(false)}>
-              Don’t run
+              {t('tools.confirm.dontRun')}
             </button>
           </div>
         </div>
@@ -212,11 +221,13 @@ const ToolBadges = memo(function ToolBadges({ tool, alike }: { tool: Tool; alike
         </span>
       ))}
       {alike && alike.length > 0 && (
-        <span
-          class="lookalike-warning"
-          title="Its name differs from the other only by characters that look alike or show nothing: open it to see which."
-        >
-          ⚠ looks like {alike.length === 1 ? `“${labelName(alike[0]!)}”` : `${alike.length} other tools`}
+        <span class="lookalike-warning" title={t('tools.badge.lookalikeTitle')}>
+          {'⚠ '}
+          {alike.length === 1 ? (
+            <Message id="tools.badge.looksLike" values={{ tool: <Foreign text={labelName(alike[0]!)} /> }} />
+          ) : (
+            tn('tools.badge.looksLikeMany', alike.length)
+          )}
         </span>
       )}
     </div>

@@ -1,7 +1,9 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { type NameMark, nameMarks } from '@/lib/names';
+import { t } from '@/lib/i18n';
 import { FULL_TEXT_CHARS, ROW_NAME_CHARS } from '../shared/items';
 import { MarkedText } from '../shared/MarkedText';
+import { Message } from '../shared/Message';
 
 export interface ToolDetailsProps {
   tool: Tool;
@@ -24,15 +26,21 @@ export function ToolDetails({ tool, marks, alike, hits }: ToolDetailsProps) {
     <>
       {(tool.name.length > ROW_NAME_CHARS || marks.length > 0) && (
         <p class="full-name">
-          Name:{' '}
-          <code>
-            <MarkedText text={tool.name} marks={marks} max={FULL_NAME_CHARS} />
-          </code>
+          <Message
+            id="tools.details.name"
+            values={{
+              name: (
+                <code>
+                  <MarkedText text={tool.name} marks={marks} max={FULL_NAME_CHARS} />
+                </code>
+              ),
+            }}
+          />
         </p>
       )}
       {alike && alike.length > 0 && (
         <div class="lookalike-note" role="note">
-          <p>Its name looks like {alike.length === 1 ? 'another tool’s' : 'other tools’'} of this server; what tells them apart is marked:</p>
+          <p>{alike.length === 1 ? t('tools.details.looksLikeOne') : t('tools.details.looksLikeMany')}</p>
           <ul>
             {alike.slice(0, 10).map((other) => (
               <li key={other}>

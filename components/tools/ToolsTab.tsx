@@ -3,6 +3,7 @@ import type { ComponentChildren, VNode } from 'preact';
 import { memo } from 'preact/compat';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { visibleToPerson } from '@/lib/apps/resource';
+import { t, tn } from '@/lib/i18n';
 import { matchesAll } from '@/lib/find';
 import { lookalikes } from '@/lib/names';
 import type { PinnedTool } from '@/lib/pinnedTools';
@@ -116,7 +117,7 @@ export const ToolsTab = memo(function ToolsTab({ servers, savedCalls, pinnedTool
       bottom={shown ? <SavedCallsFile key="file" count={savedCalls.length} /> : undefined}
       groups={
         !shown ? null : !any ? (
-          <p class="empty muted">No server yet. Add one under Servers.</p>
+          <p class="empty muted">{t('tools.tab.noServer')}</p>
         ) : (
           listed.map((entry, index) => {
             const tools = filter.matched[index]!;
@@ -198,12 +199,10 @@ function ToolGroup({ entry, tools, folded, first, filtering, terms, pins, savedB
   endGap();
   return (
     <ServerGroup server={server} list="tools" shown={tools.length} total={entry.items.length} filtering={filtering}>
-      {server.status === 'connected' && entry.items.length === 0 && <p class="muted">This server offers no tools.</p>}
+      {server.status === 'connected' && entry.items.length === 0 && <p class="muted">{t('tools.tab.noTools')}</p>}
       {drawn}
       <ShowMore shown={count} total={tools.length} list="tools" onMore={more} />
-      {!filtering && appOnly > 0 && (
-        <p class="muted">{appOnly === 1 ? 'One more tool is' : `${appOnly} more tools are`} for this server's apps to call.</p>
-      )}
+      {!filtering && appOnly > 0 && <p class="muted">{tn('tools.tab.appOnly', appOnly)}</p>}
     </ServerGroup>
   );
 }

@@ -86,6 +86,25 @@ export function formatSize(bytes: number): string {
   );
 }
 
+/**
+ * How long a call took, to the precision that helps: "42 ms", "1.5 sec", "12 sec", "3.2 min".
+ * While it runs (the panel's clock ticks once a second), whole seconds.
+ */
+export function formatElapsed(ms: number, running = false): string {
+  const seconds = Math.max(0, ms) / 1000;
+  const [unit, amount, digits]: [string, number, number] =
+    !running && seconds < 1
+      ? ['millisecond', Math.round(seconds * 1000), 0]
+      : seconds < 60
+        ? ['second', seconds, running || seconds >= 10 ? 0 : 1]
+        : ['minute', seconds / 60, 1];
+  const format = once(
+    `elapsed ${unit} ${digits}`,
+    (locale) => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits }),
+  );
+  return shown(format.format(digits === 0 ? Math.round(amount) : amount));
+}
+
 /** A script by its ISO 15924 code ("Cyrl") as the UI language names it ("Cyrillic"); the code where Intl has no name for it. */
 export const scriptName = (code: string): string =>
   shown(once('script', (locale) => new Intl.DisplayNames(locale, { type: 'script', fallback: 'code' })).of(code) ?? code);

@@ -3,8 +3,9 @@
  * not give, and any overflow at 360 px; Arabic mirrors the panel and keeps the URL consent
  * card's host in order beside a server name with bidi controls. On the converted parts
  * (docs/i18n.md): the shell, the Inbox (a form answered, a URL to consent to), History, the
- * Prompts and Resources tabs with an item each opened, and a result's MCP App; axe finds nothing
- * serious on each, in both.
+ * Prompts and Resources tabs with an item each opened, a result's MCP App, the Servers tab (a
+ * server added, its card, its protocol log), the Tools tab with a result, and Help; axe finds
+ * nothing serious on each, in both.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,6 +163,44 @@ describe('the pseudo-locale at 360 px', () => {
     expect(await overflowing(run.page)).toEqual([]);
     expect(await app.locator('iframe').count()).toBe(1);
   });
+
+  it('shows the Servers tab, a server added with its form, its card and its protocol log in catalog words only', async () => {
+    const added = await startModernServer();
+    try {
+      await run.panel.tab('Servers');
+      await run.page.locator('section.server-list').waitFor();
+      await run.page.locator('.find-servers').waitFor();
+      await expectLocalized(run.page, ['.tabbar', '[role="tabpanel"]']);
+      await run.panel.addServer(added.url, { name: 'Added' });
+      await expect
+        .poll(() => run.panel.server('Added').locator('.server-state').getAttribute('class'), { timeout: 20_000 })
+        .toContain('status-connected');
+      await run.panel.serverDetails('Added');
+      await expectLocalized(run.page, ['.tabbar', '[role="tabpanel"]']);
+      const log = await run.panel.protocolLog('Added');
+      await log.locator('.protocol-records').waitFor();
+      await expectLocalized(run.page, ['.tabbar', '[role="tabpanel"]']);
+    } finally {
+      await added.close();
+    }
+  });
+
+  it('shows the Tools tab with a result, its structured content and its actions, in catalog words only', async () => {
+    await run.panel.runTool('Showcase', 'show_content');
+    const result = run.panel.result('show_content');
+    await result.locator('.json-view').waitFor({ timeout: 20_000 });
+    await expectLocalized(run.page, ['.tabbar', '[role="tabpanel"]']);
+  });
+
+  it('shows Help in catalog words only, nothing past the edge', async () => {
+    await run.page.locator('.help-button').click();
+    const help = run.page.locator('dialog.help');
+    await help.waitFor();
+    // The organisation's policy in Help is lib/policy/words.ts's, converted on its own (docs/i18n.md, "Left for the conversion").
+    await expectLocalized(run.page, ['dialog.help > :not(.policy-help)']);
+    await run.page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+  });
 });
 
 describe('Arabic, right to left', () => {
@@ -223,6 +262,21 @@ describe('Arabic, right to left', () => {
     expect(await warning.textContent()).toContain('\u2066xn--');
     expect(await overflowing(run.page)).toEqual([]);
     expect(await seriousViolations(run.page)).toEqual([]);
+  });
+
+  it('shows a server’s card and Help mirrored, in Arabic, with nothing past the edge and nothing serious for axe', async () => {
+    const card = await run.panel.serverDetails('Showcase');
+    expect(await card.locator('.server-details .actions button[aria-expanded]').first().textContent()).toBe(t('servers.card.protocolLog'));
+    expect(await overflowing(run.page)).toEqual([]);
+    expect(await seriousViolations(run.page)).toEqual([]);
+    await run.page.locator('.help-button').click();
+    const help = run.page.locator('dialog.help');
+    await help.waitFor();
+    expect(await help.locator('#finding-servers').textContent()).toBe(t('help.findingServers'));
+    expect(await overflowing(run.page)).toEqual([]);
+    expect(await seriousViolations(run.page)).toEqual([]);
+    await run.page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
   });
 
   it('shows History, Prompts and Resources mirrored, with nothing serious for axe', async () => {

@@ -56,6 +56,40 @@ export class LocalizedPanel extends PanelPage {
     await this.drawn(row, this.page.locator('.row-gap'));
     await row.locator('.run').click();
   }
+
+  /** Adds a server with the Servers tab's form, found by its fields' ids (components/servers/ServerForm.tsx, `add`). */
+  override async addServer(url: string, options: { name?: string } = {}): Promise<void> {
+    await this.tab('Servers');
+    const form = this.page.locator('form.server-form').filter({ has: this.page.locator('#add-url') });
+    await form.locator('#add-url').fill(url);
+    if (options.name !== undefined) {
+      if ((await form.locator('details[open]').count()) === 0) await form.locator('summary').click();
+      await form.locator('#add-name').fill(options.name);
+    }
+    await form.locator('button[type="submit"]').click();
+  }
+
+  /** A server's card on the Servers tab, by the name on its line (the server's words, the same in every language). */
+  override server(name: string): Locator {
+    return this.page.locator('section.server').filter({ has: this.page.locator('.server-name', { hasText: name }) });
+  }
+
+  /** The server's protocol log, opened from its card (the first of its buttons that open a view). */
+  async protocolLog(name: string): Promise<Locator> {
+    const card = await this.serverDetails(name);
+    await card.locator('.server-details .actions button[aria-expanded]').first().click();
+    const log = card.locator('section.protocol-log');
+    await log.locator('.protocol-records, p.muted').last().waitFor();
+    return log;
+  }
+
+  /** The newest result of a tool, by the tool's name in its heading. */
+  override result(tool: string): Locator {
+    return this.page
+      .locator('article.call')
+      .filter({ has: this.page.locator('.activity-title', { hasText: tool }) })
+      .first();
+  }
 }
 
 /**

@@ -81,7 +81,9 @@ describe('the registry search', () => {
     const welcome = page.getByRole('region', { name: 'Welcome to toolnexus' });
     await welcome.getByRole('button', { name: 'Add Showcase (streamable-http, http://127.0.0.1:{port})' }).click();
     const form = welcome.getByRole('form', { name: 'Add Showcase' });
-    expect(await form.textContent()).toContain(`Described by the registry at ${registry().url} as “io.github.toolnexus/showcase”, version 2.1.0.`);
+    expect(await form.textContent()).toContain(
+      `Described by the registry at ${registry().url}. Listed as “io.github.toolnexus/showcase”. Version 2.1.0.`,
+    );
     expect(await form.getByLabel('X-Api-Key').getAttribute('type')).toBe('password');
     // A publisher-set `Bearer {token}`: the value shown as published, only its variable asked, unseen.
     expect(await form.getByLabel('Authorization', { exact: true }).inputValue()).toBe('Bearer {token}');
@@ -121,7 +123,7 @@ describe('server.json', () => {
     expect((await problems.locator('li').allTextContents()).map((text) => text.replace(/[\u2066-\u2069]/g, ''))).toEqual([
       'name "no-slash" must look like "io.github.owner/server"',
       'description must be a non-empty string',
-      'remotes[0].url "javascript:alert(1)" cannot be used: it is a javascript: URL; refused.',
+      'remotes[0].url "javascript:alert(1)" cannot be used: it is a \u2066javascript:\u2069 URL; refused.',
     ]);
     expect(await savedServers()).toHaveLength(1);
   });
@@ -142,7 +144,7 @@ describe('server.json', () => {
       .getByRole('button', { name: `Add Showcase from a file (streamable-http, ${new URL(showcase().url).origin})` })
       .click();
     const form = find().getByRole('form', { name: 'Add Showcase from a file' });
-    expect(await form.textContent()).toContain('Described by a server.json from the file server.json');
+    expect(await form.textContent()).toContain('Described by the server.json file server.json.');
     await form.getByLabel('X-Team').fill('blue');
     await form.getByRole('button', { name: 'Add server' }).click();
     await expect.poll(() => rig.panel.serverStatus('Showcase from a file')).toBe('Connected');

@@ -138,7 +138,7 @@ describe('signing in, in the layouts real authorization servers use', () => {
       expect(await seriousViolations(rig.panel.page)).toEqual([]);
     }
     await rig.panel.page.emulateMedia({ colorScheme: 'light' });
-    const form = region.getByRole('form', { name: 'Client id from the authorization server’s owner' });
+    const form = region.getByRole('form', { name: 'Client ID from the authorization server’s owner' });
     await form.getByLabel(/^Client ID/).fill('acme-confidential');
     await form.getByLabel(/^Client secret/).fill('acme-secret-42');
     await form.getByRole('button', { name: 'Save and sign in' }).click();

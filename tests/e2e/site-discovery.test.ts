@@ -31,7 +31,7 @@ describe('the site in the current tab', () => {
     await look.click();
     const results = welcomeSite().getByRole('list', { name: `MCP servers on ${site.origin}` });
     await results.waitFor();
-    expect(await welcomeSite().getByRole('status').first().textContent()).toBe(`3 MCP servers found on ${site.origin}:`);
+    expect(await welcomeSite().getByRole('status').first().textContent()).toBe(`3 MCP servers found on \u2066${site.origin}\u2069:`);
     // A card that calls itself GitHub's is shown with where it really came from.
     const impostor = results.getByRole('listitem').filter({ hasText: 'com.github/github' }).first();
     expect(await impostor.textContent()).toContain(`Card from ${site.origin}`);

@@ -3,7 +3,7 @@ import { lazyComponent, type PlaceholderProps } from '../../shared/lazy';
 import type { FindServersProps } from './FindServers';
 
 function Loading({ failure }: FindServersProps & PlaceholderProps) {
-  return failure ?? <p class="muted">Loading the registry search…</p>;
+  return failure ?? <p class="muted">{t('servers.registry.loading')}</p>;
 }
 
 /** The registry search and server.json import are a chunk of their own: the welcome and the Servers tab draw first without them. */

@@ -1,6 +1,9 @@
 import type { OfferSource, RemoteOffer } from '@/lib/registry/offer';
 import type { ServerManifest } from '@/lib/registry/serverJson';
+import { t } from '@/lib/i18n';
 import { Icon } from '../../content/Icon';
+import { Foreign, ForeignCode, type WrittenBy } from '../../shared/Foreign';
+import { Message } from '../../shared/Message';
 import { OrgNote } from '../../shared/OrgNote';
 
 export interface ManifestCardProps {
@@ -17,8 +20,12 @@ export interface ManifestCardProps {
  * a trusted party), only a `data:` icon, each remote with where it really goes and an Add, and
  * each package with why a browser cannot run it.
  */
+/** Whose words a card's are: a registry's, a site's, or those of a file the person chose. */
+const WRITER: Record<OfferSource['kind'], WrittenBy> = { registry: 'registry', site: 'site', 'server.json': 'person' };
+
 export function ManifestCard({ manifest, from, deprecated, statusMessage, onOffer }: ManifestCardProps) {
   const shown = manifest.title ?? manifest.name;
+  const by = WRITER[from.kind];
   const source: OfferSource = {
     ...from,
     name: manifest.name,
@@ -31,17 +38,41 @@ export function ManifestCard({ manifest, from, deprecated, statusMessage, onOffe
       <p class="manifest-head">
         {/* No serverUrl: only a data: icon may load, never one a registry points at. */}
         <Icon icons={manifest.icons} serverUrl="" size={16} />
-        <strong class="manifest-title">{shown}</strong> <span class="muted">{manifest.version}</span>
-        {deprecated && <span class="badge deprecated">deprecated</span>}
+        <strong class="manifest-title">
+          <Foreign text={shown} from={by} />
+        </strong>{' '}
+        <span class="muted">
+          <Foreign text={manifest.version} from={by} />
+        </span>
+        {deprecated && <span class="badge deprecated">{t('servers.manifest.deprecated')}</span>}
       </p>
-      {manifest.title && <p class="manifest-name muted">{manifest.name}</p>}
-      {deprecated && <p class="warning">⚠ The registry marks this server deprecated{statusMessage ? `: ${statusMessage}` : '.'}</p>}
-      <p class="manifest-description">{manifest.description}</p>
+      {manifest.title && (
+        <p class="manifest-name muted">
+          <Foreign text={manifest.name} from={by} />
+        </p>
+      )}
+      {deprecated && (
+        <p class="warning">
+          {'⚠ '}
+          {statusMessage ? (
+            <Message id="servers.manifest.deprecatedBecause" values={{ message: <Foreign text={statusMessage} from="registry" /> }} />
+          ) : (
+            t('servers.manifest.deprecatedNote')
+          )}
+        </p>
+      )}
+      <p class="manifest-description" dir="auto" data-from={by}>
+        {manifest.description}
+      </p>
       {manifest.remotes.length > 0 && (
-        <ul class="remotes" aria-label={`Remotes of ${shown}`}>
+        <ul class="remotes" aria-label={t('servers.manifest.remotes', { server: shown })}>
           {manifest.remotes.map((remote) => (
             <li key={remote.urlTemplate + remote.transport}>
-              <code>{remote.origin}</code> <span class="muted">{remote.transport}</span>
+              <ForeignCode from={by}>{remote.origin}</ForeignCode>{' '}
+              {/* The transport is the protocol's word (streamable-http, sse), shown as it is. */}
+              <span class="muted" translate={false}>
+                {remote.transport}
+              </span>
               {remote.warnings.length > 0 && (
                 <span class="warning" title={remote.warnings.join('\n')}>
                   {' '}
@@ -54,10 +85,10 @@ export function ManifestCard({ manifest, from, deprecated, statusMessage, onOffe
                 <button
                   type="button"
                   class="secondary"
-                  aria-label={`Add ${shown} (${remote.transport}, ${remote.origin})`}
+                  aria-label={t('servers.manifest.addLabel', { server: shown, transport: remote.transport, origin: remote.origin })}
                   onClick={() => onOffer(remote, source)}
                 >
-                  Add
+                  {t('servers.manifest.add')}
                 </button>
               )}
             </li>
@@ -65,10 +96,10 @@ export function ManifestCard({ manifest, from, deprecated, statusMessage, onOffe
         </ul>
       )}
       {manifest.skipped.length > 0 && (
-        <ul class="skipped muted" aria-label={`Not runnable in a browser: ${shown}`}>
+        <ul class="skipped muted" aria-label={t('servers.manifest.skippedLabel', { server: shown })}>
           {manifest.skipped.map((part) => (
             <li key={part.what}>
-              Not runnable in a browser: {part.what} — {part.reason}
+              <Message id="servers.manifest.skipped" values={{ what: <Foreign text={part.what} from={by} />, reason: part.reason }} />
             </li>
           ))}
         </ul>

@@ -1,8 +1,11 @@
-import { Fragment } from 'preact';
+import { type ComponentChildren, Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { fillRemote, pathProblems } from '@/lib/registry/fill';
 import type { InputField, OfferSource, RemoteOffer } from '@/lib/registry/offer';
+import { t } from '@/lib/i18n';
 import { useActions } from '../../shared/actions';
+import { Foreign, ForeignCode, ForeignUrl } from '../../shared/Foreign';
+import { Message } from '../../shared/Message';
 
 export interface OfferFormProps {
   id: string;
@@ -12,7 +15,13 @@ export interface OfferFormProps {
   onDone: () => void;
 }
 
-const FROM: Record<OfferSource['kind'], string> = { registry: 'the registry at', 'server.json': 'a server.json from', site: 'the site' };
+/** Who described the offer, in one sentence per kind of source (`from`: a registry's or site's address, a file's name, '' for pasted text). */
+function DescribedBy({ source }: { source: OfferSource }) {
+  const from = <ForeignUrl from={source.kind === 'server.json' ? 'person' : source.kind}>{source.from}</ForeignUrl>;
+  if (source.kind === 'registry') return <Message id="servers.offer.byRegistry" values={{ from }} />;
+  if (source.kind === 'site') return <Message id="servers.offer.bySite" values={{ from }} />;
+  return source.from ? <Message id="servers.offer.byFile" values={{ from }} /> : t('servers.offer.byPasted');
+}
 
 interface FieldProps {
   id: string;
@@ -21,15 +30,17 @@ interface FieldProps {
   onInput: (value: string) => void;
   /** What is wrong with the value as typed, said beside it. */
   problem?: string;
+  /** The field's label, when it is more than the field's name (a variable inside a header). */
+  label?: ComponentChildren;
 }
 
-function Field({ id, field, value, onInput, problem }: FieldProps) {
+function Field({ id, field, value, onInput, problem, label }: FieldProps) {
   const described = [field.description && `${id}-help`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined;
   return (
     <>
       <label for={id}>
-        {field.name}
-        {field.isRequired && <span class="muted"> (required)</span>}
+        {label ?? <Foreign text={field.name} from="registry" />}
+        {field.isRequired && <span class="muted"> {t('servers.offer.required')}</span>}
       </label>
       {field.fixed !== undefined ? (
         <input id={id} value={field.fixed} readOnly aria-describedby={described} />
@@ -69,7 +80,7 @@ function Field({ id, field, value, onInput, problem }: FieldProps) {
         </p>
       )}
       {field.description && (
-        <p id={described} class="hint muted">
+        <p id={described} class="hint muted" dir="auto" data-from="registry">
           {field.description}
         </p>
       )}
@@ -115,17 +126,39 @@ export function OfferForm({ id, offer, source, onDone }: OfferFormProps) {
         }
       }}
     >
-      <h2 id={`${id}-title`}>Add {source.title ?? source.name}</h2>
+      <h2 id={`${id}-title`}>
+        <Message id="servers.offer.title" values={{ server: <Foreign text={source.title ?? source.name} from="registry" /> }} />
+      </h2>
       <p class="offer-source muted">
-        Described by {FROM[source.kind]} {source.from}
-        {source.title && <> as “{source.name}”</>}
-        {source.version && <>, version {source.version}</>}.
+        <DescribedBy source={source} />
+        {source.title && (
+          <>
+            {' '}
+            <Message id="servers.offer.listedAs" values={{ name: <Foreign text={source.name} from="registry" /> }} />
+          </>
+        )}
+        {source.version && (
+          <>
+            {' '}
+            <Message id="servers.offer.version" values={{ version: <Foreign text={source.version} from="registry" /> }} />
+          </>
+        )}
       </p>
       <p class="offer-origin">
-        Served from <code>{offer.origin}</code> <span class="muted">({offer.transport})</span>
+        <Message
+          id="servers.offer.servedFrom"
+          values={{
+            origin: <ForeignCode>{offer.origin}</ForeignCode>,
+            transport: (
+              <span class="muted" translate={false}>
+                ({offer.transport})
+              </span>
+            ),
+          }}
+        />
       </p>
       {offer.warnings.length > 0 && (
-        <ul class="warnings" aria-label="Warnings about this server">
+        <ul class="warnings" aria-label={t('servers.offer.warnings')}>
           {offer.warnings.map((warning) => (
             <li key={warning} class="warning">
               ⚠ {warning}
@@ -150,14 +183,20 @@ export function OfferForm({ id, offer, source, onDone }: OfferFormProps) {
             <Field
               key={part.name}
               id={`${id}-header-${field.name}-${part.name}`}
-              field={{ ...part, name: `${part.name} (in ${field.name})` }}
+              field={part}
+              label={
+                <Message
+                  id="servers.offer.inHeader"
+                  values={{ part: <Foreign text={part.name} from="registry" />, header: <Foreign text={field.name} from="registry" /> }}
+                />
+              }
               value={values[`header:${field.name}/${part.name}`] ?? ''}
               onInput={set(`header:${field.name}/${part.name}`)}
             />
           ))}
         </Fragment>
       ))}
-      <label for={`${id}-name`}>Name</label>
+      <label for={`${id}-name`}>{t('servers.form.name')}</label>
       <input id={`${id}-name`} value={name} onInput={(e) => setName(e.currentTarget.value)} />
       {problem && (
         <p role="alert" class="error">
@@ -165,9 +204,9 @@ export function OfferForm({ id, offer, source, onDone }: OfferFormProps) {
         </p>
       )}
       <div class="actions">
-        <button type="submit">Add server</button>
+        <button type="submit">{t('servers.form.add')}</button>
         <button type="button" class="secondary" onClick={onDone}>
-          Cancel
+          {t('servers.form.cancel')}
         </button>
       </div>
     </form>

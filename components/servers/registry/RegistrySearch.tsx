@@ -3,7 +3,10 @@ import { errorMessage } from '@/lib/errorMessage';
 import type { RegistryEntry } from '@/lib/registry/client';
 import type { OfferSource, RemoteOffer } from '@/lib/registry/offer';
 import { words as policyWords } from '@/lib/policy/words';
+import { t } from '@/lib/i18n';
 import { useActions } from '../../shared/actions';
+import { Foreign, ForeignUrl } from '../../shared/Foreign';
+import { Message } from '../../shared/Message';
 import { OrgNote } from '../../shared/OrgNote';
 import { ManifestCard } from './ManifestCard';
 
@@ -51,7 +54,7 @@ export function RegistrySearch({ id, registryUrl, lockedRegistry, onOffer }: Reg
 
   return (
     <section class="registry-search" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Search a registry</h2>
+      <h2 id={`${id}-title`}>{t('servers.registry.title')}</h2>
       <form
         role="search"
         onSubmit={(event) => {
@@ -59,16 +62,24 @@ export function RegistrySearch({ id, registryUrl, lockedRegistry, onOffer }: Reg
           void load(search.trim());
         }}
       >
-        <label for={`${id}-search`}>Find servers by name</label>
+        <label for={`${id}-search`}>{t('servers.registry.searchLabel')}</label>
         <div class="search-row">
-          <input id={`${id}-search`} type="search" placeholder="e.g. weather" value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
+          <input
+            id={`${id}-search`}
+            type="search"
+            placeholder={t('servers.registry.searchPlaceholder')}
+            value={search}
+            onInput={(e) => setSearch(e.currentTarget.value)}
+          />
           <button type="submit" disabled={busy}>
-            Search
+            {t('servers.registry.search')}
           </button>
         </div>
         <details>
-          <summary>Registry: {base}</summary>
-          <label for={`${id}-base`}>Registry address</label>
+          <summary>
+            <Message id="servers.registry.which" values={{ registry: <ForeignUrl from="person">{base}</ForeignUrl> }} />
+          </summary>
+          <label for={`${id}-base`}>{t('servers.registry.address')}</label>
           <input
             id={`${id}-base`}
             type="url"
@@ -80,13 +91,15 @@ export function RegistrySearch({ id, registryUrl, lockedRegistry, onOffer }: Reg
           {lockedRegistry ? (
             <OrgNote id={`${id}-locked`} verdict={{ rule: 'registryUrl', reason: policyWords.otherRegistry(lockedRegistry) }} />
           ) : (
-            <p class="hint muted">The official MCP Registry, or your company's: any registry serving the same API (/v0.1/servers).</p>
+            <p class="hint muted">
+              <Message id="servers.registry.addressHint" values={{ api: <code translate={false}>/v0.1/servers</code> }} />
+            </p>
           )}
         </details>
       </form>
       {busy && (
         <p role="status" class="muted">
-          Searching {base}…
+          <Message id="servers.registry.searching" values={{ registry: <ForeignUrl from="person">{base}</ForeignUrl> }} />
         </p>
       )}
       {problem && (
@@ -115,9 +128,15 @@ function ResultList({
     <>
       {results.notice && <p class="warning">⚠ {results.notice}</p>}
       {results.entries.length === 0 ? (
-        <p class="muted">No servers{results.search ? ` named like “${results.search}”` : ''} in this registry.</p>
+        <p class="muted">
+          {results.search ? (
+            <Message id="servers.registry.noneNamed" values={{ search: <Foreign text={results.search} from="person" /> }} />
+          ) : (
+            t('servers.registry.none')
+          )}
+        </p>
       ) : (
-        <ul class="registry-results" aria-label="Registry results">
+        <ul class="registry-results" aria-label={t('servers.registry.results')}>
           {results.entries.map((entry, index) =>
             entry.ok ? (
               <ManifestCard
@@ -132,7 +151,10 @@ function ResultList({
             ) : (
               <li key={`${index} ${entry.name}`} class="manifest bad" aria-label={entry.name}>
                 <p>
-                  <strong>{entry.name}</strong> <span class="muted">cannot be used: its entry does not match the server.json schema</span>
+                  <strong>
+                    <Foreign text={entry.name} from="registry" />
+                  </strong>{' '}
+                  <span class="muted">{t('servers.registry.badEntry')}</span>
                 </p>
                 <ul class="problems">
                   {entry.problems.map((problem) => (
@@ -146,7 +168,7 @@ function ResultList({
       )}
       {results.nextCursor && (
         <button type="button" class="secondary" disabled={busy} onClick={() => onMore(results.nextCursor!)}>
-          More results
+          {t('servers.registry.more')}
         </button>
       )}
     </>

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { errorMessage } from '@/lib/errorMessage';
 import type { OfferSource, RemoteOffer } from '@/lib/registry/offer';
 import type { ServerManifest } from '@/lib/registry/serverJson';
+import { t } from '@/lib/i18n';
 import { useActions } from '../../shared/actions';
 import { ManifestCard } from './ManifestCard';
 
@@ -16,6 +17,7 @@ export function ServerJsonImport({ id, onOffer }: ServerJsonImportProps) {
   const [text, setText] = useState('');
   const [read, setRead] = useState<{ manifest: ServerManifest; from: string } | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  /** `from`: the file's name, or '' for pasted text (the Add form says which, components/servers/registry/OfferForm.tsx). */
   const readText = async (source: string, from: string) => {
     setRead(null);
     try {
@@ -30,8 +32,8 @@ export function ServerJsonImport({ id, onOffer }: ServerJsonImportProps) {
   };
   return (
     <details class="server-json">
-      <summary>Import a server.json</summary>
-      <label for={`${id}-file`}>From a file</label>
+      <summary>{t('servers.serverJson.summary')}</summary>
+      <label for={`${id}-file`}>{t('servers.serverJson.fromFile')}</label>
       <input
         id={`${id}-file`}
         type="file"
@@ -39,24 +41,26 @@ export function ServerJsonImport({ id, onOffer }: ServerJsonImportProps) {
         onChange={async (event) => {
           const file = event.currentTarget.files?.[0];
           event.currentTarget.value = '';
-          if (file) await readText(await file.text(), `the file ${file.name}`);
+          if (file) await readText(await file.text(), file.name);
         }}
       />
-      <label for={`${id}-text`}>Or paste it</label>
+      <label for={`${id}-text`}>{t('servers.serverJson.paste')}</label>
       <textarea
         id={`${id}-text`}
         rows={4}
+        // JSON, in every language: not words to translate.
+        translate={false}
         placeholder='{ "name": "io.github.owner/server", … }'
         value={text}
         onInput={(e) => setText(e.currentTarget.value)}
       />
-      <button type="button" class="secondary" disabled={!text.trim()} onClick={() => void readText(text, 'pasted text')}>
-        Read server.json
+      <button type="button" class="secondary" disabled={!text.trim()} onClick={() => void readText(text, '')}>
+        {t('servers.serverJson.read')}
       </button>
       {problems.length > 0 && (
         <div role="alert" class="error">
-          <p>This server.json cannot be used:</p>
-          <ul aria-label="Problems with this server.json">
+          <p>{t('servers.serverJson.unusable')}</p>
+          <ul aria-label={t('servers.serverJson.problems')}>
             {problems.map((problem) => (
               <li key={problem}>{problem}</li>
             ))}
@@ -64,11 +68,11 @@ export function ServerJsonImport({ id, onOffer }: ServerJsonImportProps) {
         </div>
       )}
       {read && (
-        <ul class="registry-results" aria-label="From this server.json">
+        <ul class="registry-results" aria-label={t('servers.serverJson.found')}>
           <ManifestCard manifest={read.manifest} from={{ kind: 'server.json', from: read.from }} onOffer={onOffer} />
         </ul>
       )}
-      {read && read.manifest.remotes.length === 0 && <p class="muted">It has no remote a browser can reach: nothing to add.</p>}
+      {read && read.manifest.remotes.length === 0 && <p class="muted">{t('servers.serverJson.noRemote')}</p>}
     </details>
   );
 }

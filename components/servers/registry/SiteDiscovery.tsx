@@ -1,9 +1,13 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { SiteDiscovery as Found, SiteOffer } from '@/lib/discovery';
 import { errorMessage } from '@/lib/errorMessage';
 import type { Verdict } from '@/lib/policy/judge';
 import type { OfferSource, RemoteOffer } from '@/lib/registry/offer';
+import { isolatedUrl, t, tn } from '@/lib/i18n';
 import { type CurrentSite, useActions } from '../../shared/actions';
+import { ForeignCode, ForeignUrl } from '../../shared/Foreign';
+import { Message } from '../../shared/Message';
 import { OrgNote } from '../../shared/OrgNote';
 import { ManifestCard } from './ManifestCard';
 import './site-discovery.css';
@@ -16,26 +20,34 @@ export interface SiteDiscoveryProps {
   allowed?: Verdict;
 }
 
-type Look = { state: 'idle' } | { state: 'looking'; site: string } | { state: 'found'; found: Found } | { state: 'failed'; message: string };
+type Look =
+  | { state: 'idle' }
+  | { state: 'looking'; site: ComponentChildren }
+  | { state: 'found'; found: Found }
+  | { state: 'failed'; message: string };
 
 /** Why the panel cannot look at the current tab's site (entrypoints/sidepanel/currentSite.ts says what the browser shows it), in words a person can act on. */
 function cannotLook(site: CurrentSite): string {
-  if (site.state === 'not-web') return 'The current tab is not a web site: open the site you want to look at, then look again.';
-  return "The browser does not let toolnexus see which site the current tab is on until you invoke toolnexus there: click toolnexus's button in the toolbar while on that page (or press its keyboard shortcut), then look again.";
+  if (site.state === 'not-web') return t('servers.site.notWeb');
+  return t('servers.site.notInvoked');
 }
 
-const siteName = (site: CurrentSite) => (site.state === 'known' ? new URL(site.origin).host : "this tab's site");
+/** The current tab's site for the button: its host, left to right, or words for one the panel may not see yet. */
+const siteName = (site: CurrentSite) =>
+  site.state === 'known' ? <ForeignUrl from="site">{new URL(site.origin).host}</ForeignUrl> : t('servers.site.thisTab');
 
 /** Where a card really came from, beside who listed it: a site's word about a server is not the server's. */
 function Provenance({ offer, site }: { offer: SiteOffer; site: string }) {
   return (
     <>
       <p class="muted site-provenance">
-        Card from <code>{offer.from}</code>
-        {offer.from !== site && (
-          <>
-            , listed by <code>{site}</code>
-          </>
+        {offer.from === site ? (
+          <Message id="servers.site.cardFrom" values={{ from: <ForeignCode from="site">{offer.from}</ForeignCode> }} />
+        ) : (
+          <Message
+            id="servers.site.cardListedBy"
+            values={{ from: <ForeignCode from="site">{offer.from}</ForeignCode>, site: <ForeignCode from="site">{site}</ForeignCode> }}
+          />
         )}
       </p>
       {offer.warnings.map((warning) => (
@@ -52,9 +64,15 @@ function Results({ found, onOffer }: { found: Found; onOffer: SiteDiscoveryProps
   const count = offers.length;
   return (
     <>
-      <p role="status">{count === 0 ? `No MCP server found on ${site}.` : `${count} MCP server${count === 1 ? '' : 's'} found on ${site}:`}</p>
+      <p role="status">
+        {count === 0 ? (
+          <Message id="servers.site.none" values={{ site: <ForeignUrl from="site">{site}</ForeignUrl> }} />
+        ) : (
+          tn('servers.site.found', count, { site: isolatedUrl(site) })
+        )}
+      </p>
       {count > 0 && (
-        <ul class="site-offers" aria-label={`MCP servers on ${site}`}>
+        <ul class="site-offers" aria-label={t('servers.site.offersLabel', { site })}>
           {offers.map((offer) => (
             <li key={`${offer.cardUrl} ${offer.manifest.name}`} class="site-offer">
               <Provenance offer={offer} site={site} />
@@ -72,7 +90,7 @@ function Results({ found, onOffer }: { found: Found; onOffer: SiteDiscoveryProps
       )}
       {problems.length > 0 && (
         <details class="site-problems" open={count === 0}>
-          <summary>{count === 0 ? 'What toolnexus found' : `What was left out (${problems.length})`}</summary>
+          <summary>{count === 0 ? t('servers.site.whatFound') : t('servers.site.leftOut', { count: problems.length })}</summary>
           <ul>
             {problems.map((problem) => (
               <li key={problem}>{problem}</li>
@@ -84,10 +102,10 @@ function Results({ found, onOffer }: { found: Found; onOffer: SiteDiscoveryProps
   );
 }
 
-function LookButton({ look, name, onLook }: { look: Look; name: string; onLook: () => void }) {
+function LookButton({ look, name, onLook }: { look: Look; name: ComponentChildren; onLook: () => void }) {
   return (
     <button type="button" class="secondary" disabled={look.state === 'looking'} aria-busy={look.state === 'looking'} onClick={onLook}>
-      Look for an MCP server on {name}
+      <Message id="servers.site.look" values={{ site: name }} />
     </button>
   );
 }
@@ -113,11 +131,11 @@ export function SiteDiscovery({ id, onOffer, allowed }: SiteDiscoveryProps) {
   };
   return (
     <section class="site-discovery" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>This site</h2>
+      <h2 id={`${id}-title`}>{t('servers.site.title')}</h2>
       {allowed && !allowed.allowed ? <OrgNote verdict={allowed} /> : <LookButton look={look} name={name} onLook={onLook} />}
       {look.state === 'looking' && (
         <p role="status" class="muted">
-          Reading what {look.site} publishes…
+          <Message id="servers.site.reading" values={{ site: look.site }} />
         </p>
       )}
       {look.state === 'failed' && (

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatDateTime,
   formatDuration,
+  formatElapsed,
   formatList,
   formatRelative,
   formatSize,
@@ -118,12 +119,21 @@ describe('direction and formats', () => {
     expect(formatDuration(45_000)).toBe('45 sec');
     expect(formatDuration(180_000)).toBe('3 min');
     expect(formatDuration(5 * 3_600_000)).toBe('5 hr');
+    // How long a call took: exact once it ended, whole seconds while it runs.
+    expect([formatElapsed(42), formatElapsed(1_540), formatElapsed(12_400), formatElapsed(192_000)]).toEqual([
+      '42 ms',
+      '1.5 sec',
+      '12 sec',
+      '3.2 min',
+    ]);
+    expect(formatElapsed(1_540, true)).toBe('2 sec');
     expect(formatRelative(Date.now() - 180_000, Date.now())).toBe('3 minutes ago');
     const noon = Date.UTC(2026, 8, 3, 12, 2);
     expect(formatTime(noon)).toMatch(/\d/);
     setCatalog(await nodeCatalog('de'));
     expect(formatList(['A', 'B', 'C'])).toBe('A, B und C');
     expect(formatRelative(Date.now() + 2 * 3_600_000, Date.now())).toBe('in 2 Stunden');
+    expect(formatElapsed(1_540)).toBe('1,5 Sek.');
     expect(formatDateTime(noon)).toMatch(/2026/);
     setCatalog(await nodeCatalog('ja'));
     expect(formatList(['A', 'B'])).toBe('A、B');
@@ -139,7 +149,14 @@ describe('direction and formats', () => {
   it('writes what it formats in fullwidth letters in the pseudo-locale, so a value written by hand stands out', async () => {
     setCatalog({ locale: PSEUDO_LOCALE, message: (await nodeCatalog('en')).message });
     const noon = Date.UTC(2026, 8, 3, 12, 2, 9);
-    for (const shown of [formatDuration(180_000), formatSize(1536), formatTime(noon), formatTimeSeconds(noon), formatDateTime(noon)])
+    for (const shown of [
+      formatDuration(180_000),
+      formatElapsed(1_540),
+      formatSize(1536),
+      formatTime(noon),
+      formatTimeSeconds(noon),
+      formatDateTime(noon),
+    ])
       expect(looksPseudo(shown), shown).toBe(true);
     expect(formatDuration(180_000)).toBe('3 ｍｉｎ');
     expect(listParts(['Ada', 'Alan']).map((part) => part.value)).toEqual(['Ada', ' ａｎｄ ', 'Alan']);

@@ -36,7 +36,7 @@ describe('CallResult', () => {
     expect(within(article).getByText('ok').tagName).toBe('STRONG');
     expect(article.textContent).toContain('https://ci.example/run/1');
     expect(article.textContent).toContain('on Deploy server');
-    expect(article.textContent).toContain('done · 1.5 s');
+    expect(article.textContent).toContain('done · 1.5 sec');
     expect(article.querySelector('.error')).toBeNull();
   });
 
@@ -76,16 +76,16 @@ describe('CallResult', () => {
       render(<CallResult serverName="s" call={call({ status: 'running' })} />, withActions());
       const article = screen.getByRole('article', { name: 'Result of deploy' });
       expect(article.getAttribute('aria-busy')).toBe('true');
-      expect(article.textContent).toContain('running… · 12 s');
+      expect(article.textContent).toContain('running… · 12 sec');
     });
 
     it('counts whole seconds, as the panel clock ticks', () => {
       now.value = 3_400;
       render(<CallResult serverName="s" call={call({ status: 'running' })} />, withActions());
       const status = screen.getByRole('article').querySelector('.status');
-      expect(status?.textContent).toBe('running… · 2 s');
+      expect(status?.textContent).toBe('running… · 2 sec');
       act(() => void (now.value = 4_400));
-      expect(status?.textContent).toBe('running… · 3 s');
+      expect(status?.textContent).toBe('running… · 3 sec');
     });
 
     it('shows the server’s progress and message', () => {
@@ -115,7 +115,7 @@ describe('CallResult', () => {
         withActions(),
       );
       const article = screen.getByRole('article', { name: 'Result of deploy' });
-      expect(article.querySelector('.status')?.textContent).toBe('task working… · 2 s');
+      expect(article.querySelector('.status')?.textContent).toBe('task working… · 2 sec');
       expect(article.textContent).toContain('Analyzing content...');
     });
 

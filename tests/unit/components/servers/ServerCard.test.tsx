@@ -35,7 +35,7 @@ describe('A server in the list', () => {
     expect(screen.getByRole('status').textContent).toBe('Connected');
     const line = screen.getByRole('button', { name: /Example/, expanded: false });
     expect(line.textContent).toContain('mcp.example.com');
-    expect(container.querySelector('.server-counts')?.getAttribute('title')).toBe('1 tools, 0 resources, 0 prompts');
+    expect(container.querySelector('.server-counts')?.getAttribute('title')).toBe('tools: 1, resources: 0, prompts: 0');
     expect(screen.queryByRole('button', { name: 'Reconnect' })).toBeNull();
     fireEvent.click(line);
     expect(screen.getByRole('button', { name: 'Reconnect' })).toBeTruthy();

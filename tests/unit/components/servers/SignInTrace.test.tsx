@@ -62,8 +62,8 @@ describe('a server’s sign-in trace', () => {
     );
     expect(trace.querySelector('.trace-failure')!.textContent).toContain(`Failed at: The client. ${view.error}`);
 
-    const form = screen.getByRole('form', { name: 'Client id from the authorization server’s owner' });
-    fireEvent.input(screen.getByLabelText(/^Client ID/), { target: { value: ' acme-mcp ' } });
+    const form = screen.getByRole('form', { name: 'Client ID from the authorization server’s owner' });
+    fireEvent.input(screen.getByLabelText('Client ID'), { target: { value: ' acme-mcp ' } });
     fireEvent.input(screen.getByLabelText(/^Client secret/), { target: { value: 'hush' } });
     fireEvent.submit(form);
     expect(signIn).toHaveBeenCalledWith('s1', { clientId: 'acme-mcp', clientSecret: 'hush' });

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SiteDiscovery } from '../../../../../components/servers/registry/SiteDiscovery';
 import type { CurrentSite } from '../../../../../components/shared/actions';
@@ -56,7 +56,7 @@ describe('Looking for an MCP server on the current tab’s site', () => {
     render(<SiteDiscovery id="t" onOffer={onOffer} />, withActions({ currentSite: shop, lookAtSite: () => Promise.resolve(found) }));
     fireEvent.click(screen.getByRole('button', { name: /^Look for/ }));
     const list = await screen.findByRole('list', { name: 'MCP servers on https://shop.example' });
-    expect(screen.getAllByRole('status')[0]!.textContent).toBe('2 MCP servers found on https://shop.example:');
+    expect(screen.getAllByRole('status')[0]!.textContent).toBe('2 MCP servers found on \u2066https://shop.example\u2069:');
     const items = list.querySelectorAll(':scope > li');
     expect(items[0]!.textContent).toContain('Card from https://shop.example');
     expect(items[0]!.textContent).not.toContain('listed by');
@@ -73,15 +73,15 @@ describe('Looking for an MCP server on the current tab’s site', () => {
     const nothing: Found = { site: 'https://shop.example', offers: [], problems: ['https://shop.example publishes no MCP server.'] };
     render(<SiteDiscovery id="t" onOffer={vi.fn()} />, withActions({ currentSite: shop, lookAtSite: () => Promise.resolve(nothing) }));
     fireEvent.click(screen.getByRole('button', { name: /^Look for/ }));
-    expect((await screen.findByText('No MCP server found on https://shop.example.')).getAttribute('role')).toBe('status');
+    await waitFor(() => expect(screen.getAllByRole('status')[0]!.textContent).toBe('No MCP server found on https://shop.example.'));
     expect(document.querySelector('details.site-problems')?.hasAttribute('open')).toBe(true);
   });
 
   it('when the browser hides the tab’s address, says how to let toolnexus see it, and looks at nothing', () => {
     const lookAtSite = vi.fn();
     render(<SiteDiscovery id="t" onOffer={vi.fn()} />, withActions({ currentSite: site({ state: 'hidden' }), lookAtSite }));
-    fireEvent.click(screen.getByRole('button', { name: "Look for an MCP server on this tab's site" }));
-    expect(screen.getByRole('alert').textContent).toContain("click toolnexus's button in the toolbar while on that page");
+    fireEvent.click(screen.getByRole('button', { name: 'Look for an MCP server on this tab’s site' }));
+    expect(screen.getByRole('alert').textContent).toContain('click toolnexus’s button in the toolbar while on that page');
     expect(lookAtSite).not.toHaveBeenCalled();
   });
 });
