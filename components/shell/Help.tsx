@@ -7,7 +7,7 @@ import { formatSize } from '@/lib/i18n/format';
 import { MAX_SKILL_BYTES, MAX_SKILL_FILES } from '@/lib/mcp/skills';
 import { Message } from '../shared/Message';
 import { PolicyHelp } from './PolicyHelp';
-import { shortcutHelp } from './shortcuts';
+import { shortcutHelp } from './shortcutHelp';
 import './help.css';
 
 export interface HelpProps {

@@ -1,6 +1,4 @@
-/** The panel's keys: one table for what the keys do and what Help lists. */
-import { t } from '@/lib/i18n';
-import { formatList } from '@/lib/i18n/format';
+/** The panel's keys: what each single key does (Help lists them in shortcutHelp.ts, a lazy part's, so the list's words stay off the first load). */
 import { TABS, type TabKey } from '../shared/tabs';
 
 export type ShortcutAction = { type: 'tab'; tab: TabKey } | { type: 'help' } | { type: 'request'; step: 1 | -1 } | { type: 'find' };
@@ -15,25 +13,3 @@ const KEYS = new Map<string, ShortcutAction>([
 ]);
 
 export const shortcutFor = (key: string): ShortcutAction | undefined => KEYS.get(key);
-
-/**
- * What Help lists: the keys above, then the keys the page's own controls already answer. The
- * keys as the keyboard labels them (Enter, Esc, Tab have names of their own in some languages:
- * `named`, from the catalog; the others are the characters on the keys, never translated).
- */
-export const shortcutHelp = (): ReadonlyArray<{ keys: string[]; does: string; named?: boolean }> => [
-  { keys: ['?'], does: t('keyboard.help') },
-  {
-    keys: ['1–6'],
-    does: t('keyboard.tabs', { tabs: formatList(TABS.map(({ label }, index) => t('keyboard.tab', { number: index + 1, name: label() }))) }),
-  },
-  { keys: ['j', 'k'], does: t('keyboard.requests') },
-  { keys: ['/'], does: t('keyboard.filter') },
-  { keys: ['↓', '↑'], does: t('keyboard.intoList') },
-  { keys: [t('keyboard.key.enter')], does: t('keyboard.openItem'), named: true },
-  { keys: [t('keyboard.key.escape')], does: t('keyboard.clearFilter'), named: true },
-  { keys: [t('keyboard.key.tab')], does: t('keyboard.throughRequest'), named: true },
-  { keys: [t('keyboard.key.enter')], does: t('keyboard.pressButton'), named: true },
-  { keys: ['←', '→'], does: t('keyboard.alongTabs') },
-  { keys: [t('keyboard.key.escape')], does: t('keyboard.closeHelp'), named: true },
-];
