@@ -80,7 +80,9 @@ export function historyEntry(request: PendingRequest, answer: Answer, answeredAt
     action: result.action,
   };
   if (!answer.ok && answer.reason) entry.reason = clipText(answer.reason);
-  if (result.action === 'accept' && request.kind === 'input') entry.content = boundForPanel(result.content, CONTENT_BOUNDS).value;
+  // What a person types for toolnexus's own question about secrets is a secret: History keeps that it was answered, not what.
+  if (result.action === 'accept' && request.kind === 'input' && request.purpose !== 'secrets')
+    entry.content = boundForPanel(result.content, CONTENT_BOUNDS).value;
   return entry;
 }
 

@@ -24,6 +24,7 @@ import type { AuthStatus } from './auth/record';
 import type { HistoryEntry } from './history';
 import type { PendingRequest } from './inbox';
 import type { UrlAnalysis } from './urls';
+import type { SyncView } from './sync/view';
 
 export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'needs-permission' | 'needs-authorization' | 'error';
 
@@ -233,4 +234,6 @@ export interface HubState {
   /** Tools the person keeps at the top of the Tools tab, by server URL; oldest pin first. */
   pinnedTools: readonly PinnedTool[];
   settings: Settings;
+  /** Whether this browser syncs, and what sync could not do. */
+  sync?: SyncView;
 }

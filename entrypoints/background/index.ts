@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/errorMessage';
 import { urlJudge } from '@/lib/urls';
 import { serversWithOriginRules, StartRead, stored, storedHistory, storedRecords } from './storage';
 import { handleToolbarButton } from './panelButton';
+import { syncArea } from './syncArea';
 import { openTab } from './tabs';
 
 /** How long after the start the URL judge's suffix list is loaded. */
@@ -39,6 +40,8 @@ export default defineBackground(() => {
     activities: storedRecords(start, 'activity:', (activity) => activity.id),
     notices: stored(start, 'notices', [], 'session'),
     eras: stored(start, 'eras', {}),
+    // Off until the person turns it on; what this browser agreed with the area is its own.
+    sync: { area: syncArea(), state: stored(start, 'sync', {}) },
     // Both builds show apps: Chromium in entrypoints/appframe.sandbox, Firefox in entrypoints/appframe-firefox.html.
     mcpApps: true,
     // SEP-2792: servers are told the browser's languages on every request, read afresh each time.

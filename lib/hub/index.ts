@@ -40,12 +40,14 @@ export class Hub {
    * URL) is waited for; history and what the last worker left load meanwhile.
    */
   async start(): Promise<void> {
-    const { servers, settings, connections, resumed, history, savedCalls, pins, notices } = this.#parts;
+    const { servers, settings, connections, resumed, history, savedCalls, pins, notices, sync } = this.#parts;
     const [saved] = await Promise.all([servers.load(), settings.load(), connections.loadEras()]);
     const takenOver = resumed.takeOver();
     servers.restore(saved);
     this.#changes.changed();
-    const kept = [history.load(), savedCalls.load(), pins.load(), notices.load(), takenOver];
+    // Sync compares what is here with what the area holds: it starts once all of it is loaded.
+    const synced = Promise.all([savedCalls.load(), pins.load()]).then(() => sync.start());
+    const kept = [history.load(), synced, notices.load(), takenOver];
     await Promise.all([...servers.ids().map((id) => connections.connect(id)), ...kept]);
   }
 
@@ -54,7 +56,7 @@ export class Hub {
    * the panel is sent only what is not (lib/statePatch.ts).
    */
   state(): HubState {
-    const { servers, asking, visits, notices, activities, history, savedCalls, pins, settings } = this.#parts;
+    const { servers, asking, visits, notices, activities, history, savedCalls, pins, settings, sync } = this.#parts;
     return {
       servers: servers.views(),
       inbox: asking.shown(),
@@ -66,6 +68,7 @@ export class Hub {
       savedCalls: savedCalls.list(),
       pinnedTools: pins.list(),
       settings: settings.current(),
+      sync: sync.view(),
     };
   }
 
@@ -119,4 +122,7 @@ export class Hub {
   readonly dismissNotice = (id: string) => this.#parts.notices.dismiss(id);
   readonly clearHistory = (serverId?: string) => this.#parts.history.clear(serverId);
   readonly updateSettings = (patch: Partial<Settings>) => this.#parts.settings.update(patch);
+  readonly setSync = (on: boolean) => this.#parts.sync.setEnabled(on);
+  readonly dismissSyncConflicts = () => this.#parts.sync.dismissConflicts();
+  readonly askSyncSecrets = (serverId: string) => this.#parts.sync.askSecrets(serverId);
 }

@@ -11,6 +11,7 @@ import type { ActivityView, NoticeView, OpenMode, Settings } from '../state';
 import type { KeptTask, SuspendedCall } from './resumedCalls';
 import type { SavedServer } from './servers';
 import type { Stored } from '../stored';
+import type { SyncArea, SyncState } from '../sync';
 
 export interface HubOptions {
   servers: Stored<SavedServer[]>;
@@ -79,4 +80,10 @@ export interface HubOptions {
   mcpApps?: boolean;
   /** The person's languages as an `Accept-Language` value (SEP-2792), read at each request: the browser's, from entrypoints/. */
   acceptLanguage?: () => string | undefined;
+  /**
+   * The browser's `storage.sync`, and where this browser keeps what it agreed with it
+   * (storage.local); absent, sync cannot be turned on. `isManaged`: the admin policy manages
+   * this server here, so it neither syncs nor is changed by sync.
+   */
+  sync?: { area: SyncArea; state: Stored<Partial<SyncState>>; isManaged?: (server: { url: string }) => boolean };
 }

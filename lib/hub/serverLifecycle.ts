@@ -12,10 +12,10 @@ import type { Connections } from './connections';
 import type { LiveResources } from './liveResources';
 import type { ProtocolRecords } from './protocolRecords';
 import type { ResumedCalls } from './resumedCalls';
-import type { NewServer, SavedServer, Servers } from './servers';
+import { type NewServer, normalize, type SavedServer, type Servers } from './servers';
 
 export interface ServerLifecycleOptions {
-  servers: Pick<Servers, 'add' | 'edit' | 'saved' | 'remove' | 'persist'>;
+  servers: Pick<Servers, 'add' | 'edit' | 'saved' | 'remove' | 'persist' | 'restore'>;
   connections: Pick<Connections, 'connect' | 'connection' | 'reconnect' | 'remove'>;
   resumed: Pick<ResumedCalls, 'dropServer'>;
   live: Pick<LiveResources, 'stopWhere'>;
@@ -42,6 +42,22 @@ export class ServerLifecycle {
     const result = parseMcpJson(text);
     await this.#add(result.servers);
     return result;
+  }
+
+  /**
+   * Adds servers that keep the ids they come with (from another browser's sync, from a backup),
+   * saved and shown before they connect; one whose id is taken here is left out.
+   * @throws ServerUrlError when a URL cannot be an MCP server; none is added then.
+   */
+  async adopt(list: SavedServer[]): Promise<SavedServer[]> {
+    const { servers, connections, changed } = this.#options;
+    const fresh = list.filter((server) => !servers.saved(server.id)).map(normalize);
+    if (fresh.length === 0) return [];
+    servers.restore(fresh);
+    await servers.persist();
+    changed();
+    await Promise.all(fresh.map((server) => connections.connect(server.id)));
+    return fresh;
   }
 
   /** Changes what the person set; a new URL, headers or enabled state reconnects. A new log level is sent to the server at once. */

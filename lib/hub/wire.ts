@@ -30,6 +30,7 @@ import { DEFAULT_SETTINGS } from './settings';
 import { SettingsStore } from './settingsStore';
 import { SiteLooks } from './siteLooks';
 import { SignIn } from './signIn';
+import { Sync, toldOnSave } from '../sync';
 import { UrlVisits } from './urlVisits';
 
 /** The parts that keep what is stored, each needing no other part. */
@@ -47,7 +48,12 @@ function stores(options: HubOptions, newId: () => string, changed: () => void) {
 export function wire(options: HubOptions, changed: () => void) {
   const { pending, suspended, tasks, fetch, canReach, eras, originRefused, mcpApps, acceptLanguage } = options;
   const newId = () => options.newId?.() ?? crypto.randomUUID();
-  const kept = stores(options, newId, changed);
+  // What sync follows tells it when it is saved.
+  const kept = stores(
+    toldOnSave(options, () => sync.localSaved()),
+    newId,
+    changed,
+  );
   const { inbox, settings, records, notices, history, servers } = kept;
   const notify = notices.notify.bind(notices);
   const displayName = (serverId: string) => servers.displayName(serverId);
@@ -98,7 +104,27 @@ export function wire(options: HubOptions, changed: () => void) {
   const links = new AppLinks(options.openUrl);
   const registry = new RegistrySearch({ fetch: fetch ?? globalThis.fetch, canReach, settings });
   const sites = new SiteLooks(fetch);
-  return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, requestApps, lifecycle, links, registry, sites };
+  const targets = { servers, lifecycle, settings, savedCalls: kept.savedCalls, pins: kept.pins };
+  const { area, state, isManaged } = options.sync ?? {};
+  const sync: Sync = new Sync({ area, stored: state, isManaged, targets, ask: (...args) => asking.deliver(...args), newId, changed });
+  return {
+    ...kept,
+    visits,
+    activities,
+    resumed,
+    asking,
+    signIn,
+    connections,
+    live,
+    calls,
+    apps,
+    requestApps,
+    lifecycle,
+    links,
+    registry,
+    sites,
+    sync,
+  };
 }
 
 export type Parts = ReturnType<typeof wire>;

@@ -35,6 +35,9 @@ export const COMMANDS = [
   'watchResource',
   'unwatchResource',
   'appsRunning',
+  'setSync',
+  'dismissSyncConflicts',
+  'askSyncSecrets',
 ] as const satisfies ReadonlyArray<keyof Hub>;
 
 /**
