@@ -4,10 +4,10 @@
  * place. Each through the part that keeps it, so it is saved and shown as the person's own
  * change would be.
  */
-import { type Unreadable, type LocalServer, keySubject, kindOf, readCall, readPins, readServer, readSettings } from './syncable';
+import { type Unreadable, type LocalServer, keySubject, kindOf, readCall, readPins, readServer } from './syncable';
 import type { LocalData } from './local';
 import { type MissingSecrets, nothingMissing, serverFromSync } from './secrets';
-import { DEFAULT_SETTINGS } from '../hub/settings';
+import { DEFAULT_SETTINGS, readSettings } from '../hub/settings';
 import type { PinnedTool } from '../pinnedTools';
 import type { SavedCall } from '../savedCalls';
 import type { ServerSettings, Settings } from '../state';

@@ -11,7 +11,7 @@ import type { PinnedTool } from '../pinnedTools';
 import { redactHeaders } from '../redact';
 import { type SavedCall, SavedCallError, savedCall } from '../savedCalls';
 import type { ServerSettings, Settings } from '../state';
-import { changedSettings, DEFAULT_SETTINGS } from '../hub/settings';
+import { SETTING_FIELDS } from '../hub/settings';
 import type { SyncKind } from './view';
 
 /** A server as the hub saves it: the person's settings and its id in this browser. */
@@ -50,7 +50,7 @@ export interface ServerBody {
 /** The fields each kind's entry has; any other field an entry carries is another version's, kept as it is. */
 export const KNOWN_FIELDS: Record<SyncKind, ReadonlySet<string>> = {
   server: new Set(['url', 'name', 'headers', 'secretHeaders', 'oauthClientId', 'clientSecret']),
-  settings: new Set(['requestTimeoutMinutes', 'clientMetadataUrl', 'protocolLog', 'registryUrl']),
+  settings: new Set(SETTING_FIELDS),
   call: new Set(['serverUrl', 'tool', 'name', 'arguments', 'savedAt']),
   pins: new Set(['serverUrl', 'tools']),
 };
@@ -121,21 +121,6 @@ export function readServer(body: Record<string, unknown>): ServerBody | Unreadab
     if (clientSecret === true) server.clientSecret = true;
   }
   return server;
-}
-
-/** Settings read one by one: each that this browser would refuse (a timeout out of range, a bad URL) is left out. */
-export function readSettings(body: Record<string, unknown>): Partial<Settings> {
-  const read: Record<string, unknown> = {};
-  for (const key of KNOWN_FIELDS.settings) {
-    if (!(key in body)) continue;
-    try {
-      changedSettings(DEFAULT_SETTINGS, { [key]: body[key] });
-      if (['string', 'number', 'boolean'].includes(typeof body[key])) read[key] = body[key];
-    } catch {
-      // A value this browser cannot set stays in the entry, unread.
-    }
-  }
-  return read as Partial<Settings>;
 }
 
 export function readCall(body: Record<string, unknown>, id: string): SavedCall | Unreadable {

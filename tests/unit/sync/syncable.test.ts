@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { localEntities, linkByUrl } from '../../../lib/sync/local';
 import { answeredSecrets, secretRequest, serverFromSync } from '../../../lib/sync/secrets';
-import { readCall, readPins, readServer, readSettings, syncableServer, type LocalServer } from '../../../lib/sync/syncable';
-import { DEFAULT_SETTINGS } from '../../../lib/hub/settings';
+import { readCall, readPins, readServer, syncableServer, type LocalServer } from '../../../lib/sync/syncable';
+import { DEFAULT_SETTINGS, readSettings } from '../../../lib/hub/settings';
 
 const notManaged = { isManaged: () => false };
 const server = (fields: Partial<LocalServer> = {}): LocalServer => ({ id: 's1', url: 'https://mcp.example.com/mcp', enabled: true, ...fields });
