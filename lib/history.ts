@@ -137,6 +137,14 @@ export class History {
     return this.#change((entries) => [kept, ...entries]);
   }
 
+  /** Adds entries kept elsewhere (a backup), those not here already, each in its place by when it was answered. */
+  merge(entries: readonly HistoryEntry[]): Promise<void> {
+    return this.#change((kept) => {
+      const ids = new Set(kept.map((entry) => entry.requestId));
+      return [...kept, ...entries.filter((entry) => !ids.has(entry.requestId))].sort((a, b) => b.answeredAt - a.answeredAt);
+    });
+  }
+
   /** Forgets one server's entries, or every entry when `serverId` is omitted. */
   clear(serverId?: string): Promise<void> {
     return this.#change((entries) => (serverId === undefined ? [] : entries.filter((entry) => entry.serverId !== serverId)));

@@ -42,6 +42,8 @@ export default defineBackground(() => {
     eras: stored(start, 'eras', {}),
     // Off until the person turns it on; what this browser agreed with the area is its own.
     sync: { area: syncArea(), state: stored(start, 'sync', {}) },
+    // Written in backups and session files: which toolnexus, in which browser.
+    about: { product: { name: 'toolnexus', version: browser.runtime.getManifest().version }, browser: navigator.userAgent },
     // Both builds show apps: Chromium in entrypoints/appframe.sandbox, Firefox in entrypoints/appframe-firefox.html.
     mcpApps: true,
     // SEP-2792: servers are told the browser's languages on every request, read afresh each time.

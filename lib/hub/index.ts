@@ -8,6 +8,7 @@
  * here). The hub names the public surface, each of the panel's commands (lib/port/commands.ts)
  * the part that does it.
  */
+import type { ImportChoice } from '../backup';
 import type { Inbox } from '../inbox';
 import type { ExportFormat } from '../mcpJson';
 import type { Answer } from '../request';
@@ -125,4 +126,7 @@ export class Hub {
   readonly setSync = (on: boolean) => this.#parts.sync.setEnabled(on);
   readonly dismissSyncConflicts = () => this.#parts.sync.dismissConflicts();
   readonly askSyncSecrets = (serverId: string) => this.#parts.sync.askSecrets(serverId);
+  readonly exportBackup = (passphrase: string) => this.#parts.backups.export(passphrase);
+  readonly openBackup = (text: string, passphrase: string) => this.#parts.backups.open(text, passphrase);
+  readonly applyBackup = (importId: string, choice: ImportChoice) => this.#parts.backups.apply(importId, choice);
 }

@@ -86,4 +86,6 @@ export interface HubOptions {
    * this server here, so it neither syncs nor is changed by sync.
    */
   sync?: { area: SyncArea; state: Stored<Partial<SyncState>>; isManaged?: (server: { url: string }) => boolean };
+  /** What this is and where it runs, written in backups and session files: the product and its version, the browser (its user agent). */
+  about?: { product: { name: string; version: string }; browser: string };
 }

@@ -3,6 +3,7 @@
  * ask of them). Parts that need one made later (Connections, most of all) look it up as they
  * run, so the order here is only the order of construction.
  */
+import { Backups } from '../backup';
 import { historyEntry } from '../history';
 import { Inbox } from '../inbox';
 import { load } from '../mcp/client';
@@ -104,9 +105,12 @@ export function wire(options: HubOptions, changed: () => void) {
   const links = new AppLinks(options.openUrl);
   const registry = new RegistrySearch({ fetch: fetch ?? globalThis.fetch, canReach, settings });
   const sites = new SiteLooks(fetch);
+  // What moves with the person: sync, the sealed backup.
   const targets = { servers, lifecycle, settings, savedCalls: kept.savedCalls, pins: kept.pins };
   const { area, state, isManaged } = options.sync ?? {};
   const sync: Sync = new Sync({ area, stored: state, isManaged, targets, ask: (...args) => asking.deliver(...args), newId, changed });
+  const about = () => options.about ?? { product: { name: 'toolnexus', version: '' }, browser: '' };
+  const backups = new Backups({ targets: { ...targets, history }, product: () => about().product, newId });
   return {
     ...kept,
     visits,
@@ -124,6 +128,7 @@ export function wire(options: HubOptions, changed: () => void) {
     registry,
     sites,
     sync,
+    backups,
   };
 }
 

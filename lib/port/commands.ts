@@ -61,6 +61,9 @@ export const ASKS = [
   'searchRegistry',
   'readServerJson',
   'discoverSite',
+  'exportBackup',
+  'openBackup',
+  'applyBackup',
 ] as const satisfies ReadonlyArray<keyof Hub>;
 
 export type CommandName = (typeof COMMANDS)[number];
