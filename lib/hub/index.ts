@@ -129,4 +129,5 @@ export class Hub {
   readonly exportBackup = (passphrase: string) => this.#parts.backups.export(passphrase);
   readonly openBackup = (text: string, passphrase: string) => this.#parts.backups.open(text, passphrase);
   readonly applyBackup = (importId: string, choice: ImportChoice) => this.#parts.backups.apply(importId, choice);
+  readonly saveSession = (serverId?: string) => this.#parts.sessions.save(serverId);
 }

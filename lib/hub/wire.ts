@@ -3,6 +3,7 @@
  * ask of them). Parts that need one made later (Connections, most of all) look it up as they
  * run, so the order here is only the order of construction.
  */
+import { readRecord } from '../auth/record';
 import { Backups } from '../backup';
 import { historyEntry } from '../history';
 import { Inbox } from '../inbox';
@@ -31,6 +32,7 @@ import { DEFAULT_SETTINGS } from './settings';
 import { SettingsStore } from './settingsStore';
 import { SiteLooks } from './siteLooks';
 import { SignIn } from './signIn';
+import { SessionSaver } from '../sessionFile';
 import { Sync, toldOnSave } from '../sync';
 import { UrlVisits } from './urlVisits';
 
@@ -105,12 +107,18 @@ export function wire(options: HubOptions, changed: () => void) {
   const links = new AppLinks(options.openUrl);
   const registry = new RegistrySearch({ fetch: fetch ?? globalThis.fetch, canReach, settings });
   const sites = new SiteLooks(fetch);
-  // What moves with the person: sync, the sealed backup.
+  // What moves with the person: sync, the sealed backup, the session file.
   const targets = { servers, lifecycle, settings, savedCalls: kept.savedCalls, pins: kept.pins };
   const { area, state, isManaged } = options.sync ?? {};
   const sync: Sync = new Sync({ area, stored: state, isManaged, targets, ask: (...args) => asking.deliver(...args), newId, changed });
   const about = () => options.about ?? { product: { name: 'toolnexus', version: '' }, browser: '' };
   const backups = new Backups({ targets: { ...targets, history }, product: () => about().product, newId });
+  const auth = options.authorization?.storage;
+  const sessions = new SessionSaver({
+    ...{ servers, records, about, activities: () => activities.list() },
+    capabilities: (serverId) => connections.connection(serverId)?.capabilities,
+    signInRecord: auth && ((serverId) => readRecord(auth, serverId)),
+  });
   return {
     ...kept,
     visits,
@@ -129,6 +137,7 @@ export function wire(options: HubOptions, changed: () => void) {
     sites,
     sync,
     backups,
+    sessions,
   };
 }
 

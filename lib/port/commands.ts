@@ -64,6 +64,7 @@ export const ASKS = [
   'exportBackup',
   'openBackup',
   'applyBackup',
+  'saveSession',
 ] as const satisfies ReadonlyArray<keyof Hub>;
 
 export type CommandName = (typeof COMMANDS)[number];
