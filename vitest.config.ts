@@ -14,6 +14,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['tests/catalog.setup.ts'],
           // The property tests run a fixed number of generated cases, CPU-bound: 500 inbox
           // sequences took 9.6 s on a loaded two-core CI machine, past vitest's 5 s default.
           // This bound catches a hang; speed is the bench's to judge.
@@ -27,6 +28,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/catalog.setup.ts'],
           testTimeout: 30_000,
           // Polls wait on real servers and sockets; a loaded CI machine is slower than 1 s.
           expect: { poll: { timeout: 10_000 } },

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { catalogAssets } from './locales/build.ts';
+import { noCodeFromStrings } from './codeFromStrings.vite.ts';
 import { rjsfMarkdownAlias, rjsfPlugins } from './rjsf.vite.ts';
 
 // `npm run zip` sets TOOLNEXUS_STORE=1: a store package carries no `key` (the store assigns the
@@ -16,7 +18,8 @@ const extensionKey = storePackage ? undefined : (process.env.TOOLNEXUS_EXTENSION
 
 // Firefox: the add-on id plays the key's part (MV3 requires one, and the identity redirect URL,
 // https://<sha1 of the id>.extensions.allizom.org/, follows from it). 140 is the first ESR
-// with data_collection_permissions; optional_host_permissions needs 128.
+// with data_collection_permissions; optional_host_permissions needs 128. Desktop only: no
+// `gecko_android`, as Firefox for Android has no sidebar and nothing here tests it (README, Firefox).
 const geckoSettings = {
   gecko: {
     id: process.env.TOOLNEXUS_GECKO_ID ?? 'toolnexus@toolnexus',
@@ -24,22 +27,27 @@ const geckoSettings = {
     // Servers get what the person answers; nothing goes to the extension's authors.
     data_collection_permissions: { required: ['none'] },
   },
-  gecko_android: { strict_min_version: '142.0' },
 };
 
 /**
  * Sandbox pages' policy, the same in both browsers: where Firefox applies it (154+), the app's
  * blob: document made under it takes it on, and Firefox's default (`script-src 'self'`) would
- * refuse the app's inline script.
+ * refuse the app's inline script. No 'unsafe-eval': the Apps spec's default policy has none
+ * (lib/apps/csp.ts). docs/store/firefox-review.md says why the rest stays.
  */
-const APP_SANDBOX_CSP =
-  "sandbox allow-scripts allow-forms; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data: https: http:; object-src 'none'";
+const APP_SANDBOX_CSP = "sandbox allow-scripts allow-forms; script-src 'self' 'unsafe-inline' blob: data: https: http:; object-src 'none'";
 
 export default defineConfig({
   // Every module says what it uses: WXT's auto-imports would let any file (lib/ and the worker
   // included) reach a component by a free name, and pull the panel's code into the worker.
   imports: false,
+  // The product's words: one file per language in locales/ (docs/i18n.md), made into the
+  // browser's _locales/<lang>/messages.json by WXT's own i18n module, with its key types.
+  modules: ['@wxt-dev/i18n/module'],
   hooks: {
+    // After the module's own hook (WXT runs modules' hooks before the config's): each catalog says
+    // which language it is, and TOOLNEXUS_LOCALE=pseudo puts the pseudo-locale in place of English.
+    'build:publicAssets': (_, assets) => catalogAssets(assets, process.env.TOOLNEXUS_LOCALE),
     // `imports: false` leaves unimport's presets in force all the same, and it takes any name
     // that looks free for theirs: the `storage` parameter of lib/auth/signOut.ts pulled WXT's
     // storage (@wxt-dev/storage, superlock, dequal: 4 KB gzip, and a createStorage() run at
@@ -62,6 +70,9 @@ export default defineConfig({
       'tsconfig.json',
       'wxt.config.ts',
       'rjsf.vite.ts',
+      // The catalogs, and the build step that makes the browser's _locales from them.
+      'locales/**',
+      'codeFromStrings.vite.ts',
       // wxt.config.ts reads the dev key whenever it configures Chrome, `wxt prepare` (postinstall) included.
       'keys/**',
       'SOURCE_CODE_REVIEW.md',
@@ -70,8 +81,10 @@ export default defineConfig({
     ],
   },
   manifest: ({ browser }) => ({
-    name: 'toolnexus',
-    description: 'An MCP client in your browser: tools, forms and sign-ins from MCP servers, answered by you.',
+    // locales/<lang>.yml `manifest.*`; the browser picks the language (the store listing's too).
+    name: '__MSG_manifest_name__',
+    description: '__MSG_manifest_description__',
+    default_locale: 'en',
     // declarativeNetRequestWithHostAccess: lib/originRules.ts drops Origin from our own requests
     // to configured servers; it acts only where host access is granted, and adds no install warning.
     // activeTab: the toolbar button or the shortcut lets the panel see the current tab's address,
@@ -88,10 +101,10 @@ export default defineConfig({
     // origin is asked for at add time.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
-    action: { default_title: 'toolnexus' },
+    action: { default_title: '__MSG_manifest_name__' },
     // lib/port/messages.ts OPEN_INBOX_COMMAND; people can change the key in the browser's shortcut settings.
     commands: {
-      'open-inbox': { suggested_key: { default: 'Alt+Shift+M' }, description: 'Open toolnexus on the newest request' },
+      'open-inbox': { suggested_key: { default: 'Alt+Shift+M' }, description: '__MSG_manifest_openInbox__' },
     },
     // The outer bound for MCP Apps (entrypoints/appframe.sandbox): no popups, no modals, no top
     // navigation; scripts from the web, which an app's declared CSP then narrows per app.
@@ -101,9 +114,14 @@ export default defineConfig({
     // where the panel's sandboxed frame gives the page the same null principal.
     ...(browser === 'firefox' && { sandbox: { pages: ['appframe-firefox.html'] } }),
     ...(browser === 'firefox' ? { browser_specific_settings: geckoSettings } : extensionKey && { key: extensionKey }),
+    // The organisation's policy (ADMIN.md). Chrome checks what an admin sets against this schema
+    // before the extension sees it; Firefox reads policies.json's 3rdparty section unchecked and
+    // has no such key. Every key is typed as loosely as Chrome allows: lib/policy judges the rest.
+    ...(browser !== 'firefox' && { storage: { managed_schema: 'managed-schema.json' } }),
   }),
   vite: () => ({
-    plugins: [preact(), ...rjsfPlugins],
+    // No dependency code that makes code or markup from a string (codeFromStrings.vite.ts).
+    plugins: [preact(), ...rjsfPlugins, noCodeFromStrings],
     // rjsf's own markdown, and its registry without the parts only a name reaches (rjsf.vite.ts).
     resolve: { alias: [rjsfMarkdownAlias] },
     // Rolldown's default constant inlining ('smart') pastes an imported string into every

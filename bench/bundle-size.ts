@@ -16,8 +16,14 @@ import { besideBaselines, table, type Section } from './report';
 import { bytes } from './stats';
 
 const INSPECTOR = '@modelcontextprotocol/inspector-client';
-/** Issue 24's targets (KB are 1024 bytes, as everywhere in these tables). */
-const PANEL_TARGET = 110 * 1024;
+/**
+ * Issue 40's targets (KB are 1024 bytes, as everywhere in these tables): the first load within
+ * issue 24's 30 KB, and everything the panel can load no more than it was when issue 40 was
+ * filed (128.9 KB; bench/budget.json's total, which `npm test` holds it to). Issue 24's 110 KB
+ * stays as information.
+ */
+const PANEL_TARGET = 132_048;
+const PANEL_FIRST_GOAL = 110 * 1024;
 const FIRST_LOAD_TARGET = 30 * 1024;
 
 function walk(dir: string): string[] {
@@ -188,12 +194,19 @@ export function benchBundleSize(builds: Build[], profileDir: string | undefined,
       // KB here are 1024 bytes, as everywhere in these tables; say the decimal size too.
       {
         name: '3. side panel (everything it can load but the MCP Apps host) gzip',
-        goal: '≤ 110 KB',
+        goal: '≤ 128.9 KB (132,048 B: issue 40, its figure when filed)',
         measured: besideBaselines(
           measured.map((build) => kb(build.panel.gzip)),
           builds,
         ),
         met: ours.panel.gzip <= PANEL_TARGET,
+      },
+      {
+        name: '3. side panel (everything it can load but the MCP Apps host) gzip, issue 24',
+        goal: '≤ 110 KB',
+        measured: kb(ours.panel.gzip),
+        met: ours.panel.gzip <= PANEL_FIRST_GOAL,
+        information: true,
       },
       {
         name: "11. side panel's first load gzip",

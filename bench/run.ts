@@ -6,11 +6,12 @@
  *
  *   npm run bench                      everything, writes bench/RESULTS.md
  *   npm run bench -- --quick           small counts, no MCP Inspector, prints instead of writing (under 5 minutes)
- *   npm run bench -- --only scale,size prints only those (toolcall, elicitation, open, size, scale, start, apps, protocollog, tools)
+ *   npm run bench -- --only scale,size prints only those (toolcall, elicitation, open, size, scale, start, apps, protocollog, tools, memory)
  *   npm run bench -- --baseline main   also builds that git ref (bench/builds.ts) and measures it beside this tree, interleaved
  *   npm run bench -- --skip-inspector  leaves out MCP Inspector's rows (it is most of a full run's time)
  *   npm run bench -- --profile         also CPU-profiles the non-minified build (bench/profiles/)
  *   npm run bench -- --skip-build      reuse .output/bench and .output/bench-profile
+ *   npm run bench -- --limit 60        the watchdog's minutes per build (20 unless told; a loaded shared machine needs more)
  *
  * Benches 1, 3b and 11 also install MCP Inspector (pinned, into node_modules/.cache) to measure beside it.
  * When the watchdog stops a run, what was measured until then is still written, marked partial.
@@ -26,6 +27,7 @@ import { buildBaseline, WORKING_TREE, type Build } from './builds';
 import { benchAppRender } from './app-render';
 import { benchBundleSize } from './bundle-size';
 import { benchElicitation } from './elicitation';
+import { benchMemory } from './memory';
 import { FLOOR_LABEL } from './floor';
 import { benchPanelOpen } from './panel-open';
 import { benchProtocolLog } from './protocol-log';
@@ -37,12 +39,12 @@ import { benchToolCall } from './tool-call';
 import { benchToolsList } from './tools-list';
 import { benchWorkerStart } from './worker-start';
 
-const BENCHES = ['toolcall', 'elicitation', 'open', 'size', 'scale', 'start', 'apps', 'protocollog', 'tools'] as const;
+const BENCHES = ['toolcall', 'elicitation', 'open', 'size', 'scale', 'start', 'apps', 'protocollog', 'tools', 'memory'] as const;
 type BenchName = (typeof BENCHES)[number];
 const RESULTS = 'bench/RESULTS.md';
 const FINDINGS = 'bench/findings.md';
 /** Nothing may hang the bench: past this (and as much again for each baseline), it stops with a failure, writing what it has. */
-const OVERALL_LIMIT_MS = 20 * 60_000;
+const OVERALL_LIMIT_MINUTES = 20;
 
 const { values } = parseArgs({
   options: {
@@ -52,6 +54,7 @@ const { values } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     'skip-inspector': { type: 'boolean', default: false },
     baseline: { type: 'string' },
+    limit: { type: 'string' },
   },
 });
 const only = values.only?.split(',').map((name) => name.trim()) ?? [...BENCHES];
@@ -75,6 +78,7 @@ const counts = quick
       apps: { runs: 10, warmup: 2 },
       protocollog: { calls: 50, rounds: 2 },
       tools: { renders: 5, keystrokes: 14 },
+      memory: { calls: 1_000 },
     }
   : {
       toolcall: { calls: 500, warmup: 50, rounds: 10 },
@@ -85,6 +89,7 @@ const counts = quick
       apps: { runs: 60, warmup: 5 },
       protocollog: { calls: 100, rounds: 6 },
       tools: { renders: 20, keystrokes: 56 },
+      memory: { calls: 1_000 },
     };
 
 function build(profiling: boolean): void {
@@ -163,7 +168,9 @@ async function main(): Promise<number> {
   };
   const { sections, failures } = state;
   let running = 'the build';
-  const limitMs = OVERALL_LIMIT_MS * (values.baseline ? 2 : 1);
+  const perBuild = Number(values.limit ?? OVERALL_LIMIT_MINUTES);
+  if (!(perBuild > 0)) throw new Error(`--limit ${values.limit}: give the watchdog's minutes per build, a number above 0.`);
+  const limitMs = perBuild * 60_000 * (values.baseline ? 2 : 1);
   const watchdog = setTimeout(() => {
     const stopped = `the watchdog stopped the run after ${limitMs / 60_000} minutes, during ${running}; what came after it did not run`;
     console.error(`The bench ran past ${limitMs / 60_000} minutes; stopping, and writing what it measured.`);
@@ -178,7 +185,7 @@ async function main(): Promise<number> {
     // Non-minified twin: module comments for the bundle composition, names for --profile.
     build(true);
     await buildSdkPage();
-    if (only.some((name) => name === 'start' || name === 'toolcall' || name === 'elicitation')) await buildFloorWorker();
+    if (only.some((name) => ['start', 'toolcall', 'elicitation', 'memory'].includes(name))) await buildFloorWorker();
   }
   if (values.baseline) state.builds.push(buildBaseline(values.baseline));
   const { builds } = state;
@@ -199,7 +206,7 @@ async function main(): Promise<number> {
     }
   };
   // A fresh browser per bench and build, so no bench inherits another's history, activities or JIT state.
-  // bench/floor-worker's extension in a browser of its own, beside the builds' (toolcall, elicitation, start).
+  // bench/floor-worker's extension in a browser of its own, beside the builds' (toolcall, elicitation, start, memory).
   const withFloor = async <T>(use: (floor: BenchBrowser) => Promise<T>): Promise<T> => {
     const floor = await launchBench(FLOOR_EXTENSION_DIR, FLOOR_LABEL);
     try {
@@ -237,6 +244,9 @@ async function main(): Promise<number> {
     await attempt('apps', () => inBrowsers(async (browsers) => [await benchAppRender(browsers, { ...counts.apps, inspector })]));
     await attempt('protocollog', () => inBrowsers(async (browsers) => [await benchProtocolLog(browsers, urls.timed, counts.protocollog)]));
     await attempt('tools', () => inBrowsers(async (browsers) => [await benchToolsList(browsers, urls.wideApis, urls.narrowApis, counts.tools)]));
+    await attempt('memory', () =>
+      inBrowsers((browsers) => withFloor(async (floor) => [await benchMemory(browsers, urls.narrowApis, counts.memory, floor)])),
+    );
     if (values.profile) {
       await attempt('profile', async () => [await profileAll(urls)]);
     }

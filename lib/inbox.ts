@@ -3,6 +3,7 @@
  * consents are enqueued here; the side panel lists them and answers them.
  */
 import { describeProblems, type Problem } from './forms/validate';
+import { t } from './i18n';
 import { checkAnswer, type Answer, type Request } from './request';
 
 /** Which server asks: the spec requires the client to show it with every Request. */
@@ -59,7 +60,20 @@ export interface InboxOptions {
 
 export const MAX_PENDING_PER_SERVER = 50;
 
-/** What a server is told of a Request refused because `max` of its own already wait: the same words wherever it is refused (lib/mcp/questionGate.ts). */
+/**
+ * A place in the inbox one server's question holds before it is a Request: counted among that
+ * server's waiting (`pendingFor`) from the moment it is let in (lib/mcp/questionGate.ts, before
+ * the client has even read it) until it is enqueued with the place or released.
+ */
+export interface Place {
+  /** Gives the place back; a second call does nothing. */
+  release(): void;
+}
+
+/**
+ * What a server is told of a Request refused because `max` of its own already wait: the same words wherever it is refused (lib/mcp/questionGate.ts).
+ * English, not the person's language: it is the JSON-RPC error's message, read by the server and its logs (the person reads lib/hub/notices.ts's).
+ */
 export function tooManyWaiting(serverName: string, max: number): string {
   return `${serverName} already has ${max} requests waiting for the person; answer or dismiss those first.`;
 }
@@ -77,6 +91,8 @@ export type SettledListener = (request: PendingRequest, answer: Answer, settledA
 
 export class Inbox {
   readonly #entries = new Map<string, Entry>();
+  /** Places held by server (`hold`): questions on their way in. */
+  readonly #held = new Map<string, number>();
   readonly #listeners = new Set<InboxListener>();
   readonly #settledListeners = new Set<SettledListener>();
   #timeoutMs: number | null;
@@ -93,7 +109,8 @@ export class Inbox {
    * Puts `request` in front of the person and resolves with their Answer. Aborting
    * `signal` (the server cancelled, the call ended) withdraws it with reason `"cancelled"`.
    * `askedBefore` enqueues again a Request an earlier worker asked: it keeps its times,
-   * and one whose time ran out meanwhile expires at once.
+   * and one whose time ran out meanwhile expires at once. `place`, the place its question held
+   * on its way in (`hold`), becomes the Request's own.
    * @throws InboxError `too-many` (as a rejection) when the server already has `maxPerServer`
    * Requests waiting; the server's request should then fail, not wait.
    */
@@ -102,7 +119,9 @@ export class Inbox {
     provenance: Provenance,
     signal?: AbortSignal,
     askedBefore?: Pick<PendingRequest, 'askedAt' | 'expiresAt'>,
+    place?: Place,
   ): Promise<Answer> {
+    place?.release();
     if (this.#entries.has(request.id)) {
       return Promise.reject(new InboxError('invalid-answer', `Request ${request.id} is already pending.`));
     }
@@ -141,11 +160,11 @@ export class Inbox {
   answer(answer: Answer): void {
     const entry = this.#entries.get(answer.id);
     if (!entry) {
-      throw new InboxError('unknown-request', `No pending request ${answer.id}: it was already answered, withdrawn or expired.`);
+      throw new InboxError('unknown-request', t('inbox.refused.gone', { id: answer.id }));
     }
     const problems = checkAnswer(entry.pending, answer);
     if (problems.length > 0) {
-      throw new InboxError('invalid-answer', `Not sent: ${describeProblems(problems)}.`, problems);
+      throw new InboxError('invalid-answer', t('inbox.refused.invalid', { problems: describeProblems(problems) }), problems);
     }
     this.#settle(answer.id, answer);
   }
@@ -164,11 +183,31 @@ export class Inbox {
     return this.#maxPerServer;
   }
 
-  /** How many Requests `serverId` has waiting. */
+  /** How many Requests `serverId` has waiting, with the places its questions on their way in hold: the one count its bound is judged by. */
   pendingFor(serverId: string): number {
-    let count = 0;
+    let count = this.#held.get(serverId) ?? 0;
     for (const entry of this.#entries.values()) if (entry.pending.serverId === serverId) count += 1;
     return count;
+  }
+
+  /**
+   * A place for a question of `serverId` on its way in, or undefined when the server already has
+   * `maxPerServer` waiting: the question is then refused where it enters, unread.
+   */
+  hold(serverId: string): Place | undefined {
+    const held = this.#held.get(serverId) ?? 0;
+    if (this.pendingFor(serverId) >= this.#maxPerServer) return undefined;
+    this.#held.set(serverId, held + 1);
+    let holding = true;
+    return {
+      release: () => {
+        if (!holding) return;
+        holding = false;
+        const left = (this.#held.get(serverId) ?? 1) - 1;
+        if (left > 0) this.#held.set(serverId, left);
+        else this.#held.delete(serverId);
+      },
+    };
   }
 
   /** Calls `listener` now and after every change; returns the unsubscribe function. */

@@ -16,14 +16,6 @@ export function parseRecord(text: string): Record<string, unknown> | undefined {
   }
 }
 
-/** spec basic (JSON-RPC 2.0): a request's id is a string or a number. */
-export type RpcId = string | number;
-
-export const isRpcId = (value: unknown): value is RpcId => typeof value === 'string' || typeof value === 'number';
-
-/** The id of a JSON-RPC request or its response, if `message` has one. */
-export const rpcId = (message: unknown): RpcId | undefined => (isRecord(message) && isRpcId(message.id) ? message.id : undefined);
-
 /** Why a file's text was not read as JSON: too long, nested too deep, or not JSON at all. */
 export type JsonRefusal = { refused: 'too-large'; chars: number; max: number } | { refused: 'too-deep'; max: number } | { refused: 'not-json' };
 

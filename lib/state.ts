@@ -23,10 +23,22 @@ import type { TaskStatus } from './mcp/tasks';
 import type { AuthStatus } from './auth/record';
 import type { HistoryEntry } from './history';
 import type { PendingRequest } from './inbox';
+import type { PolicyView } from './policy/view';
 import type { UrlAnalysis } from './urls';
 import type { SyncView } from './sync/view';
 
-export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'needs-permission' | 'needs-authorization' | 'error';
+export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'needs-permission' | 'needs-authorization' | 'error' | 'blocked';
+
+/**
+ * What an organisation's `managedMcpServers` entry sets of a server (lib/hub/managedServers.ts):
+ * the entry's name, its headers (sent with the person's own, the entry's winning; not secret) and
+ * its pre-registered client id. The person's own headers and client secret stay theirs.
+ */
+export interface ManagedPart {
+  name: string;
+  headers?: Record<string, string>;
+  oauthClientId?: string;
+}
 
 /** What the person can set on a server; everything else is learned from it. */
 export interface ServerSettings {
@@ -61,6 +73,12 @@ export interface ServerView extends Omit<ServerSettings, 'oauthClientSecret'> {
   status: ServerStatus;
   /** The server's or the network's own words, for `error`, `needs-permission`, `needs-authorization`. */
   error?: string;
+  /** Status `blocked`: the organisation's policy refuses it (lib/policy), by this rule, for this reason. Its settings are kept. */
+  blocked?: { rule: string; reason: string };
+  /** The organisation's `managedMcpServers` entry it is: it cannot be removed, nor its address, name, the entry's headers or client id changed. */
+  managed?: ManagedPart;
+  /** The registry it was added from, once found listed there with this address. */
+  registry?: { base: string; name: string };
   /** When the next automatic reconnect is due, while one is scheduled. */
   retryAt?: number;
   era?: 'modern' | 'legacy';
@@ -234,6 +252,8 @@ export interface HubState {
   /** Tools the person keeps at the top of the Tools tab, by server URL; oldest pin first. */
   pinnedTools: readonly PinnedTool[];
   settings: Settings;
+  /** The organisation's policy in force (lib/policy/view.ts). */
+  policy: PolicyView;
   /** Whether this browser syncs, and what sync could not do. */
   sync?: SyncView;
 }

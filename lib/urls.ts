@@ -8,6 +8,8 @@
  * domain before consent, and SHOULD warn about punycode / lookalike hosts.
  */
 import type { parse } from 'tldts';
+import { formatList, scriptName } from './i18n/format';
+import { isolated, isolatedUrl, t, tn } from './i18n';
 
 /** tldts's `parse`: the Public Suffix List's verdict on a hostname. */
 type SuffixParse = typeof parse;
@@ -16,7 +18,10 @@ export type UrlWarningCode = 'punycode' | 'mixed-script' | 'credentials' | 'ip-a
 
 export interface UrlWarning {
   code: UrlWarningCode;
-  /** One sentence a person can act on; quotes the part of the URL it is about. */
+  /**
+   * One sentence a person can act on, in the language of whoever judged the URL (the worker's is
+   * the panel's: docs/i18n.md); quotes the part of the URL it is about, isolated left to right.
+   */
   message: string;
 }
 
@@ -97,7 +102,7 @@ function isIpv4(hostname: string): boolean {
 }
 
 /** 127.0.0.0/8, ::1 and `localhost`: addresses that never leave this computer. */
-function isLoopback(hostname: string): boolean {
+export function isLoopback(hostname: string): boolean {
   if (hostname === 'localhost' || hostname === '[::1]') return true;
   return isIpv4(hostname) && hostname.startsWith('127.');
 }
@@ -160,21 +165,22 @@ function toUnicodeLabel(label: string): string {
   return decodePunycode(label.slice(4)) ?? label;
 }
 
+/** Scripts by their ISO 15924 code, which Intl.DisplayNames names in the person's language. */
 const SCRIPTS: Array<[string, RegExp]> = [
-  ['Latin', /\p{Script=Latin}/u],
-  ['Cyrillic', /\p{Script=Cyrillic}/u],
-  ['Greek', /\p{Script=Greek}/u],
-  ['Armenian', /\p{Script=Armenian}/u],
-  ['Hebrew', /\p{Script=Hebrew}/u],
-  ['Arabic', /\p{Script=Arabic}/u],
-  ['Han', /\p{Script=Han}/u],
-  ['Hiragana', /\p{Script=Hiragana}/u],
-  ['Katakana', /\p{Script=Katakana}/u],
-  ['Hangul', /\p{Script=Hangul}/u],
-  ['Cherokee', /\p{Script=Cherokee}/u],
+  ['Latn', /\p{Script=Latin}/u],
+  ['Cyrl', /\p{Script=Cyrillic}/u],
+  ['Grek', /\p{Script=Greek}/u],
+  ['Armn', /\p{Script=Armenian}/u],
+  ['Hebr', /\p{Script=Hebrew}/u],
+  ['Arab', /\p{Script=Arabic}/u],
+  ['Hani', /\p{Script=Han}/u],
+  ['Hira', /\p{Script=Hiragana}/u],
+  ['Kana', /\p{Script=Katakana}/u],
+  ['Hang', /\p{Script=Hangul}/u],
+  ['Cher', /\p{Script=Cherokee}/u],
 ];
 
-/** The scripts a label's letters come from (digits, hyphens and marks count for none). */
+/** The scripts a label's letters come from, by code (digits, hyphens and marks count for none). */
 function scriptsOf(label: string): string[] {
   const found = new Set<string>();
   for (const char of label) {
@@ -214,7 +220,7 @@ function deceptionWarnings(parseHost: SuffixParse, labels: string[], prefixLabel
       const lookalike = `${prefixLabels[index - 1]}.${label}`;
       warnings.push({
         code: 'deceptive',
-        message: `The address contains “${lookalike}”, but it belongs to ${domain ?? host}: what comes before that is only a subdomain.`,
+        message: t('urls.warning.subdomain', { lookalike: isolatedUrl(lookalike), domain: isolatedUrl(domain ?? host) }),
       });
       break;
     }
@@ -222,10 +228,7 @@ function deceptionWarnings(parseHost: SuffixParse, labels: string[], prefixLabel
   const named = new Set(labels.flatMap(brandsIn));
   for (const brand of named) {
     if (ownsBrand(brand, domain)) continue;
-    warnings.push({
-      code: 'deceptive',
-      message: `The address looks like ${brand}’s, but it belongs to ${domain ?? host}.`,
-    });
+    warnings.push({ code: 'deceptive', message: t('urls.warning.brand', { brand: isolated(brand), domain: isolatedUrl(domain ?? host) }) });
   }
   return warnings;
 }
@@ -246,21 +249,20 @@ function hostPartsOf(hostname: string, domain: string | null, port: string): Hos
 
 /** Why `url` must not be opened at all; `null` when it may be offered to the person. */
 function refusalOfUrl(url: URL): string | null {
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `The server asked to open a ${url.protocol} URL; refused.`;
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    return `The server asked to open ${url.host} over unencrypted http:; only https: is allowed off this computer. Refused.`;
-  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return t('urls.refused.scheme', { scheme: isolatedUrl(url.protocol) });
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) return t('urls.refused.http', { host: isolatedUrl(url.host) });
   return null;
 }
 
-const NOT_A_URL = 'The server asked to open something that is not a valid web address; refused.';
+/** Asked for when a URL is judged, never at import: the worker sets its language first (docs/i18n.md). */
+const notAUrl = () => t('urls.refused.notUrl');
 
 /**
  * Why `input` must not be opened at all, as `analyzeUrl` says it in `refused`; `null` when it
  * may be offered. Needs no suffix list: for what only gates a URL. Never throws.
  */
 export function refusalOf(input: string): string | null {
-  return URL.canParse(input) ? refusalOfUrl(new URL(input)) : NOT_A_URL;
+  return URL.canParse(input) ? refusalOfUrl(new URL(input)) : notAUrl();
 }
 
 /** `analyzeUrl`, synchronous, once the suffix list is loaded (`urlJudge`). */
@@ -300,7 +302,7 @@ export async function analyzeUrl(input: string): Promise<UrlAnalysis> {
 }
 
 function judgeUrl(parseHost: SuffixParse, input: string): UrlAnalysis {
-  if (!URL.canParse(input)) return refusedAnalysis(input, NOT_A_URL);
+  if (!URL.canParse(input)) return refusedAnalysis(input, notAUrl());
   const url = new URL(input);
   const refused = refusalOfUrl(url);
   if (refused) return refusedAnalysis(input, refused, url);
@@ -320,17 +322,14 @@ function judgeUrl(parseHost: SuffixParse, input: string): UrlAnalysis {
 
   const warnings: UrlWarning[] = [];
   if (labels.some((label) => label.startsWith('xn--'))) {
-    warnings.push({
-      code: 'punycode',
-      message: `The host is an internationalized name: it reads “${unicodeHostname}” but is really ${hostname}. Make sure that is the site you expect.`,
-    });
+    warnings.push({ code: 'punycode', message: t('urls.warning.punycode', { shown: isolatedUrl(unicodeHostname), host: isolatedUrl(hostname) }) });
   }
   for (const label of unicodeLabels) {
     const scripts = scriptsOf(label);
     if (scripts.length > 1) {
       warnings.push({
         code: 'mixed-script',
-        message: `The name “${label}” mixes ${scripts.join(' and ')} letters, a common way to imitate another site.`,
+        message: t('urls.warning.mixedScript', { label: isolatedUrl(label), scripts: formatList(scripts.map(scriptName)) }),
       });
     }
   }
@@ -338,25 +337,20 @@ function judgeUrl(parseHost: SuffixParse, input: string): UrlAnalysis {
     const shown = safeDecode(url.username);
     warnings.push({
       code: 'credentials',
-      message: `The address carries “${shown}${url.password ? ':…' : ''}@” before the host: it does not go to ${shown}, it goes to ${hostname}.`,
+      message: t('urls.warning.credentials', {
+        userinfo: isolatedUrl(`${shown}${url.password ? ':…' : ''}@`),
+        user: isolatedUrl(shown),
+        host: isolatedUrl(hostname),
+      }),
     });
   }
   if (isIp && !loopback) {
-    warnings.push({
-      code: 'ip-address',
-      message: `The address is a bare IP address (${hostname}) rather than a name, so nothing shows who runs it.`,
-    });
+    warnings.push({ code: 'ip-address', message: t('urls.warning.ipAddress', { host: isolatedUrl(hostname) }) });
   }
   if (url.href.length > LONG_URL_CHARACTERS) {
-    warnings.push({
-      code: 'long',
-      message: `The address is unusually long (${url.href.length} characters); judge it by its host, ${hostname}.`,
-    });
+    warnings.push({ code: 'long', message: tn('urls.warning.longUrl', url.href.length, { host: isolatedUrl(hostname) }) });
   } else if (prefixLabels.length > MAX_PLAIN_SUBDOMAINS || labels.some((label) => label.length > MAX_LABEL_LENGTH)) {
-    warnings.push({
-      code: 'long',
-      message: `The host ${hostname} is unusually long; the site it belongs to is ${domain ?? hostname}.`,
-    });
+    warnings.push({ code: 'long', message: t('urls.warning.longHost', { host: isolatedUrl(hostname), domain: isolatedUrl(domain ?? hostname) }) });
   }
   warnings.push(...deceptionWarnings(parseHost, unicodeLabels, prefixLabels, domain, hostname));
 

@@ -48,3 +48,22 @@ export function quotaArea<T>(initial: T, quota: () => number = () => 10 * 1024 *
     },
   };
 }
+
+/**
+ * The browser's managed storage as a test sets it: `source` for HubOptions.policy; `set` is an
+ * admin changing the policy (the browser then says so, as Chrome's storage.onChanged does).
+ */
+export function managedStorage(initial: unknown = {}) {
+  let value = initial;
+  let listener: (() => void) | undefined;
+  return {
+    source: {
+      read: async () => value,
+      onChange: (next: () => void) => void (listener = next),
+    },
+    set(next: unknown) {
+      value = next;
+      listener?.();
+    },
+  };
+}

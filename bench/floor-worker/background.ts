@@ -31,10 +31,15 @@ interface Command {
 
 type Action = NonNullable<Command['action']>;
 
+/** A saved server as the floor reads it: `negotiate` asks its era, as for a 2026-07-28 server (bench/memory.ts). */
+interface FloorServer extends SavedServer {
+  negotiate?: boolean;
+}
+
 chrome.runtime.onConnect.addListener(async (port) => {
   if (port.name !== PANEL_PORT) return;
   const clients = new Map<string, Client>();
-  let servers: SavedServer[] = [];
+  let servers: FloorServer[] = [];
   let activities: object[] = [];
   /** The elicitations the panel shows, each waiting for its answer. */
   let inbox: Array<{ id: string; prompt: string }> = [];
@@ -66,11 +71,14 @@ chrome.runtime.onConnect.addListener(async (port) => {
     activities = [{ id: crypto.randomUUID(), kind: 'tool', serverId, tool: name, args, status: 'done', result }];
     tell();
   });
-  servers = ((await chrome.storage.local.get('servers')) as { servers?: SavedServer[] }).servers ?? [];
+  servers = ((await chrome.storage.local.get('servers')) as { servers?: FloorServer[] }).servers ?? [];
   tell();
   await Promise.all(
     servers.map(async (server) => {
-      clients.set(server.id, await connectAndList(server.url, { prior: { kind: 'legacy' }, onElicit: ask }));
+      // The era as the product's worker would know it: remembered for a 2025-11-25 server,
+      // negotiated for a 2026-07-28 one whose advertisement may not be kept (bench 13).
+      const prior = server.negotiate ? undefined : ({ kind: 'legacy' } as const);
+      clients.set(server.id, await connectAndList(server.url, { prior, onElicit: ask }));
       tell();
     }),
   );

@@ -2,7 +2,9 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { Resource, Tool } from '@modelcontextprotocol/client';
 import type { CallView } from '@/lib/state';
 import { APP_CALLS_PER_SECOND } from '@/lib/apps/callRate';
+import { t, tn } from '@/lib/i18n';
 import { UrlConsent } from '../content/UrlConsent';
+import { Message } from '../shared/Message';
 import { appStarted } from './liveApps';
 import { type AppPorts, AppSession } from './session';
 import './apps.css';
@@ -23,7 +25,8 @@ export interface AppFrameProps {
 const DARK = '(prefers-color-scheme: dark)';
 const theme = () => (matchMedia(DARK).matches ? 'dark' : 'light');
 
-const STATUS = { loading: 'Loading the app…', starting: 'Starting the app…', running: '', stopped: '' } as const;
+/** What the bar says while the app is not running yet. */
+const STATUS = { loading: () => t('apps.loading'), starting: () => t('apps.starting'), running: () => '', stopped: () => '' } as const;
 
 /** A tool's MCP App, live in its result card: the frame, and what it asks of the person. */
 export function AppFrame({ call, tools, resources, ports, inTab = false, onOpenTab, onSuspend }: AppFrameProps) {
@@ -66,27 +69,27 @@ export function AppFrame({ call, tools, resources, ports, inTab = false, onOpenT
   const others = state.notes.filter((note) => note.kind !== 'message');
 
   return (
-    <section class={inTab ? 'app app-tab' : full ? 'app app-full' : 'app'} aria-label={`App of ${call.tool}`}>
+    <section class={inTab ? 'app app-tab' : full ? 'app app-full' : 'app'} aria-label={t('apps.label', { tool: call.tool })}>
       <div class="app-bar">
         <span class="muted" role="status">
-          {STATUS[state.status]}
+          {STATUS[state.status]()}
         </span>
         {state.status === 'running' && !inTab && (
           <span class="app-actions">
             {onOpenTab && !full && (
               <button type="button" class="link" onClick={onOpenTab}>
-                Open in a tab
+                {t('apps.openInTab')}
               </button>
             )}
             <button ref={modeButton} type="button" class="link" onClick={() => session.setMode(full ? 'inline' : 'fullscreen')}>
-              {full ? 'Back to the result' : 'Full panel'}
+              {full ? t('apps.backToResult') : t('apps.fullPanel')}
             </button>
           </span>
         )}
       </div>
       {state.heldBack > 0 && (
         <p role="status" class="muted">
-          toolnexus held back {state.heldBack} of this app’s calls: it asked for more than {APP_CALLS_PER_SECOND} a second.
+          {tn('apps.heldBack', state.heldBack, { max: APP_CALLS_PER_SECOND })}
         </p>
       )}
       {state.problem && (
@@ -95,45 +98,62 @@ export function AppFrame({ call, tools, resources, ports, inTab = false, onOpenT
         </p>
       )}
       {state.confirm && (
-        <div role="alertdialog" aria-label={`Confirm ${state.confirm.tool}`} class="confirm">
-          <p>The app wants to run {state.confirm.tool}, which its server marks destructive. Run it?</p>
+        <div role="alertdialog" aria-label={t('apps.confirm.label', { tool: state.confirm.tool })} class="confirm">
+          <p>
+            <Message
+              id="apps.confirm.ask"
+              values={{
+                tool: (
+                  <code translate={false} data-from="server">
+                    {state.confirm.tool}
+                  </code>
+                ),
+              }}
+            />
+          </p>
           <button type="button" onClick={() => state.confirm?.decide(true)}>
-            Run
+            {t('apps.confirm.run')}
           </button>{' '}
           <button type="button" class="secondary" onClick={() => state.confirm?.decide(false)}>
-            Don't run
+            {t('apps.confirm.dontRun')}
           </button>
         </div>
       )}
       {state.link && (
-        <div role="alertdialog" aria-label="Open a link from the app?" class="confirm">
-          <p>The app asks to open a link.</p>
+        <div role="alertdialog" aria-label={t('apps.link.label')} class="confirm">
+          <p>{t('apps.link.asks')}</p>
           <UrlConsent url={state.link.url} analysis={state.link.analysis} />
           <button type="button" onClick={() => state.link?.decide(true)}>
-            Open in a new tab
+            {t('apps.link.open')}
           </button>{' '}
           <button type="button" class="secondary" onClick={() => state.link?.decide(false)}>
-            Don't open
+            {t('apps.link.dontOpen')}
           </button>
         </div>
       )}
       <div ref={holder} class="app-holder" hidden={state.status === 'stopped'} style={full ? undefined : { height: `${state.height}px` }} />
       {messages.length > 0 && (
-        <ul class="app-messages" aria-label="Messages from the app">
+        <ul class="app-messages" aria-label={t('apps.messages.label')}>
           {messages.map((note, index) => (
             <li key={index}>
-              <span class="muted">The app says (for an AI model, which toolnexus does not have):</span> {note.text}
+              <span class="muted">{t('apps.messages.says')}</span>{' '}
+              <bdi dir="auto" data-from="server">
+                {note.text}
+              </bdi>
             </li>
           ))}
         </ul>
       )}
       {others.length > 0 && (
         <details class="app-log">
-          <summary>App log and context ({others.length})</summary>
+          <summary>{t('apps.log.title', { count: others.length })}</summary>
           <ul>
             {others.map((note, index) => (
               <li key={index}>
-                <span class="muted">{note.kind === 'context' ? 'context' : 'log'}</span> {note.text}
+                <span class="muted">{note.kind === 'context' ? t('apps.log.context') : t('apps.log.log')}</span>{' '}
+                <bdi dir="auto" data-from="server">
+                  {note.text}
+                </bdi>
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { t, tn } from '@/lib/i18n';
 import { createContext } from 'preact';
 import { useContext, useState } from 'preact/hooks';
 import type { CallView, ServerView } from '@/lib/state';
@@ -18,14 +19,18 @@ export const AppsContext = createContext<AppsContextValue | null>(null);
 
 function Loading({ call, failure }: AppFrameProps & PlaceholderProps) {
   return (
-    <section class="app" aria-label={`App of ${call.tool}`}>
-      {failure ?? <p class="muted">Loading the app…</p>}
+    <section class="app" aria-label={t('apps.label', { tool: call.tool })}>
+      {failure ?? <p class="muted">{t('apps.loading')}</p>}
     </section>
   );
 }
 
 /** The Apps host and the official bridge are their own chunk: the panel's first load carries neither. */
-export const LazyAppFrame = lazyComponent<AppFrameProps>('This app', () => import('./AppFrame').then((module) => module.AppFrame), Loading);
+export const LazyAppFrame = lazyComponent<AppFrameProps>(
+  () => t('lazy.part.app'),
+  () => import('./AppFrame').then((module) => module.AppFrame),
+  Loading,
+);
 
 export interface AppSlotProps {
   call: CallView;
@@ -42,12 +47,12 @@ export function AppSlot({ call, open }: AppSlotProps) {
   if (!call.app || call.appOf || !apps) return null;
   if ('problem' in call.app) return <p class="muted app-note">{call.app.problem}</p>;
   const server = apps.server(call.serverId);
-  if (!server) return <p class="muted app-note">The app closed: its server was removed.</p>;
+  if (!server) return <p class="muted app-note">{t('apps.slot.serverRemoved')}</p>;
   if (!shown && !open) {
     return (
       <p class="app-note">
         <button type="button" class="secondary" onClick={() => setShown(true)}>
-          Show the app
+          {t('apps.slot.show')}
         </button>
       </p>
     );
@@ -55,9 +60,9 @@ export function AppSlot({ call, open }: AppSlotProps) {
   if (suspended) {
     return (
       <p class="app-note app-suspended" role="status">
-        <span class="muted">This app was suspended: toolnexus runs {MAX_LIVE_APPS} apps at once, and newer ones started.</span>{' '}
+        <span class="muted">{tn('apps.slot.suspended', MAX_LIVE_APPS)}</span>{' '}
         <button type="button" class="secondary" onClick={() => setSuspended(false)}>
-          Start it again
+          {t('apps.slot.restart')}
         </button>
       </p>
     );
@@ -66,9 +71,9 @@ export function AppSlot({ call, open }: AppSlotProps) {
   if (inTab) {
     return (
       <p class="app-note">
-        <span class="muted">The app is in a tab of its own.</span>{' '}
+        <span class="muted">{t('apps.slot.inTab')}</span>{' '}
         <button type="button" class="secondary" onClick={() => setInTab(false)}>
-          Show it here again
+          {t('apps.slot.showHere')}
         </button>
       </p>
     );

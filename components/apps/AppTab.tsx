@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import type { HubState } from '@/lib/state';
 import { type AppPorts, AppsContext, LazyAppFrame } from './AppSlot';
 
@@ -10,13 +11,13 @@ export interface AppTabProps {
 
 /** The page of an app opened in a tab of its own: the app, or why it is gone. */
 export function AppTab({ state, connected, activityId, ports }: AppTabProps) {
-  if (!state) return <p class="muted">{connected ? 'Loading…' : 'Connecting to the toolnexus worker…'}</p>;
+  if (!state) return <p class="muted">{connected ? t('shell.loading') : t('shell.connecting')}</p>;
   const call = state.activities.find((activity) => activity.id === activityId);
   const server = call && state.servers.find((item) => item.id === call.serverId);
   if (call?.kind !== 'tool' || !call.app || !('resourceUri' in call.app) || !server) {
     return (
       <p role="alert" class="error">
-        This app is closed: its result was cleared from the panel, or its server was removed.
+        {t('apps.closed')}
       </p>
     );
   }

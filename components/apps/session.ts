@@ -17,6 +17,8 @@ import { CallRate } from '@/lib/apps/callRate';
 import type { AppResource } from '@/lib/apps/resource';
 import { APP_FLOODED, APP_NAVIGATED, FLOOD_LIMIT } from '@/lib/apps/sandbox';
 import { errorMessage } from '@/lib/errorMessage';
+import { formatDuration } from '@/lib/i18n/format';
+import { isolated, t, tn, uiLocale } from '@/lib/i18n';
 import { isDestructive } from '@/lib/tools';
 import type { CallView } from '@/lib/state';
 import type { UrlAnalysis } from '@/lib/urls';
@@ -44,8 +46,7 @@ export interface AppPorts {
 }
 
 /** Why a build without a sandbox page shows no app; said where the app would be (AppFrame loads for it). */
-export const NO_SANDBOX =
-  'This browser cannot show the app safely: toolnexus has no sandboxed page here to run the server’s code in. The tool’s own result is below.';
+export const noSandbox = (): string => t('apps.problem.noSandbox');
 
 /** An app that has not finished the handshake by then is stopped: it would hold a blank card forever. */
 export const INIT_TIMEOUT_MS = 10_000;
@@ -143,9 +144,9 @@ export class AppSession {
   /** Loads the app's HTML and starts it in a sandbox frame inside `holder`; the two go on at once. */
   async start(holder: HTMLElement): Promise<void> {
     const { ports } = this.#options;
-    if (!ports.frameUrl) return this.stop(NO_SANDBOX);
+    if (!ports.frameUrl) return this.stop(noSandbox());
     const loaded = this.#binding.load();
-    loaded.catch((error: unknown) => this.stop(`The app could not be loaded: ${errorMessage(error)}`));
+    loaded.catch((error: unknown) => this.stop(t('apps.problem.notLoaded', { error: isolated(errorMessage(error)) })));
     const { frame, ready } = sandboxFrame({ url: ports.frameUrl, referrerPolicy: ports.frameReferrerPolicy }, holder);
     frame.title = this.#binding.title;
     this.#frame = frame;
@@ -168,10 +169,7 @@ export class AppSession {
     this.#set({ status: 'starting' });
     void bridge.sendSandboxResourceReady({ html: resource.html, ...(resource.csp && { csp: resource.csp }) });
     // The handshake's clock starts once the app has its HTML: a slow server is not the app's fault.
-    this.#initTimer = setTimeout(
-      () => this.stop(`The app did not start: it did not finish the MCP Apps handshake within ${INIT_TIMEOUT_MS / 1000} s.`),
-      INIT_TIMEOUT_MS,
-    );
+    this.#initTimer = setTimeout(() => this.stop(t('apps.problem.noHandshake', { time: formatDuration(INIT_TIMEOUT_MS) })), INIT_TIMEOUT_MS);
   }
 
   /**
@@ -235,7 +233,7 @@ export class AppSession {
   /** A tool's app: all a result's capabilities; once started, the call's input, then its result. */
   #forResult(call: CallView): AppBinding {
     return {
-      title: `App of ${call.tool}`,
+      title: t('apps.label', { tool: call.tool }),
       load: () => this.#load(call),
       capabilities: {
         openLinks: {},
@@ -261,7 +259,8 @@ export class AppSession {
       displayMode: this.state.value.mode,
       availableDisplayModes: this.#options.inTab ? ['fullscreen'] : this.#options.binding ? ['inline'] : ['inline', 'fullscreen'],
       containerDimensions: { width: holder.clientWidth || 320, maxHeight: this.#binding.maxHeight },
-      locale: navigator.language,
+      // The panel's language, not the browser's: the app answers in the words around it (MCP Apps hostContext.locale).
+      locale: uiLocale(),
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       platform: 'web',
       userAgent: `toolnexus/${this.#options.ports.hostVersion}`,
@@ -289,11 +288,7 @@ export class AppSession {
       if (event.origin !== 'null' || count > FLOOD_LIMIT || method === APP_NAVIGATED || method === APP_FLOODED) {
         event.stopImmediatePropagation();
         if (event.origin !== 'null') return;
-        this.stop(
-          method === APP_NAVIGATED
-            ? 'The app left its own page (it navigated elsewhere), so toolnexus closed it.'
-            : `The app sent more than ${FLOOD_LIMIT} messages in a second, so toolnexus stopped it.`,
-        );
+        this.stop(method === APP_NAVIGATED ? t('apps.problem.navigated') : tn('apps.problem.flooded', FLOOD_LIMIT));
       }
     };
     window.addEventListener('message', listener, true);
@@ -303,6 +298,7 @@ export class AppSession {
   #handle(bridge: AppBridge): void {
     const { call, ports } = this.#options;
     // An app bound to a Request is offered no server access: what it may do is answer.
+    // The errors thrown here go to the app over the bridge, in English like any protocol error; the person reads the card's words.
     const refuse = () => new Error('This app may not reach its server.');
     bridge.oncalltool = async ({ name, arguments: args }) => {
       const tool = this.#options.tools.find((item) => item.name === name);
@@ -322,7 +318,7 @@ export class AppSession {
     bridge.onopenlink = async ({ url }) => {
       const analysis = await ports.checkLink(url);
       if (analysis.refused) {
-        this.#note('message', `The app asked to open a link toolnexus refuses: ${analysis.refused}`);
+        this.#note('message', t('apps.problem.refusedLink', { reason: analysis.refused }));
         return { isError: true };
       }
       if (!(await this.#ask<'link'>('link', { url, analysis }))) return { isError: true };
@@ -348,7 +344,7 @@ export class AppSession {
       this.setMode(granted);
       return { mode: granted };
     };
-    bridge.onrequestteardown = () => this.stop('The app closed itself.');
+    bridge.onrequestteardown = () => this.stop(t('apps.problem.closedItself'));
   }
 
   /** Waits for the app's turn; a call past its rate is refused here, before any work is done for it. */

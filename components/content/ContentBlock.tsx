@@ -1,4 +1,5 @@
 import type { ContentBlock as Block } from '@modelcontextprotocol/client';
+import { isolated, t } from '@/lib/i18n';
 import { JsonView } from './JsonView';
 import { InlineAudio, InlineImage } from './InlineMedia';
 import { MarkdownText } from './MarkdownText';
@@ -27,17 +28,20 @@ function asJson(text: string): { value: unknown } | null {
 
 function TextBlock({ text }: { text: string }) {
   const json = asJson(text);
-  return json ? <JsonView value={json.value} label="JSON" open /> : <MarkdownText text={text} />;
+  return json ? <JsonView value={json.value} label={t('content.json.label')} open /> : <MarkdownText text={text} />;
 }
 
+/** A block the panel cannot show: its type as the server named it, or what it lacks. */
 function Unsupported({ type }: { type: unknown }) {
-  return <p class="muted content-unsupported">[unsupported content: {String(type).slice(0, 60)}]</p>;
+  return <p class="muted content-unsupported">{t('content.unsupported.type', { type: isolated(String(type).slice(0, 60)) })}</p>;
 }
+
+const Missing = ({ what }: { what: string }) => <p class="muted content-unsupported">{what}</p>;
 
 function BlockBody({ block, onRead }: ContentBlockProps) {
   switch (block.type) {
     case 'text':
-      return typeof block.text === 'string' ? <TextBlock text={block.text} /> : <Unsupported type="text without text" />;
+      return typeof block.text === 'string' ? <TextBlock text={block.text} /> : <Missing what={t('content.unsupported.noText')} />;
     case 'image':
       return <InlineImage data={String(block.data ?? '')} mimeType={block.mimeType} />;
     case 'audio':
@@ -45,7 +49,7 @@ function BlockBody({ block, onRead }: ContentBlockProps) {
     case 'resource_link':
       return <ResourceLinkCard link={block} onRead={onRead} />;
     case 'resource':
-      if (!block.resource) return <Unsupported type="resource without contents" />;
+      if (!block.resource) return <Missing what={t('content.unsupported.noResource')} />;
       return <ResourceContents contents={block.resource} />;
     default:
       return <Unsupported type={(block as { type?: unknown }).type} />;
@@ -65,7 +69,7 @@ export function ContentBlock({ block, onRead }: ContentBlockProps) {
   const known = KNOWN_TYPES.has(block.type) ? ` content-block-${block.type}` : '';
   return (
     <div class={`content-block${known}`}>
-      {forModelOnly && <p class="muted content-audience">Meant for the model</p>}
+      {forModelOnly && <p class="muted content-audience">{t('content.forModel')}</p>}
       <BlockBody block={block} onRead={onRead} />
     </div>
   );

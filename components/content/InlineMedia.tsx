@@ -1,5 +1,14 @@
 import { useState } from 'preact/hooks';
-import { decodedSize, downloadDataUrl, fileNameFor, formatBytes, mediaDataUrl, mediaKind } from './dataUrl';
+import { formatSize } from '@/lib/i18n/format';
+import { t } from '@/lib/i18n';
+import { decodedSize, downloadDataUrl, fileNameFor, mediaDataUrl, mediaKind } from './dataUrl';
+
+/** A MIME type as the server gave it: a token, never translated. */
+const Type = ({ type }: { type: string }) => (
+  <span translate={false} data-from="server">
+    {type}
+  </span>
+);
 
 export interface InlineMediaProps {
   /** Base64 bytes, as MCP sends images, audio and blobs. */
@@ -27,15 +36,15 @@ export function InlineImage({ data, mimeType, uri }: InlineMediaProps) {
       <img
         class={tiny ? 'content-image tiny' : 'content-image'}
         src={src}
-        alt={`Image (${mimeType})`}
+        alt={t('content.image.alt', { type: mimeType ?? '' })}
         onLoad={(event) => {
           const image = event.currentTarget as HTMLImageElement;
           setSize({ width: image.naturalWidth, height: image.naturalHeight });
         }}
       />
       <figcaption class="muted">
-        {mimeType} · {formatBytes(decodedSize(data))}
-        {size && ` · ${size.width} × ${size.height} px`}
+        <Type type={mimeType ?? ''} /> · {formatSize(decodedSize(data))}
+        {size && ` · ${t('content.image.pixels', { width: size.width, height: size.height })}`}
       </figcaption>
     </figure>
   );
@@ -45,7 +54,7 @@ export function InlineImage({ data, mimeType, uri }: InlineMediaProps) {
 export function InlineAudio({ data, mimeType, uri }: InlineMediaProps) {
   const src = mediaKind(mimeType) === 'audio' ? mediaDataUrl(mimeType, data) : null;
   if (!src) return <FileDownload data={data} mimeType={mimeType} uri={uri} />;
-  return <audio class="content-audio" controls src={src} aria-label={`Audio (${mimeType})`} />;
+  return <audio class="content-audio" controls src={src} aria-label={t('content.audio.label', { type: mimeType ?? '' })} />;
 }
 
 /** Bytes the panel does not show: their size and type, and a Save link to keep them. */
@@ -54,14 +63,14 @@ export function FileDownload({ data, mimeType, uri }: InlineMediaProps) {
   return (
     <p class="content-file">
       <span>
-        {mimeType || 'Unknown type'} · {formatBytes(decodedSize(data))}
+        {mimeType ? <Type type={mimeType} /> : t('content.file.unknownType')} · {formatSize(decodedSize(data))}
       </span>{' '}
       {href ? (
         <a href={href} download={fileNameFor(uri)}>
-          Save
+          {t('content.file.save')}
         </a>
       ) : (
-        <span class="error">The data is not valid base64.</span>
+        <span class="error">{t('content.file.notBase64')}</span>
       )}
     </p>
   );

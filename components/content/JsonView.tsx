@@ -1,3 +1,5 @@
+import { t, tn } from '@/lib/i18n';
+
 export interface JsonViewProps {
   value: unknown;
   /** What the JSON is, e.g. "Structured content". */
@@ -7,12 +9,13 @@ export interface JsonViewProps {
 }
 
 function shape(value: unknown): string {
-  if (Array.isArray(value)) return `${value.length} ${value.length === 1 ? 'item' : 'items'}`;
-  if (value !== null && typeof value === 'object') {
-    const keys = Object.keys(value).length;
-    return `${keys} ${keys === 1 ? 'key' : 'keys'}`;
-  }
-  return value === null ? 'null' : typeof value;
+  if (Array.isArray(value)) return tn('content.json.items', value.length);
+  if (value !== null && typeof value === 'object') return tn('content.json.keys', Object.keys(value).length);
+  if (value === null) return t('content.json.nullValue');
+  if (typeof value === 'string') return t('content.json.string');
+  if (typeof value === 'number') return t('content.json.number');
+  if (typeof value === 'boolean') return t('content.json.boolean');
+  return t('content.json.value');
 }
 
 function pretty(value: unknown): string {
@@ -28,9 +31,11 @@ export function JsonView({ value, label, open = false }: JsonViewProps) {
   return (
     <details class="json-view" open={open}>
       <summary>
-        {label} <span class="muted">({shape(value)})</span>
+        {label} <span class="muted">{t('content.json.shape', { shape: shape(value) })}</span>
       </summary>
-      <pre>{pretty(value)}</pre>
+      <pre dir="ltr" data-from="server">
+        {pretty(value)}
+      </pre>
     </details>
   );
 }

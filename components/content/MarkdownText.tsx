@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { MarkdownTextProps } from './RenderedMarkdown';
 
@@ -6,7 +7,9 @@ function PlainText({ text, failure }: MarkdownTextProps & PlaceholderProps) {
   return (
     <div class="markdown" aria-busy={failure ? undefined : 'true'}>
       {failure}
-      <p>{text}</p>
+      <p dir="auto" data-from="server">
+        {text}
+      </p>
     </div>
   );
 }
@@ -16,7 +19,7 @@ function PlainText({ text, failure }: MarkdownTextProps & PlaceholderProps) {
  * in a chunk of its own, which the panel fetches as soon as it has drawn its first state.
  */
 export const MarkdownText = lazyComponent(
-  'Formatting for this text',
+  () => t('lazy.part.markdown'),
   () => import('./RenderedMarkdown').then((module) => module.RenderedMarkdown),
   PlainText,
 );

@@ -1,6 +1,7 @@
 import { compiler, RuleType, type MarkdownToJSX } from 'markdown-to-jsx';
 import { h, type ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
+import { isolated, t } from '@/lib/i18n';
 import type { UrlAnalysis } from '@/lib/urls';
 import { useLinkVerdict } from './linkVerdicts';
 import { UrlConsent } from './UrlConsent';
@@ -64,13 +65,13 @@ function WarnedLink({ href, analysis, children }: { href: string; analysis: UrlA
         {children}
       </button>
       {asking && (
-        <span class="card link-consent" role="group" aria-label="Open this link?">
+        <span class="card link-consent" role="group" aria-label={t('content.link.ask')}>
           <UrlConsent url={href} analysis={analysis} />
           <a href={href} target="_blank" rel="noopener noreferrer" onClick={() => setAsking(false)}>
-            Open anyway
+            {t('content.link.openAnyway')}
           </a>{' '}
           <button type="button" class="secondary" onClick={() => setAsking(false)}>
-            Cancel
+            {t('content.link.cancel')}
           </button>
         </span>
       )}
@@ -98,7 +99,12 @@ function MarkdownImage({ src, alt, title }: { src?: string; alt?: string; title?
   }
   return (
     <span class="markdown-image-ref">
-      [image{alt ? `: ${alt}` : ''}]{src && !src.startsWith('data:') && <code>{src}</code>}
+      {alt ? t('content.image.named', { alt: isolated(alt) }) : t('content.image.unnamed')}
+      {src && !src.startsWith('data:') && (
+        <code dir="ltr" translate={false}>
+          {src}
+        </code>
+      )}
     </span>
   );
 }
@@ -159,5 +165,10 @@ const options: MarkdownToJSX.Options = {
  */
 export function RenderedMarkdown({ text }: MarkdownTextProps) {
   const rendered = useMemo(() => compiler(text, options) as ComponentChildren, [text]);
-  return <div class="markdown">{rendered}</div>;
+  // The server's words: the pseudo-locale's check leaves them out (docs/i18n.md), and their direction is their own.
+  return (
+    <div class="markdown" dir="auto" data-from="server">
+      {rendered}
+    </div>
+  );
 }

@@ -1,6 +1,8 @@
 import type { BlobResourceContents, TextResourceContents } from '@modelcontextprotocol/client';
+import { t } from '@/lib/i18n';
 import { InlineBlob } from './InlineMedia';
 import { MarkdownText } from './MarkdownText';
+import { ForeignCode } from '../shared/Foreign';
 
 export interface ResourceContentsProps {
   /** One item of an embedded resource or of a resources/read result. */
@@ -12,17 +14,25 @@ export interface ResourceContentsProps {
 function TextContents({ text, mimeType }: { text: string; mimeType?: string }) {
   const type = (mimeType ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === 'text/markdown') return <MarkdownText text={text} />;
-  return <pre class="content-text">{text}</pre>;
+  return (
+    <pre class="content-text" dir="auto" data-from="server">
+      {text}
+    </pre>
+  );
 }
 
 /** A resource's contents: text as written (markdown rendered), blobs shown or saved. */
 export function ResourceContents({ contents, showUri = true }: ResourceContentsProps) {
   return (
-    <div class="content-resource" role="group" aria-label={`Resource ${contents.uri}`}>
+    <div class="content-resource" role="group" aria-label={t('content.resource.label', { name: contents.uri })}>
       {(showUri || contents.mimeType) && (
         <div class="content-resource-head">
-          {showUri && <code class="content-uri">{contents.uri}</code>}
-          {contents.mimeType && <span class="muted">{contents.mimeType}</span>}
+          {showUri && <ForeignCode class="content-uri">{contents.uri}</ForeignCode>}
+          {contents.mimeType && (
+            <span class="muted" translate={false} data-from="server">
+              {contents.mimeType}
+            </span>
+          )}
         </div>
       )}
       {'text' in contents && typeof contents.text === 'string' ? (
@@ -30,7 +40,7 @@ export function ResourceContents({ contents, showUri = true }: ResourceContentsP
       ) : 'blob' in contents && typeof contents.blob === 'string' ? (
         <InlineBlob data={contents.blob} mimeType={contents.mimeType} uri={contents.uri} />
       ) : (
-        <p class="muted">[resource without text or blob]</p>
+        <p class="muted">{t('content.resource.empty')}</p>
       )}
     </div>
   );

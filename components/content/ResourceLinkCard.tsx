@@ -1,5 +1,7 @@
 import type { ResourceLink } from '@modelcontextprotocol/client';
-import { formatBytes } from './dataUrl';
+import { formatSize } from '@/lib/i18n/format';
+import { t } from '@/lib/i18n';
+import { Foreign, ForeignCode } from '../shared/Foreign';
 
 export interface ResourceLinkCardProps {
   link: ResourceLink;
@@ -13,20 +15,36 @@ export interface ResourceLinkCardProps {
  */
 export function ResourceLinkCard({ link, onRead }: ResourceLinkCardProps) {
   const name = link.title || link.name;
-  const details = [link.mimeType, typeof link.size === 'number' ? formatBytes(link.size) : undefined].filter(Boolean);
+  const size = typeof link.size === 'number' ? formatSize(link.size) : undefined;
   return (
-    <div class="content-resource" role="group" aria-label={`Resource ${name}`}>
+    <div class="content-resource" role="group" aria-label={t('content.resource.label', { name })}>
       <div class="content-resource-head">
-        <strong>{name}</strong>
-        {details.length > 0 && <span class="muted">{details.join(' · ')}</span>}
+        <strong>
+          <Foreign text={name} />
+        </strong>
+        {(link.mimeType || size) && (
+          <span class="muted">
+            {link.mimeType && (
+              <span translate={false} data-from="server">
+                {link.mimeType}
+              </span>
+            )}
+            {link.mimeType && size && ' · '}
+            {size}
+          </span>
+        )}
         {onRead && (
-          <button type="button" class="secondary" aria-label={`Read ${name}`} onClick={() => onRead(link.uri)}>
-            Read
+          <button type="button" class="secondary" aria-label={t('content.resource.readLabel', { name })} onClick={() => onRead(link.uri)}>
+            {t('content.resource.read')}
           </button>
         )}
       </div>
-      <code class="content-uri">{link.uri}</code>
-      {link.description && <p class="muted">{link.description}</p>}
+      <ForeignCode class="content-uri">{link.uri}</ForeignCode>
+      {link.description && (
+        <p class="muted" dir="auto" data-from="server">
+          {link.description}
+        </p>
+      )}
     </div>
   );
 }

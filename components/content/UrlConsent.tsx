@@ -1,4 +1,7 @@
+import { t } from '@/lib/i18n';
 import type { UrlAnalysis } from '@/lib/urls';
+import { ForeignUrl } from '../shared/Foreign';
+import { Message } from '../shared/Message';
 
 export interface UrlConsentProps {
   url: string;
@@ -8,7 +11,9 @@ export interface UrlConsentProps {
 /**
  * spec 2025-11-25 client/elicitation (URL mode): before consent, show the full URL and its
  * domain, as text — never a link, never fetched (no favicon, no preview) — and warn about
- * anything that makes it look like somewhere it is not.
+ * anything that makes it look like somewhere it is not. The host and the URL are isolated left
+ * to right (ForeignUrl): in a right-to-left panel, or beside a name with bidi controls in it,
+ * the highlighted domain stays the one the host ends in.
  */
 export function UrlConsent({ url, analysis }: UrlConsentProps) {
   const parts = analysis?.hostParts;
@@ -16,21 +21,36 @@ export function UrlConsent({ url, analysis }: UrlConsentProps) {
     <div class="url-consent">
       {parts && (
         <p class="destination">
-          Opens{' '}
-          <span class="host">
-            {parts.prefix}
-            <mark>{parts.domain}</mark>
-            {parts.suffix}
-          </span>
-          {analysis.unicodeHost && <span class="muted"> (shown as {analysis.unicodeHost})</span>}
+          <Message
+            id="urlConsent.opens"
+            values={{
+              host: (
+                <ForeignUrl>
+                  <span class="host">
+                    {parts.prefix}
+                    <mark>{parts.domain}</mark>
+                    {parts.suffix}
+                  </span>
+                </ForeignUrl>
+              ),
+            }}
+          />
+          {analysis.unicodeHost && (
+            <span class="muted">
+              {' '}
+              <Message id="urlConsent.shownAs" values={{ host: <ForeignUrl>{analysis.unicodeHost}</ForeignUrl> }} />
+            </span>
+          )}
         </p>
       )}
       <p class="url">
         {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the URL is announced as "Full URL", and tests find it by that name */}
-        <code aria-label="Full URL">{analysis?.href ?? url}</code>
+        <code aria-label={t('urlConsent.fullUrl')} dir="ltr" translate={false} data-from="server">
+          {analysis?.href ?? url}
+        </code>
       </p>
       {analysis && analysis.warnings.length > 0 && (
-        <ul class="warnings" aria-label="Warnings about this URL">
+        <ul class="warnings" aria-label={t('urlConsent.warnings')}>
           {analysis.warnings.map((warning) => (
             <li key={warning.code} class="warning">
               ⚠ {warning.message}

@@ -51,12 +51,6 @@ export function decodedSize(data: string): number {
   return Math.max(0, Math.floor((compact.length * 3) / 4) - padding);
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 /** A harmless file name from a resource URI: its last path segment, else `resource`. */
 export function fileNameFor(uri: string | undefined): string {
   const last = (uri ?? '').split(/[?#]/)[0]!.split('/').filter(Boolean).at(-1) ?? '';

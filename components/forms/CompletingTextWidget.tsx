@@ -1,5 +1,6 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import './completions.css';
 
 /** What a form with completions gives its text fields (rjsf `formContext`). */
@@ -106,7 +107,7 @@ export function CompletingTextWidget(props: WidgetProps) {
           }
         }}
       />
-      <div id={listId} role="listbox" aria-label={`Suggestions for ${label || name}`} class="suggestions" hidden={!open}>
+      <div id={listId} role="listbox" aria-label={t('forms.suggestions', { field: label || name })} class="suggestions" hidden={!open}>
         {open &&
           suggestions.map((suggestion, index) => (
             <div
@@ -122,7 +123,9 @@ export function CompletingTextWidget(props: WidgetProps) {
                 pick(suggestion);
               }}
             >
-              {suggestion}
+              <bdi dir="auto" data-from="server">
+                {suggestion}
+              </bdi>
             </div>
           ))}
       </div>

@@ -1,14 +1,16 @@
 // The package index also exports a test registry that imports @rjsf/validator-ajv8 (eval-based).
 import Form from '@rjsf/core/lib/components/Form.js';
-import CheckboxesWidget from '@rjsf/core/lib/components/widgets/CheckboxesWidget.js';
 import getDefaultRegistry from '@rjsf/core/lib/getDefaultRegistry.js';
-import { TranslatableString, type IconButtonProps, type RJSFSchema, type TemplatesType, type UiSchema, type WidgetProps } from '@rjsf/utils';
+import { TranslatableString, type IconButtonProps, type RJSFSchema, type TemplatesType, type UiSchema } from '@rjsf/utils';
 import type { ComponentChildren } from 'preact';
 import { useErrorBoundary, useMemo, useRef } from 'preact/hooks';
 import { cfWorkerValidator } from '@/lib/forms/rjsfValidator';
 import { type CompletionContext, CompletingTextWidget } from './CompletingTextWidget';
 import { secretAwareTemplates } from './SecretFieldWarning';
 import { errorMessage } from '@/lib/errorMessage';
+import { isolated, t } from '@/lib/i18n';
+import { rjsfWords } from './rjsfWords';
+import { theirTemplates, theirWidgets } from './theirWords';
 
 /** The props of `SchemaForm` (SchemaForm.tsx), which renders this form once its code is in. */
 export interface SchemaFormProps {
@@ -95,15 +97,6 @@ function forRjsf(schema: unknown): { schema: unknown; ui: UiSchema } {
   return { schema: rendered, ui };
 }
 
-/** rjsf's checkbox group, as a group named by the field's title (its label points at no input). */
-function CheckboxGroupWidget(props: WidgetProps) {
-  return (
-    <div role="group" aria-label={props.label || undefined}>
-      <CheckboxesWidget {...props} />
-    </div>
-  );
-}
-
 /**
  * rjsf's array and property buttons show only a Glyphicons icon, a font the panel does not
  * load: an empty pill. These show a word or an arrow, and are named in rjsf's own
@@ -129,6 +122,7 @@ const AddButton = labelledButton(TranslatableString.AddButton, 'form-add');
 
 const templates: Partial<TemplatesType> = {
   ...secretAwareTemplates,
+  ...theirTemplates,
   ButtonTemplates: {
     ...getDefaultRegistry().templates.ButtonTemplates,
     // rjsf wraps its own AddButton in bootstrap grid columns; this one is a plain row.
@@ -145,7 +139,7 @@ const templates: Partial<TemplatesType> = {
   },
 };
 
-const widgets = { CheckboxesWidget: CheckboxGroupWidget };
+const widgets = theirWidgets;
 const completingWidgets = { ...widgets, TextWidget: CompletingTextWidget };
 
 /** The filled text fields but one, as completion context (spec: `context.arguments`). */
@@ -166,7 +160,7 @@ export function RjsfSchemaForm(props: SchemaFormProps) {
     return (
       <>
         <p role="alert" class="error">
-          This form cannot be shown: its schema is broken ({errorMessage(error)}).
+          {t('forms.broken', { error: isolated(errorMessage(error)) })}
         </p>
         {props.children}
       </>
@@ -204,6 +198,7 @@ function RjsfForm({ idPrefix, schema, onSubmit, formId, children, complete, init
       templates={templates}
       widgets={hasCompletions ? completingWidgets : widgets}
       formContext={formContext}
+      translateString={rjsfWords}
       onChange={({ formData }) => (latest.current.values = (formData ?? {}) as Record<string, unknown>)}
       // A `oneOf` of consts that forRjsf could not reach (behind a $ref) still starts empty.
       experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}

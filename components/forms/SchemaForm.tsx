@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { SchemaFormProps } from './RjsfSchemaForm';
 
@@ -26,4 +27,8 @@ function FormPlaceholder({ schema, children, failure }: SchemaFormProps & Placeh
  * part of its first render, so it comes in a chunk of its own, which the panel fetches as soon
  * as it has drawn its first state.
  */
-export const SchemaForm = lazyComponent('This form', () => import('./RjsfSchemaForm').then((module) => module.RjsfSchemaForm), FormPlaceholder);
+export const SchemaForm = lazyComponent(
+  () => t('lazy.part.form'),
+  () => import('./RjsfSchemaForm').then((module) => module.RjsfSchemaForm),
+  FormPlaceholder,
+);

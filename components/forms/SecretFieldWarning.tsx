@@ -1,8 +1,10 @@
 // Deep imports: the @rjsf/core index also pulls in @rjsf/validator-ajv8 (eval-based, forbidden by MV3 CSP).
 import RichHelp from '@rjsf/core/lib/components/RichHelp.js';
 import getDefaultRegistry from '@rjsf/core/lib/getDefaultRegistry.js';
-import { getUiOptions, helpId, type FieldTemplateProps, type TemplatesType } from '@rjsf/utils';
+import { ADDITIONAL_PROPERTY_FLAG, getUiOptions, helpId, type FieldTemplateProps, type TemplatesType } from '@rjsf/utils';
 import { looksLikeSecret } from '@/lib/forms/secrets';
+import { t } from '@/lib/i18n';
+import { theirLabel } from './theirWords';
 
 const { FieldTemplate: DefaultFieldTemplate } = getDefaultRegistry().templates;
 
@@ -10,7 +12,8 @@ const { FieldTemplate: DefaultFieldTemplate } = getDefaultRegistry().templates;
 export function SecretFieldWarning() {
   return (
     <p role="note" class="secret-warning">
-      ⚠ This looks like a secret. MCP servers must not ask for passwords or keys through forms — do not enter one unless you trust this server.
+      <span aria-hidden="true">⚠ </span>
+      {t('forms.secretWarning')}
     </p>
   );
 }
@@ -34,12 +37,16 @@ function fieldName(path: (string | number)[]): string {
 export function SecretAwareFieldTemplate(props: FieldTemplateProps) {
   const { fieldPathId, schema, uiSchema, registry, label, hidden } = props;
   const secret = !hidden && looksLikeSecret(fieldName(fieldPathId.path), { ...schema, title: label || schema.title });
-  if (!secret) return <DefaultFieldTemplate {...props} />;
+  // The label beside the field is the schema's title: the server's words. Not a free-form entry's:
+  // rjsf puts that label into a sentence of its own (TranslatableString.KeyLabel), as text.
+  const shown = ADDITIONAL_PROPERTY_FLAG in schema ? label : theirLabel(label);
+  if (!secret) return <DefaultFieldTemplate {...props} label={shown} />;
 
   const help = getUiOptions(uiSchema, registry.globalUiOptions).help;
   return (
     <DefaultFieldTemplate
       {...props}
+      label={shown}
       help={
         <div id={helpId(fieldPathId)} class="help-block">
           {help && <RichHelp help={help} registry={registry} uiSchema={uiSchema} />}

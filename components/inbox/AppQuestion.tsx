@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import type { Answer } from '@/lib/request';
 import type { InboxItem } from '@/lib/state';
 import { SchemaForm } from '../forms/SchemaForm';
@@ -45,14 +46,14 @@ export function AppQuestion({ request, resourceUri, ports, answer, decline, canc
         </p>
       )}
       <details class="app-fallback" open={problem?.stopped}>
-        <summary>Answer with the form instead</summary>
+        <summary>{t('inbox.app.formInstead')}</summary>
         <SchemaForm
           idPrefix={request.id}
           schema={request.data?.schema ?? { type: 'object', properties: {} }}
           onSubmit={(data) => answer({ id: request.id, ok: true, data })}
         >
           <div class="actions">
-            <button type="submit">Submit</button>
+            <button type="submit">{t('inbox.request.submit')}</button>
           </div>
         </SchemaForm>
       </details>

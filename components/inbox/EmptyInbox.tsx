@@ -1,27 +1,43 @@
+import { t } from '@/lib/i18n';
+import { listParts } from '@/lib/i18n/format';
 import { useActions } from '../shared/actions';
+import { Foreign } from '../shared/Foreign';
+import { Message } from '../shared/Message';
 
 /** Nothing waits: which servers could ask (the connected ones, by name), and where their tools are. */
 export function EmptyInbox({ connectedServers }: { connectedServers: string[] }) {
   const { selectTab } = useActions();
-  const count = connectedServers.length;
+  // Each name as its server wrote it, isolated; the list's commas and "and" in the UI language.
+  const names = listParts(connectedServers).map((part) => (part.type === 'element' ? <Foreign text={part.value} /> : part.value));
   return (
     <div class="empty muted">
-      <p>No server is waiting on you.</p>
-      {count > 0 ? (
+      <p>{t('inbox.empty.nothingWaits')}</p>
+      {connectedServers.length > 0 ? (
         <p>
-          Connected: <span class="names">{connectedServers.join(', ')}</span>. Run {count === 1 ? 'its' : 'their'} tools on the{' '}
-          <button type="button" class="link" onClick={() => selectTab('tools')}>
-            Tools
-          </button>{' '}
-          tab; what they ask of you comes here.
+          <Message
+            id="inbox.empty.connected"
+            values={{
+              names: <span class="names">{names}</span>,
+              toolsTab: (
+                <button type="button" class="link" onClick={() => selectTab('tools')}>
+                  {t('tabs.tools')}
+                </button>
+              ),
+            }}
+          />
         </p>
       ) : (
         <p>
-          No server is connected: see the{' '}
-          <button type="button" class="link" onClick={() => selectTab('servers')}>
-            Servers
-          </button>{' '}
-          tab.
+          <Message
+            id="inbox.empty.noneConnected"
+            values={{
+              serversTab: (
+                <button type="button" class="link" onClick={() => selectTab('servers')}>
+                  {t('tabs.servers')}
+                </button>
+              ),
+            }}
+          />
         </p>
       )}
     </div>

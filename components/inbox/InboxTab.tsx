@@ -2,6 +2,7 @@ import { memo } from 'preact/compat';
 import { useMemo } from 'preact/hooks';
 import type { VisitView, InboxItem, NoticeView } from '@/lib/state';
 import { EmptyInbox } from './EmptyInbox';
+import { useFocusAfterCard } from './focusAfterCard';
 import { NoticeCard } from './NoticeCard';
 import { RequestGroup } from './RequestGroup';
 import { useRequestWindow } from './requestWindow';
@@ -32,6 +33,7 @@ export const InboxTab = memo(function InboxTab({
 }: InboxTabProps) {
   const groups = useMemo(() => groupByServer(inbox), [inbox]);
   const { shown, cards, list } = useRequestWindow(groups, focusId, visible);
+  useFocusAfterCard(visible);
   const above = (
     <>
       {notices.map((notice) => (

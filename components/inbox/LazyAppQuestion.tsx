@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import type { InboxItem } from '@/lib/state';
 import type { AppPorts } from '../apps/session';
 import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
@@ -20,7 +21,7 @@ export function appOf(request: InboxItem, ports: AppPorts | undefined): Pick<App
 function Loading({ failure, decline, cancel }: AppQuestionProps & PlaceholderProps) {
   return (
     <>
-      {failure ?? <p class="muted">Loading the app…</p>}
+      {failure ?? <p class="muted">{t('apps.loading')}</p>}
       <div class="actions">
         <EndButtons decline={decline} cancel={cancel} />
       </div>
@@ -30,7 +31,7 @@ function Loading({ failure, decline, cancel }: AppQuestionProps & PlaceholderPro
 
 /** A question bound to an app, with the Apps host and its bridge in a chunk of their own: a Request without an app never loads them. */
 export const LazyAppQuestion = lazyComponent<AppQuestionProps>(
-  'This app',
+  () => t('lazy.part.app'),
   () => import('./AppQuestion').then((module) => module.AppQuestion),
   Loading,
 );

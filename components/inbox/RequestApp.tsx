@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { AppBridge, McpUiHostCapabilities } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { errorMessage } from '@/lib/errorMessage';
+import { isolated, t, tn } from '@/lib/i18n';
 import { appAnswer, elicitationParams, MAX_APP_MISFITS } from '@/lib/mcp/appElicitation';
 import type { Answer } from '@/lib/request';
 import type { InboxItem } from '@/lib/state';
 import { type AppPorts, AppSession } from '../apps/session';
+import { Foreign } from '../shared/Foreign';
+import { Message } from '../shared/Message';
 import '../apps/apps.css';
 import './requestApp.css';
 
@@ -59,16 +62,15 @@ export function RequestApp({ request, resourceUri, ports, onAnswer, onProblem }:
           if ('answer' in sent) return said.current.onAnswer(sent.answer);
           misfits += 1;
           if (misfits >= MAX_APP_MISFITS) {
-            current.stop(
-              `The app answered ${MAX_APP_MISFITS} times with what the server did not ask for, so toolnexus closed it. Answer with the form.`,
-            );
+            current.stop(tn('inbox.app.misfits', MAX_APP_MISFITS));
             return said.current.onProblem(current.state.value.problem!, true);
           }
           said.current.onProblem(sent.refused, false);
           ask(bridge, current);
         })
         .catch((error: unknown) => {
-          if (current.state.value.status !== 'stopped') said.current.onProblem(`The app could not answer: ${errorMessage(error)}`, false);
+          if (current.state.value.status !== 'stopped')
+            said.current.onProblem(t('inbox.app.couldNotAnswer', { error: isolated(errorMessage(error)) }), false);
         });
     };
     const created: AppSession = new AppSession({
@@ -77,14 +79,14 @@ export function RequestApp({ request, resourceUri, ports, onAnswer, onProblem }:
       ports,
       theme: () => (matchMedia(DARK).matches ? 'dark' : 'light'),
       binding: {
-        title: `App of ${request.serverName}’s question`,
+        title: t('inbox.app.label', { server: request.serverName }),
         load: () => ports.loadRequestApp(request.id),
         capabilities: CAPABILITIES,
         maxHeight: REQUEST_APP_MAX_HEIGHT,
         started: (bridge, declared) => {
           // The SEP: nothing is forwarded before both sides declared the member.
           if (declared.elicitation === undefined) {
-            created.stop('The app did not say it can answer a question (appCapabilities.elicitation), so the form is shown.');
+            created.stop(t('inbox.app.cannotAnswer'));
             return;
           }
           ask(bridge, created);
@@ -104,9 +106,13 @@ export function RequestApp({ request, resourceUri, ports, onAnswer, onProblem }:
   }, [state.status, state.problem]);
   if (state.status === 'stopped') return null;
   return (
-    <section class="app request-app" aria-label={`App of ${request.serverName}’s question`} data-app={resourceUri}>
+    <section class="app request-app" aria-label={t('inbox.app.label', { server: request.serverName })} data-app={resourceUri}>
       <p class="muted app-bar" role="status">
-        {state.status === 'running' ? `${request.serverName}’s own app for this question` : 'Loading the app…'}
+        {state.status === 'running' ? (
+          <Message id="inbox.app.running" values={{ server: <Foreign text={request.serverName} /> }} />
+        ) : (
+          t('apps.loading')
+        )}
       </p>
       <div ref={holder} class="app-holder" style={{ height: `${state.height}px` }} />
     </section>

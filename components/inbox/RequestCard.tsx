@@ -1,8 +1,11 @@
 import { memo } from 'preact/compat';
 import { useContext, useEffect, useRef } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import type { InboxItem } from '@/lib/state';
 import { SchemaForm } from '../forms/SchemaForm';
 import { useActions } from '../shared/actions';
+import { Foreign, ForeignCode } from '../shared/Foreign';
+import { Message } from '../shared/Message';
 import { clock, Clocked, span } from '../shared/time';
 import { UrlConsent } from '../content/UrlConsent';
 import { AppsContext } from '../apps/AppSlot';
@@ -67,25 +70,34 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus }
       ref={region}
       tabIndex={-1}
       role="region"
-      aria-label={`Request from ${serverName}`}
+      aria-label={t('inbox.request.label', { server: serverName })}
       class="card request"
       data-request={id}
       onKeyDown={onKeyDown}
     >
       <header>
-        <strong class="server">{serverName}</strong>
-        {serverOrigin && <code class="origin">{serverOrigin}</code>}
+        <strong class="server">
+          <Foreign text={serverName} />
+        </strong>
+        {serverOrigin && <ForeignCode class="origin">{serverOrigin}</ForeignCode>}
         <span class="muted">
-          asked {clock(askedAt)} · waiting <Clocked text={(now) => span(now - askedAt)} />
-          {expiresAt !== null && (
-            <>
-              {' '}
-              · expires in <Clocked text={(now) => span(expiresAt - now)} />
-            </>
+          {expiresAt === null ? (
+            <Message id="inbox.request.asked" values={{ time: clock(askedAt), waited: <Clocked text={(now) => span(now - askedAt)} /> }} />
+          ) : (
+            <Message
+              id="inbox.request.askedExpiring"
+              values={{
+                time: clock(askedAt),
+                waited: <Clocked text={(now) => span(now - askedAt)} />,
+                left: <Clocked text={(now) => span(expiresAt - now)} />,
+              }}
+            />
           )}
         </span>
       </header>
-      <p class="prompt">{request.prompt}</p>
+      <p class="prompt" dir="auto" data-from="server">
+        {request.prompt}
+      </p>
       {refusal && (
         <p role="alert" class="error">
           {refusal}
@@ -101,25 +113,21 @@ export const RequestCard = memo(function RequestCard({ request, refusal, focus }
           onSubmit={(data) => answer({ id, ok: true, data })}
         >
           <div class="actions">
-            <button type="submit">Submit</button>
+            <button type="submit">{t('inbox.request.submit')}</button>
             {secondary}
           </div>
         </SchemaForm>
       ) : (
         <>
           <UrlConsent url={request.url ?? ''} analysis={request.analysis} />
-          <p class="hint muted">
-            {request.purpose === 'oauth'
-              ? 'Open signs you in with your own browser session; toolnexus never sees your password.'
-              : 'Open agrees to the request and shows the page in a window toolnexus cannot read.'}
-          </p>
+          <p class="hint muted">{request.purpose === 'oauth' ? t('inbox.request.signInHint') : t('inbox.request.openHint')}</p>
           <div class="actions">
             <button type="button" onClick={() => openUrl(id, 'window')}>
-              Open
+              {t('inbox.request.open')}
             </button>
             {request.purpose !== 'oauth' && (
               <button type="button" class="secondary" onClick={() => openUrl(id, 'tab')}>
-                Open in a tab
+                {t('inbox.request.openInTab')}
               </button>
             )}
             {secondary}

@@ -1,5 +1,7 @@
 import { memo } from 'preact/compat';
+import { formatNumber, t } from '@/lib/i18n';
 import type { InboxItem } from '@/lib/state';
+import { Foreign, ForeignCode } from '../shared/Foreign';
 import { RequestCard } from './RequestCard';
 import { RequestGap } from './RequestGap';
 import type { CardWindow } from './requestWindow';
@@ -29,9 +31,10 @@ function runs(requests: InboxItem[], shown: ReadonlySet<string>): Array<InboxIte
 export const RequestGroup = memo(function RequestGroup({ requests, refusals, focusId, shown, cards }: RequestGroupProps) {
   const { serverName, serverOrigin } = requests[0]!;
   return (
-    <section class="group" aria-label={`Requests from ${serverName}`}>
+    <section class="group" aria-label={t('inbox.group.label', { server: serverName })}>
       <h2>
-        {serverName} {serverOrigin && <code class="origin">{serverOrigin}</code>} <span class="count">{requests.length}</span>
+        <Foreign text={serverName} /> {serverOrigin && <ForeignCode class="origin">{serverOrigin}</ForeignCode>}{' '}
+        <span class="count">{formatNumber(requests.length)}</span>
       </h2>
       {runs(requests, shown).map((item) =>
         Array.isArray(item) ? (

@@ -1,6 +1,7 @@
 import type { Prompt } from '@modelcontextprotocol/client';
 import { useRef } from 'preact/hooks';
 import { highlights } from '@/lib/find';
+import { t } from '@/lib/i18n';
 import { promptArguments, promptSchema } from '@/lib/forms/argumentSchemas';
 import { nameMarks } from '@/lib/names';
 import type { ServerView } from '@/lib/state';
@@ -38,7 +39,7 @@ export function PromptRow({ server, prompt, terms }: PromptRowProps) {
   return (
     <ItemRow
       rowRef={card}
-      label={`Prompt ${label}`}
+      label={t('prompts.row.label', { name: label })}
       id={`${base}-details`}
       class="prompt-item"
       open={row.open}
@@ -54,15 +55,15 @@ export function PromptRow({ server, prompt, terms }: PromptRowProps) {
             )}
           </span>
           {prompt.title && prompt.title !== prompt.name && (
-            <code class="muted item-code">
+            <code class="muted item-code" dir="ltr">
               <MarkedText text={prompt.name} hits={highlights(name!, terms)} marks={nameMarks(prompt.name)} max={ROW_NAME_CHARS} />
             </code>
           )}
         </>
       }
       actions={
-        <button type="button" class="run" aria-label={`Get ${label}`} onClick={get}>
-          Get
+        <button type="button" class="run" aria-label={t('prompts.row.getLabel', { name: label })} onClick={get}>
+          {t('prompts.row.get')}
         </button>
       }
       summary={

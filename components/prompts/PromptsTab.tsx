@@ -2,6 +2,7 @@ import type { Prompt } from '@modelcontextprotocol/client';
 import type { ComponentChildren } from 'preact';
 import { memo } from 'preact/compat';
 import { useMemo } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import type { ServerView } from '@/lib/state';
 import { FilteredTab, type ItemGroup, listsServer, useFilter } from '../shared/FilteredTab';
 import { searchable } from '../shared/items';
@@ -32,14 +33,13 @@ export const PromptsTab = memo(function PromptsTab({ servers, results }: Prompts
     return (
       <>
         {results}
-        <p class="empty muted">No connected server offers prompts or skills.</p>
+        <p class="empty muted">{t('prompts.empty')}</p>
       </>
     );
   }
   return (
     <FilteredTab
-      noun="prompts"
-      one="prompt"
+      list="prompts"
       filter={filter}
       results={results}
       groups={groups.map(({ server, items }, index) => {
@@ -68,11 +68,11 @@ function PromptGroup({
 }) {
   const [count, more] = useShown();
   return (
-    <ServerGroup server={server} list="prompts" label={`Prompts of ${server.displayName}`} shown={prompts.length} total={total} filtering={filtering}>
+    <ServerGroup server={server} list="prompts" shown={prompts.length} total={total} filtering={filtering}>
       {prompts.slice(0, count).map((prompt) => (
         <PromptRow key={prompt.name} server={server} prompt={prompt} terms={terms} />
       ))}
-      <ShowMore shown={count} total={prompts.length} noun="prompts" onMore={more} />
+      <ShowMore shown={count} total={prompts.length} list="prompts" onMore={more} />
       {!filtering && server.skillsProblem && <p class="error">{server.skillsProblem}</p>}
       {!filtering && server.skills && server.skills.length > 0 && (
         <SkillsList serverId={server.id} serverName={server.displayName} skills={server.skills} />

@@ -1,7 +1,9 @@
+import { formatSize } from '@/lib/i18n/format';
+import { t, tn } from '@/lib/i18n';
 import type { SkillView } from '@/lib/mcp/skills';
 import { useActions } from '../shared/actions';
-
-const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+import { Foreign, ForeignCode } from '../shared/Foreign';
+import { Message } from '../shared/Message';
 
 /**
  * A server's skills (SEP-2640), beside its prompts: each with its entry's words and files, read
@@ -11,24 +13,30 @@ const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024)
 export function SkillsList({ serverId, serverName, skills }: { serverId: string; serverName: string; skills: SkillView[] }) {
   const { readSkill } = useActions();
   return (
-    <section class="skills" aria-label={`Skills of ${serverName}`}>
-      <h3>Skills</h3>
+    <section class="skills" aria-label={t('prompts.skills.label', { server: serverName })}>
+      <h3>{t('prompts.skills.title')}</h3>
       {skills.map((skill) => (
-        <article key={skill.uri} class="card" aria-label={`Skill ${skill.name}`}>
+        <article key={skill.uri} class="card" aria-label={t('prompts.skills.skillLabel', { name: skill.name })}>
           <header>
-            <strong>{skill.name}</strong>
+            <strong>
+              <Foreign text={skill.name} />
+            </strong>
             {!skill.refused && (
               <button type="button" onClick={() => readSkill(serverId, skill.uri)}>
-                Read {skill.name}
+                <Message id="prompts.skills.read" values={{ name: <Foreign text={skill.name} /> }} />
               </button>
             )}
           </header>
-          {skill.description && <p class="muted description">{skill.description}</p>}
+          {skill.description && (
+            <p class="muted description" dir="auto" data-from="server">
+              {skill.description}
+            </p>
+          )}
           <p class="muted">
-            <code>{skill.uri}</code>
-            {skill.files && skill.bytes !== undefined && ` · ${skill.files.length} files, ${size(skill.bytes)}`}
+            <ForeignCode>{skill.uri}</ForeignCode>
+            {skill.files && skill.bytes !== undefined && ` · ${tn('prompts.skills.files', skill.files.length, { size: formatSize(skill.bytes) })}`}
           </p>
-          {skill.refused && <p class="error">Not read: {skill.refused}</p>}
+          {skill.refused && <p class="error">{t('prompts.skills.notRead', { reason: skill.refused })}</p>}
           {!skill.refused && skill.files && skill.files.length > 1 && (
             <ul class="skill-files">
               {skill.files
@@ -36,7 +44,9 @@ export function SkillsList({ serverId, serverName, skills }: { serverId: string;
                 .map((file) => (
                   <li key={file}>
                     <button type="button" class="link" onClick={() => readSkill(serverId, skill.uri, file)}>
-                      {file.slice(skill.uri.length - 'SKILL.md'.length)}
+                      <bdi dir="ltr" data-from="server">
+                        {file.slice(skill.uri.length - 'SKILL.md'.length)}
+                      </bdi>
                     </button>
                   </li>
                 ))}

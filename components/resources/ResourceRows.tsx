@@ -2,6 +2,7 @@ import type { Resource } from '@modelcontextprotocol/client';
 import { useRef, useState } from 'preact/hooks';
 import { highlights } from '@/lib/find';
 import { templateSchema } from '@/lib/forms/argumentSchemas';
+import { t } from '@/lib/i18n';
 import type { ResourceTemplateView, ServerView } from '@/lib/state';
 import { Icon } from '../content/Icon';
 import { SchemaForm } from '../forms/SchemaForm';
@@ -50,7 +51,7 @@ export function ResourceRow({ server, item: resource, terms }: RowProps<Resource
   const shown = shownParts(resource, resource.uri, terms);
   return (
     <ItemRow
-      label={`Resource ${labelName(resource.name)}`}
+      label={t('resources.row.resourceLabel', { name: labelName(resource.name) })}
       id={`resource-${idFrom(server.id)}-${idFrom(resource.uri)}`}
       class="resource"
       open={open}
@@ -59,20 +60,31 @@ export function ResourceRow({ server, item: resource, terms }: RowProps<Resource
         <>
           <Icon icons={resource.icons} serverUrl={server.url} size={16} />
           <span class="item-name">{shown.title}</span>
-          <code class="muted item-code">{shown.uri}</code>
+          <code class="muted item-code" dir="ltr">
+            {shown.uri}
+          </code>
         </>
       }
       actions={
-        <button type="button" class="run" aria-label={`Read ${labelName(resource.uri)}`} onClick={() => readResource(server.id, resource.uri)}>
-          Read
+        <button
+          type="button"
+          class="run"
+          aria-label={t('resources.row.readLabel', { name: labelName(resource.uri) })}
+          onClick={() => readResource(server.id, resource.uri)}
+        >
+          {t('resources.row.read')}
         </button>
       }
       summary={shown.summary}
     >
-      <code class="uri muted">
+      <code class="uri muted" dir="ltr">
         <MarkedText text={resource.uri} max={2_000} />
       </code>
-      {resource.mimeType && <p class="muted meta">{resource.mimeType}</p>}
+      {resource.mimeType && (
+        <p class="muted meta" translate={false} data-from="server">
+          {resource.mimeType}
+        </p>
+      )}
       {shown.description}
     </ItemRow>
   );
@@ -88,7 +100,7 @@ export function TemplateRow({ server, item: template, terms }: RowProps<Resource
   return (
     <ItemRow
       rowRef={card}
-      label={`Template ${labelName(template.uriTemplate)}`}
+      label={t('resources.row.templateLabel', { name: labelName(template.uriTemplate) })}
       id={`${base}-details`}
       class="resource"
       open={row.open}
@@ -97,17 +109,19 @@ export function TemplateRow({ server, item: template, terms }: RowProps<Resource
         <>
           <Icon icons={template.icons} serverUrl={server.url} size={16} />
           <span class="item-name">{shown.title}</span>
-          <code class="muted item-code">{shown.uri}</code>
+          <code class="muted item-code" dir="ltr">
+            {shown.uri}
+          </code>
         </>
       }
       actions={
         <button
           type="button"
           class="run"
-          aria-label={`Read ${labelName(template.uriTemplate)}`}
+          aria-label={t('resources.row.readLabel', { name: labelName(template.uriTemplate) })}
           onClick={template.variables.length > 0 && !row.open ? row.focus : row.submit}
         >
-          Read
+          {t('resources.row.read')}
         </button>
       }
       summary={shown.summary}

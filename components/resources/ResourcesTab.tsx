@@ -2,6 +2,7 @@ import type { Resource } from '@modelcontextprotocol/client';
 import type { ComponentChildren } from 'preact';
 import { memo } from 'preact/compat';
 import { useMemo } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import type { ResourceTemplateView, ServerView } from '@/lib/state';
 import { FilteredTab, type ItemGroup, listsServer, useFilter } from '../shared/FilteredTab';
 import { ServerGroup } from '../shared/ServerGroup';
@@ -43,14 +44,13 @@ export const ResourcesTab = memo(function ResourcesTab({ servers, results }: Res
     return (
       <>
         {results}
-        <p class="empty muted">No connected server offers resources.</p>
+        <p class="empty muted">{t('resources.empty')}</p>
       </>
     );
   }
   return (
     <FilteredTab
-      noun="resources"
-      one="resource"
+      list="resources"
       filter={filter}
       results={results}
       groups={groups.map(({ server, items: list }, index) => {
@@ -79,14 +79,7 @@ function ResourceGroup({
 }) {
   const [count, more] = useShown();
   return (
-    <ServerGroup
-      server={server}
-      list="resources"
-      label={`Resources of ${server.displayName}`}
-      shown={list.length}
-      total={total}
-      filtering={filtering}
-    >
+    <ServerGroup server={server} list="resources" shown={list.length} total={total} filtering={filtering}>
       {list
         .slice(0, count)
         .map((item) =>
@@ -96,7 +89,7 @@ function ResourceGroup({
             <TemplateRow key={`t ${item.template.uriTemplate}`} server={server} item={item.template} terms={terms} />
           ),
         )}
-      <ShowMore shown={count} total={list.length} noun="resources" onMore={more} />
+      <ShowMore shown={count} total={list.length} list="resources" onMore={more} />
     </ServerGroup>
   );
 }

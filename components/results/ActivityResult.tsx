@@ -56,8 +56,9 @@ function LiveControls({ read, watchable }: { read: ResourceReadView; watchable: 
 function Outcome({ activity }: { activity: ResourceReadView | PromptView }) {
   if (activity.status === 'running') return <p class="muted">running…</p>;
   if (activity.error) {
+    // Said once by components/announcer, not again each time the tab is drawn (an alert would be).
     return (
-      <p role="alert" class="error">
+      <p class="error">
         <strong>{activity.status === 'cancelled' ? 'Cancelled' : 'Error'}</strong>: {activity.error}
       </p>
     );

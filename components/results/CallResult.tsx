@@ -176,8 +176,9 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
         </div>
       )}
       {naming && <SaveCall call={call} onDone={() => setNaming(false)} />}
+      {/* Not an alert: components/announcer says it once, when it happens; an alert would be said again each time the tab is drawn. */}
       {failed && (
-        <p role="alert" class="error">
+        <p class="error">
           <strong>Error</strong>
           {': '}
           {call.error ?? 'the tool reported a failure.'}

@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { ProtocolLogProps } from './ProtocolLog';
 
@@ -7,7 +8,7 @@ function Loading({ serverName, failure }: ProtocolLogProps & PlaceholderProps) {
 
 /** The protocol log's view is its own chunk: most people never open it. */
 export const LazyProtocolLog = lazyComponent<ProtocolLogProps>(
-  'The protocol log',
+  () => t('lazy.part.protocolLog'),
   () => import('./ProtocolLog').then((module) => module.ProtocolLog),
   Loading,
 );

@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { ServerLogProps } from './ServerLog';
 
@@ -11,4 +12,8 @@ function Closed({ logs, failure }: ServerLogProps & PlaceholderProps) {
 }
 
 /** The server log's view (and its level choice) is a chunk of its own; its closed summary shows at once. */
-export const LazyServerLog = lazyComponent<ServerLogProps>('The server log', () => import('./ServerLog').then((module) => module.ServerLog), Closed);
+export const LazyServerLog = lazyComponent<ServerLogProps>(
+  () => t('lazy.part.serverLog'),
+  () => import('./ServerLog').then((module) => module.ServerLog),
+  Closed,
+);

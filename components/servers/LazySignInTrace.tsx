@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
 import type { SignInTraceProps } from './SignInTrace';
 
@@ -7,7 +8,7 @@ function Loading({ server, failure }: SignInTraceProps & PlaceholderProps) {
 
 /** The sign-in trace's view is a chunk of its own: it is opened only when a sign-in needs looking into. */
 export const LazySignInTrace = lazyComponent<SignInTraceProps>(
-  'The sign-in trace',
+  () => t('lazy.part.signInTrace'),
   () => import('./SignInTrace').then((module) => module.SignInTrace),
   Loading,
 );

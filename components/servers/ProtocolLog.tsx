@@ -1,13 +1,18 @@
 import { useMemo, useState } from 'preact/hooks';
-import { rpcId } from '@/lib/json';
-import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
+import { rpcMessage } from '@/lib/mcp/jsonRpc';
+import type { DroppedNote, ProtocolRecord } from '@/lib/mcp/protocolLog';
+import type { Verdict } from '@/lib/policy/judge';
 import { useActions } from '../shared/actions';
+import { OrgNote } from '../shared/OrgNote';
+import { ExportButtons } from './ExportButtons';
 import { useLiveAsk } from './useLiveAsk';
 import './protocol-log.css';
 
 export interface ProtocolLogProps {
   serverId: string;
   serverName: string;
+  /** The organisation's word on saving it as a file: turned off, it can be read here and not saved. */
+  exportAllowed?: Verdict;
 }
 
 type Direction = 'all' | 'out' | 'in' | 'http';
@@ -20,19 +25,16 @@ interface Row {
   label: string;
 }
 
-const methodOf = (message: unknown) => (typeof message === 'object' && message !== null ? (message as { method?: unknown }).method : undefined);
-
 function describe(record: ProtocolRecord): string {
   if (record.kind === 'http') {
     const path = URL.canParse(record.url) ? new URL(record.url).pathname : record.url;
     return `${record.method} ${path} ${record.status ?? record.error ?? ''}${record.durationMs !== undefined ? ` · ${record.durationMs} ms` : ''}`;
   }
-  const method = methodOf(record.message);
-  const id = rpcId(record.message);
   const arrow = record.direction === 'out' ? '→' : '←';
-  if (typeof method === 'string') return `${arrow} ${method}${id !== undefined ? ` #${id}` : ''}`;
-  const failed = typeof record.message === 'object' && record.message !== null && 'error' in record.message;
-  return `${arrow} ${failed ? 'error' : 'result'}${id !== undefined ? ` #${id}` : ''}`;
+  const message = rpcMessage(record.message);
+  if (message?.kind === 'response') return `${arrow} ${message.failed ? 'error' : 'result'} #${message.id}`;
+  if (message) return `${arrow} ${message.method}${message.kind === 'request' ? ` #${message.id}` : ''}`;
+  return `${arrow} other`;
 }
 
 /** Requests paired with their responses by JSON-RPC id (the nearest later one, in the other direction). */
@@ -42,14 +44,13 @@ function rows(records: ProtocolRecord[]): Row[] {
   records.forEach((record, index) => {
     if (answered.has(record)) return;
     let response: Row['response'];
-    if (record.kind === 'message' && typeof methodOf(record.message) === 'string' && rpcId(record.message) !== undefined) {
-      const id = rpcId(record.message);
-      response = records
-        .slice(index + 1)
-        .find(
-          (other): other is ProtocolRecord & { kind: 'message' } =>
-            other.kind === 'message' && other.direction !== record.direction && methodOf(other.message) === undefined && rpcId(other.message) === id,
-        );
+    const request = record.kind === 'message' ? rpcMessage(record.message) : undefined;
+    if (record.kind === 'message' && request?.kind === 'request') {
+      response = records.slice(index + 1).find((other): other is ProtocolRecord & { kind: 'message' } => {
+        if (other.kind !== 'message' || other.direction === record.direction) return false;
+        const answer = rpcMessage(other.message);
+        return answer?.kind === 'response' && answer.id === request.id;
+      });
       if (response) answered.add(response);
     }
     out.push({ key: `${index}`, record, response, label: describe(record) });
@@ -83,13 +84,20 @@ function Copy({ value }: { value: unknown }) {
 }
 
 /** A server's protocol log: every exchange and message, newest last, filterable, requests paired with responses. */
-export function ProtocolLog({ serverId, serverName }: ProtocolLogProps) {
+export function ProtocolLog({ serverId, serverName, exportAllowed }: ProtocolLogProps) {
   const { protocolLog, clearProtocolLog, exportProtocolLog } = useActions();
   // The server's log as the worker holds it now (already redacted), live while shown: the worker writes records in batches, a moment after each exchange.
   const { value: records, failure, refresh, set: setRecords } = useLiveAsk(() => protocolLog(serverId), serverId);
   const [direction, setDirection] = useState<Direction>('all');
   const [filter, setFilter] = useState('');
-  const shown = useMemo(() => (records ? rows(records).filter((row) => matches(row, direction, filter)) : []), [records, direction, filter]);
+  const note = records?.find((entry): entry is DroppedNote => entry.kind === 'dropped');
+  const shown = useMemo(
+    () =>
+      records
+        ? rows(records.filter((entry): entry is ProtocolRecord => entry.kind !== 'dropped')).filter((row) => matches(row, direction, filter))
+        : [],
+    [records, direction, filter],
+  );
 
   return (
     <section class="protocol-log" aria-label={`Protocol log of ${serverName}`}>
@@ -110,12 +118,11 @@ export function ProtocolLog({ serverId, serverName }: ProtocolLogProps) {
         <button type="button" class="secondary" onClick={refresh}>
           Refresh
         </button>
-        <button type="button" class="secondary" disabled={!records?.length} onClick={() => records && exportProtocolLog(serverName, 'json', records)}>
-          Export JSON
-        </button>
-        <button type="button" class="secondary" disabled={!records?.length} onClick={() => records && exportProtocolLog(serverName, 'har', records)}>
-          Export HAR
-        </button>
+        <ExportButtons
+          allowed={exportAllowed}
+          empty={!records?.length}
+          onExport={(format) => records && exportProtocolLog(serverName, format, records)}
+        />
         <button
           type="button"
           class="secondary"
@@ -127,7 +134,14 @@ export function ProtocolLog({ serverId, serverName }: ProtocolLogProps) {
           Clear
         </button>
       </div>
+      {exportAllowed && !exportAllowed.allowed && <OrgNote verdict={exportAllowed} />}
       <p class="muted">Live, kept in memory only, the newest 1,000 records; tokens, keys, cookies and secrets are redacted before they are kept.</p>
+      {note && (
+        <p class="muted" role="status" aria-label="Dropped records">
+          {note.count.toLocaleString()} older records were dropped to keep the log within its bounds, the last at{' '}
+          <time>{new Date(note.at).toLocaleTimeString()}</time>.
+        </p>
+      )}
       {failure && (
         <p role="alert" class="error">
           {failure}

@@ -1,7 +1,10 @@
 import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { NOTIFICATIONS_PER_SECOND } from '@/lib/mcp/inboundBudget';
+import type { Verdict } from '@/lib/policy/judge';
+import { words as policyWords } from '@/lib/policy/words';
 import type { ServerSettings, ServerView } from '@/lib/state';
+import { OrgNote } from '../shared/OrgNote';
 import { LazyProtocolLog } from './LazyProtocolLog';
 import { CutNote } from '../content/CutNote';
 import { ServerForm } from './ServerForm';
@@ -17,6 +20,8 @@ import { ServerFixes } from '../shared/ServerFixes';
 
 export interface ServerCardProps {
   server: ServerView;
+  /** The organisation's word on saving protocol logs and sign-in traces as files. */
+  exportAllowed?: Verdict;
 }
 
 /** Instructions longer than this start collapsed: a card is for the server, not its manual. */
@@ -41,7 +46,7 @@ function hostOf(url: string | null): string {
  * A server on the Servers tab: one line (ServerLine.tsx) that opens to its details and
  * buttons; which are open is kept while the panel is (components/shared/groups.ts).
  */
-export const ServerCard = memo(function ServerCard({ server }: ServerCardProps) {
+export const ServerCard = memo(function ServerCard({ server, exportAllowed }: ServerCardProps) {
   const open = serverOpen(server);
   const section = useRef<HTMLElement>(null);
   // Opened for a problem, it stays open once the problem is fixed (a sign-in that succeeded
@@ -59,13 +64,13 @@ export const ServerCard = memo(function ServerCard({ server }: ServerCardProps) 
   return (
     <section ref={section} class={`server status-${server.status}`} aria-label={`Server ${server.displayName}`}>
       <ServerLine server={server} open={open} detailsId={detailsId} />
-      {open && <ServerDetails server={server} id={detailsId} />}
+      {open && <ServerDetails server={server} id={detailsId} exportAllowed={exportAllowed} />}
     </section>
   );
 });
 
 /** What a server's line opens to: its URL, protocol and sign-in, its error, instructions and log, and its buttons. */
-function ServerDetails({ server, id }: { server: ServerView; id: string }) {
+function ServerDetails({ server, id, exportAllowed }: { server: ServerView; id: string; exportAllowed?: Verdict }) {
   const actions = useActions();
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -77,6 +82,10 @@ function ServerDetails({ server, id }: { server: ServerView; id: string }) {
   return (
     <div id={id} class="server-details">
       <p class="muted url-line">{server.url}</p>
+      {server.blocked && <OrgNote verdict={server.blocked} />}
+      {server.managed && (
+        <OrgNote id={`${id}-managed`} verdict={{ rule: `managedMcpServers "${server.managed.name}"`, reason: policyWords.managedNote }} />
+      )}
       {server.status === 'connected' && (
         <p class="muted meta">
           MCP {server.protocolVersion} · {server.transport === 'sse' ? 'old HTTP+SSE transport' : server.era === 'modern' ? 'stateless' : 'session'}
@@ -124,6 +133,8 @@ function ServerDetails({ server, id }: { server: ServerView; id: string }) {
         <ServerForm
           id={`edit-${server.id}`}
           initial={server}
+          managed={server.managed}
+          lockedBy={server.managed && `${id}-managed`}
           submitLabel="Save"
           onSubmit={(settings) => {
             onUpdate(settings);
@@ -162,9 +173,11 @@ function ServerDetails({ server, id }: { server: ServerView; id: string }) {
           <button type="button" class="secondary" onClick={() => onUpdate({ enabled: !server.enabled })}>
             {server.enabled ? 'Disable' : 'Enable'}
           </button>
-          <button type="button" class="secondary" onClick={() => setRemoving(true)}>
-            Remove
-          </button>
+          {!server.managed && (
+            <button type="button" class="secondary" onClick={() => setRemoving(true)}>
+              Remove
+            </button>
+          )}
           <button type="button" class="secondary" aria-expanded={showingLog} onClick={() => setShowingLog(!showingLog)}>
             Protocol log
           </button>
@@ -175,8 +188,8 @@ function ServerDetails({ server, id }: { server: ServerView; id: string }) {
           )}
         </div>
       )}
-      {showingLog && <LazyProtocolLog serverId={server.id} serverName={server.displayName} />}
-      {showingTrace && <LazySignInTrace server={server} />}
+      {showingLog && <LazyProtocolLog serverId={server.id} serverName={server.displayName} exportAllowed={exportAllowed} />}
+      {showingTrace && <LazySignInTrace server={server} exportAllowed={exportAllowed} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { formatHeaderLines, HeaderLineError, parseHeaderLines } from '@/lib/headers';
-import type { ServerSettings } from '@/lib/state';
+import { words as policyWords } from '@/lib/policy/words';
+import type { ManagedPart, ServerSettings } from '@/lib/state';
 
 export interface ServerFormProps {
   /** Distinct per form on the page, for label links. */
@@ -9,10 +10,16 @@ export interface ServerFormProps {
   submitLabel: string;
   onSubmit: (settings: Omit<ServerSettings, 'enabled'>) => void;
   onCancel?: () => void;
+  /** A server the organisation manages: its address, name, headers and client id are its, shown and not editable. */
+  managed?: ManagedPart;
+  /** The id of the note that says why those fields are locked. */
+  lockedBy?: string;
 }
 
 /** URL, an optional name, and optional static headers (e.g. an API key). */
-export function ServerForm({ id, initial, submitLabel, onSubmit, onCancel }: ServerFormProps) {
+export function ServerForm({ id, initial, submitLabel, onSubmit, onCancel, managed, lockedBy }: ServerFormProps) {
+  const locked = managed !== undefined;
+  const clientLocked = managed?.oauthClientId !== undefined;
   const [url, setUrl] = useState(initial?.url ?? '');
   const [name, setName] = useState(initial?.name ?? '');
   const [headers, setHeaders] = useState(formatHeaderLines(initial?.headers));
@@ -48,11 +55,33 @@ export function ServerForm({ id, initial, submitLabel, onSubmit, onCancel }: Ser
       }}
     >
       <label for={`${id}-url`}>Server URL</label>
-      <input id={`${id}-url`} type="url" placeholder="https://example.com/mcp" value={url} onInput={(e) => setUrl(e.currentTarget.value)} required />
+      <input
+        id={`${id}-url`}
+        type="url"
+        placeholder="https://example.com/mcp"
+        value={url}
+        readOnly={locked}
+        aria-describedby={lockedBy}
+        onInput={(e) => setUrl(e.currentTarget.value)}
+        required
+      />
       <details open={Boolean(initial?.name || initial?.headers || initial?.oauthClientId)}>
         <summary>Name, headers and sign-in</summary>
         <label for={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} placeholder="The server's own name" value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        <input
+          id={`${id}-name`}
+          placeholder="The server's own name"
+          value={name}
+          readOnly={locked}
+          aria-describedby={lockedBy}
+          onInput={(e) => setName(e.currentTarget.value)}
+        />
+        {managed?.headers && (
+          <>
+            <label for={`${id}-org-headers`}>{policyWords.managedHeaders}</label>
+            <textarea id={`${id}-org-headers`} rows={2} readOnly aria-describedby={lockedBy} value={formatHeaderLines(managed.headers)} />
+          </>
+        )}
         <label for={`${id}-headers`}>Headers</label>
         <textarea
           id={`${id}-headers`}
@@ -71,6 +100,7 @@ export function ServerForm({ id, initial, submitLabel, onSubmit, onCancel }: Ser
           autocomplete="off"
           aria-describedby={`${id}-client-help`}
           value={clientId}
+          readOnly={clientLocked}
           onInput={(e) => setClientId(e.currentTarget.value)}
         />
         <label for={`${id}-client-secret`}>OAuth client secret</label>

@@ -9,6 +9,7 @@ export const STATUS_TEXT = {
   'needs-permission': 'Needs access',
   'needs-authorization': 'Needs sign-in',
   error: 'Error',
+  blocked: 'Blocked',
 } as const;
 
 export interface ServerLineProps {
@@ -53,7 +54,11 @@ export function ServerLine({ server, open, detailsId }: ServerLineProps) {
         </span>
       )}
       {/* Connected is a dot (the usual state, and the counts show it); anything else is said in words. */}
-      <span class={`server-state status-${server.status}`} role="status" title={STATUS_TEXT[server.status]}>
+      <span
+        class={`server-state status-${server.status}`}
+        role="status"
+        title={server.blocked ? `${STATUS_TEXT.blocked}: ${server.blocked.rule}` : STATUS_TEXT[server.status]}
+      >
         <span class={connected ? 'sr-only' : undefined}>{STATUS_TEXT[server.status]}</span>
       </span>
     </div>

@@ -1,4 +1,5 @@
 import type { ImportResult } from '@/lib/mcpJson';
+import type { PolicyView } from '@/lib/policy/view';
 import type { ServerView, Settings } from '@/lib/state';
 import { memo } from 'preact/compat';
 import { useActions } from '../shared/actions';
@@ -11,17 +12,23 @@ export interface ServersTabProps {
   servers: ServerView[];
   settings: Settings;
   imported: ImportResult | null;
+  /** The organisation's policy in force: what it locks is said where it applies. */
+  policy: PolicyView;
 }
 
 /** The servers, one line each (twenty fit on a screen), then adding one, mcp.json in and out, and the settings. */
-export const ServersTab = memo(function ServersTab({ servers, settings, imported }: ServersTabProps) {
+export const ServersTab = memo(function ServersTab({ servers, settings, imported, policy }: ServersTabProps) {
   const { addServer, updateSettings } = useActions();
   return (
     <>
+      {/* Keyed: unkeyed, the first server's list took the add form's <section> as its own, and the form was built again under the
+          person's cursor (focus lost to <body> on Enter, tests/e2e/keyboard-only.test.ts). */}
       {servers.length === 0 ? (
-        <p class="empty muted">No servers yet. Paste an MCP server URL below.</p>
+        <p key="none" class="empty muted">
+          No servers yet. Paste an MCP server URL below.
+        </p>
       ) : (
-        <section class="card server-list" aria-label="Your servers">
+        <section key="list" class="card server-list" aria-label="Your servers">
           <header class="server-list-head muted">
             <span>
               {servers.length} {servers.length === 1 ? 'server' : 'servers'}
@@ -34,7 +41,7 @@ export const ServersTab = memo(function ServersTab({ servers, settings, imported
             <span class="server-state" />
           </header>
           {servers.map((server) => (
-            <ServerCard key={server.id} server={server} />
+            <ServerCard key={server.id} server={server} exportAllowed={policy.features.protocolLogExport} />
           ))}
         </section>
       )}
@@ -42,9 +49,9 @@ export const ServersTab = memo(function ServersTab({ servers, settings, imported
         <ServerForm id="add" submitLabel="Add server" onSubmit={addServer} />
       </section>
       <section class="card" aria-label="Find a server">
-        <LazyFindServers id="servers-find" settings={settings} />
+        <LazyFindServers id="servers-find" settings={settings} policy={policy} />
       </section>
-      <ImportExport imported={imported} />
+      <ImportExport imported={imported} importAllowed={policy.features.mcpJsonImport} />
       <section class="card settings" aria-label="Settings">
         <label for="request-timeout">Requests wait for you (minutes)</label>
         <input

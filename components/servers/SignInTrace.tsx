@@ -1,7 +1,10 @@
 import { useState } from 'preact/hooks';
 import type { TraceAttempt, TraceFailure } from '@/lib/auth/trace';
+import type { Verdict } from '@/lib/policy/judge';
 import type { ServerView } from '@/lib/state';
 import { useActions } from '../shared/actions';
+import { OrgNote } from '../shared/OrgNote';
+import { ExportButtons } from './ExportButtons';
 import { stepName, TraceStepItem } from './TraceSteps';
 import { useLiveAsk } from './useLiveAsk';
 import './protocol-log.css';
@@ -9,6 +12,8 @@ import './sign-in-trace.css';
 
 export interface SignInTraceProps {
   server: ServerView;
+  /** The organisation's word on saving it as a file: turned off, it can be read here and not saved. */
+  exportAllowed?: Verdict;
 }
 
 const OUTCOMES: Record<TraceAttempt['outcome'], string> = {
@@ -91,7 +96,7 @@ function Attempt({ attempt, server, open }: { attempt: TraceAttempt; server: Ser
  * A server's sign-in trace: each attempt, newest first, each step of it in order with what was
  * tried and what came back, the step that failed in words with what to do about it there.
  */
-export function SignInTrace({ server }: SignInTraceProps) {
+export function SignInTrace({ server, exportAllowed }: SignInTraceProps) {
   const { signInTrace, clearProtocolLog, exportSignInTrace } = useActions();
   // Live while shown: a sign-in grows while the person is asked.
   const { value: attempts, failure, refresh, set: setAttempts } = useLiveAsk(() => signInTrace(server.id), server.id);
@@ -103,17 +108,11 @@ export function SignInTrace({ server }: SignInTraceProps) {
         <button type="button" class="secondary" onClick={refresh}>
           Refresh
         </button>
-        {(['json', 'har'] as const).map((format) => (
-          <button
-            key={format}
-            type="button"
-            class="secondary"
-            disabled={!attempts?.length}
-            onClick={() => attempts && exportSignInTrace(server.displayName, format, attempts)}
-          >
-            Export {format.toUpperCase()}
-          </button>
-        ))}
+        <ExportButtons
+          allowed={exportAllowed}
+          empty={!attempts?.length}
+          onExport={(format) => attempts && exportSignInTrace(server.displayName, format, attempts)}
+        />
         <button
           type="button"
           class="secondary"
@@ -126,6 +125,7 @@ export function SignInTrace({ server }: SignInTraceProps) {
           Clear
         </button>
       </div>
+      {exportAllowed && !exportAllowed.allowed && <OrgNote verdict={exportAllowed} />}
       <p class="muted">
         Every sign-in to this server, newest first; kept in memory with its protocol log. Codes, verifiers, tokens, state and secrets are never kept.
       </p>

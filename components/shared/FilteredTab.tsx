@@ -4,6 +4,7 @@ import { type Folded, filterTerms, haystack, inHaystack, narrows } from '@/lib/f
 import type { ServerView } from '@/lib/state';
 import { FindBar, NoMatch } from './FindBar';
 import { findQuery } from './find';
+import type { GroupList } from './groups';
 
 /** A server's items in a list (its tools, its resources and templates, its prompts). */
 export interface ItemGroup<T> {
@@ -90,10 +91,8 @@ export const listsServer = (server: ServerView, count: number) =>
   (server.status === 'connected' && count > 0) || server.status === 'error' || server.status.startsWith('needs-');
 
 export interface FilteredTabProps {
-  /** Plural: "tools". */
-  noun: string;
-  /** Singular, for "No tool matches …". */
-  one: string;
+  /** What the tab lists: its filter's and its counts' words are that list's. */
+  list: GroupList;
   filter: Filtered<unknown>;
   /** Whether the filter shows (not while the tab is hidden, nor with nothing to filter). */
   findBar?: boolean;
@@ -114,14 +113,14 @@ export interface FilteredTabProps {
  * moved in the DOM reloads the frames in it, and a result's MCP App must not restart because a
  * letter was typed; nor are the groups built again.
  */
-export function FilteredTab({ noun, one, filter, findBar = true, results, top = [], groups, bottom }: FilteredTabProps) {
+export function FilteredTab({ list, filter, findBar = true, results, top = [], groups, bottom }: FilteredTabProps) {
   return (
     <div class={filter.filtering ? 'filtered-tab filtering' : 'filtered-tab'}>
-      {findBar && <FindBar noun={noun} shown={filter.shown} total={filter.total} />}
+      {findBar && <FindBar list={list} shown={filter.shown} total={filter.total} />}
       {!filter.filtering && top}
       <div class="tab-results">{results}</div>
       <div class="tab-groups">
-        {filter.filtering && filter.shown === 0 && <NoMatch noun={one} />}
+        {filter.filtering && filter.shown === 0 && <NoMatch list={list} />}
         {groups}
       </div>
       {bottom}

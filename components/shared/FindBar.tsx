@@ -1,9 +1,35 @@
+import type { ComponentChildren } from 'preact';
+import { t, tn } from '@/lib/i18n';
 import { FIND_INPUT_ID, findQuery } from './find';
+import type { GroupList } from './groups';
 import { intoList } from './listKeys';
+import { Message } from './Message';
+
+/** Each list's own words: a noun is not put into a sentence of another (its case, gender and plural are the sentence's). */
+const WORDS: Record<GroupList, { placeholder(): string; label(): string; count(total: number): string; of(shown: number, total: number): string }> = {
+  tools: {
+    placeholder: () => t('find.tools.placeholder'),
+    label: () => t('find.tools.label'),
+    count: (total) => tn('find.tools.count', total),
+    of: (shown, total) => tn('find.tools.matching', total, { shown }),
+  },
+  resources: {
+    placeholder: () => t('find.resources.placeholder'),
+    label: () => t('find.resources.label'),
+    count: (total) => tn('find.resources.count', total),
+    of: (shown, total) => tn('find.resources.matching', total, { shown }),
+  },
+  prompts: {
+    placeholder: () => t('find.prompts.placeholder'),
+    label: () => t('find.prompts.label'),
+    count: (total) => tn('find.prompts.count', total),
+    of: (shown, total) => tn('find.prompts.matching', total, { shown }),
+  },
+};
 
 export interface FindBarProps {
-  /** What the list holds, plural: "tools". */
-  noun: string;
+  /** What the list holds. */
+  list: GroupList;
   /** Items that match the filter, and items in all. */
   shown: number;
   total: number;
@@ -14,9 +40,10 @@ export interface FindBarProps {
  * as the person types and says how many of how many match; ↓ goes into the list, Escape
  * clears it. The text stays as the person moves between the three tabs.
  */
-export function FindBar({ noun, shown, total }: FindBarProps) {
+export function FindBar({ list, shown, total }: FindBarProps) {
   const query = findQuery.value;
   const filtering = query.trim() !== '';
+  const words = WORDS[list];
   return (
     <div class="find" role="search">
       <input
@@ -24,8 +51,8 @@ export function FindBar({ noun, shown, total }: FindBarProps) {
         type="search"
         autocomplete="off"
         spellcheck={false}
-        placeholder={`Filter ${noun} (press /)`}
-        aria-label={`Filter ${noun} by name, title or description`}
+        placeholder={words.placeholder()}
+        aria-label={words.label()}
         aria-keyshortcuts="/"
         aria-describedby="find-count"
         value={query}
@@ -38,18 +65,29 @@ export function FindBar({ noun, shown, total }: FindBarProps) {
         }}
       />
       <span id="find-count" class="find-count muted" role="status">
-        {filtering ? `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} ${noun}` : `${total.toLocaleString('en')} ${noun}`}
+        {filtering ? words.of(shown, total) : words.count(total)}
       </span>
     </div>
   );
 }
 
 /** The filter matched nothing: said, with the way back. */
-export function NoMatch({ noun }: { noun: string }) {
-  const query = findQuery.value.trim();
+export function NoMatch({ list }: { list: GroupList }) {
+  const typed = findQuery.value.trim();
+  // What the person typed, as they typed it (cut to a line).
+  const query = (
+    <bdi dir="auto" data-from="person">
+      {typed.length > 100 ? `${typed.slice(0, 100)}…` : typed}
+    </bdi>
+  );
+  const said: Record<GroupList, ComponentChildren> = {
+    tools: <Message id="find.tools.noMatch" values={{ query }} />,
+    resources: <Message id="find.resources.noMatch" values={{ query }} />,
+    prompts: <Message id="find.prompts.noMatch" values={{ query }} />,
+  };
   return (
     <p class="empty muted">
-      No {noun} matches “{query.length > 100 ? `${query.slice(0, 100)}…` : query}”.{' '}
+      {said[list]}{' '}
       <button
         type="button"
         class="link"
@@ -58,7 +96,7 @@ export function NoMatch({ noun }: { noun: string }) {
           document.getElementById(FIND_INPUT_ID)?.focus();
         }}
       >
-        Clear the filter
+        {t('find.clear')}
       </button>
     </p>
   );

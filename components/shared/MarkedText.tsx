@@ -1,3 +1,5 @@
+import type { ComponentChildren } from 'preact';
+import { t, tn } from '@/lib/i18n';
 import type { NameMark } from '@/lib/names';
 
 export interface MarkedTextProps {
@@ -20,6 +22,13 @@ function windowOf(text: string, hits: MarkedTextProps['hits'], max: number): [nu
   return [from, Math.min(text.length, from + max)];
 }
 
+/** The server's words, isolated in their own direction (docs/i18n.md). */
+const Theirs = ({ children }: { children: ComponentChildren }) => (
+  <bdi dir="auto" data-from="server">
+    {children}
+  </bdi>
+);
+
 /**
  * A server's text as text (never markup), bounded, with the filter's matches in `<mark>`
  * and a name's invisible or look-alike characters shown for what they are: an invisible one
@@ -27,7 +36,7 @@ function windowOf(text: string, hits: MarkedTextProps['hits'], max: number): [nu
  */
 export function MarkedText({ text, hits = NO_HITS, marks = NO_MARKS, max }: MarkedTextProps) {
   const [from, to] = windowOf(text, hits, max);
-  if (hits.length === 0 && marks.length === 0 && from === 0 && to === text.length) return <>{text}</>;
+  if (hits.length === 0 && marks.length === 0 && from === 0 && to === text.length) return <Theirs>{text}</Theirs>;
   const cuts = new Set([from, to]);
   for (const [start, end] of hits) cuts.add(start).add(end);
   for (const { start, end } of marks) cuts.add(start).add(end);
@@ -40,7 +49,7 @@ export function MarkedText({ text, hits = NO_HITS, marks = NO_MARKS, max }: Mark
     const shown = !mark ? (
       piece
     ) : mark.kind === 'hidden' ? (
-      <span class="hidden-char" title={`An invisible character, ${mark.label}`}>
+      <span class="hidden-char" title={t('lists.invisibleCharacter', { code: mark.label })}>
         {mark.label}
       </span>
     ) : (
@@ -53,9 +62,11 @@ export function MarkedText({ text, hits = NO_HITS, marks = NO_MARKS, max }: Mark
   }
   return (
     <>
-      {from > 0 && '…'}
-      {parts}
-      {to < text.length && <span class="muted"> … ({(text.length - to).toLocaleString('en')} more characters)</span>}
+      <Theirs>
+        {from > 0 && '…'}
+        {parts}
+      </Theirs>
+      {to < text.length && <span class="muted"> {tn('lists.moreCharacters', text.length - to)}</span>}
     </>
   );
 }

@@ -1,4 +1,6 @@
 import { useState } from 'preact/hooks';
+import { t, tn } from '@/lib/i18n';
+import type { GroupList } from './groups';
 
 /** Rows a group shows at once; more come a page at a time, so a server of thousands draws as fast as one of a hundred. */
 export const PAGE = 100;
@@ -10,17 +12,22 @@ export function useShown(mustShow = -1): [number, () => void] {
   return [needed, () => setCount(needed + PAGE)];
 }
 
+/** The button's words for each list: "Show 100 more tools". */
+const MORE: Record<GroupList, (count: number) => string> = {
+  tools: (count) => tn('lists.showMore.tools', count),
+  resources: (count) => tn('lists.showMore.resources', count),
+  prompts: (count) => tn('lists.showMore.prompts', count),
+};
+
 /** Under a group cut to a page: how many are left, and the button that shows the next page. */
-export function ShowMore({ shown, total, noun, onMore }: { shown: number; total: number; noun: string; onMore: () => void }) {
+export function ShowMore({ shown, total, list, onMore }: { shown: number; total: number; list: GroupList; onMore: () => void }) {
   if (total <= shown) return null;
   return (
     <p class="show-more">
       <button type="button" class="secondary" onClick={onMore}>
-        Show {Math.min(PAGE, total - shown)} more {noun}
+        {MORE[list](Math.min(PAGE, total - shown))}
       </button>{' '}
-      <span class="muted">
-        ({shown.toLocaleString('en')} of {total.toLocaleString('en')} shown)
-      </span>
+      <span class="muted">{t('lists.shownOf', { shown, total })}</span>
     </p>
   );
 }

@@ -4,7 +4,7 @@ import { useContext } from 'preact/hooks';
 import type { TraceAttempt } from '@/lib/auth/trace';
 import type { SiteDiscovery } from '@/lib/discovery';
 import type { ProtocolLogFormat } from '@/lib/mcp/protocolHar';
-import type { ProtocolRecord } from '@/lib/mcp/protocolLog';
+import type { ProtocolLogEntry } from '@/lib/mcp/protocolLog';
 import type { WorkerAsks, WorkerCommands } from '@/lib/port/commands';
 import type { ServerView } from '@/lib/state';
 import type { TabKey } from './tabs';
@@ -28,7 +28,7 @@ export interface PanelActions extends WorkerCommands, Omit<WorkerAsks, 'exportSa
   /** Puts arguments into a tool's form on the Tools tab. */
   editArguments: (serverId: string, tool: string, args: Record<string, unknown>) => void;
   /** Saves a server's protocol log as a file (JSON or HAR). */
-  exportProtocolLog: (serverName: string, format: ProtocolLogFormat, records: ProtocolRecord[]) => void;
+  exportProtocolLog: (serverName: string, format: ProtocolLogFormat, records: ProtocolLogEntry[]) => void;
   /** Saves a server's sign-in trace as a file (JSON or HAR). */
   exportSignInTrace: (serverName: string, format: ProtocolLogFormat, attempts: TraceAttempt[]) => void;
   selectTab: (tab: TabKey) => void;

@@ -1,6 +1,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { h, type ComponentType, type JSX, type VNode } from 'preact';
 import { errorMessage } from '@/lib/errorMessage';
+import { isolated, t } from '@/lib/i18n';
 
 /** What a lazy component's placeholder gets besides the component's own props. */
 export interface PlaceholderProps {
@@ -17,12 +18,12 @@ export type LazyComponent<P> = ((props: P) => JSX.Element) & {
 
 type LoadState<P> = { status: 'waiting' } | { status: 'loaded'; component: ComponentType<P> } | { status: 'failed'; error: unknown };
 
-function LoadFailed({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+function LoadFailed({ what, error, onRetry }: { what: () => string; error: unknown; onRetry: () => void }) {
   return (
     <p role="alert" class="error load-failed">
-      {what} could not be loaded ({errorMessage(error)}). If Retry does not help, close and reopen the panel.{' '}
+      {t('lazy.failed', { part: what(), error: isolated(errorMessage(error)) })}{' '}
       <button type="button" class="secondary" onClick={onRetry}>
-        Retry
+        {t('lazy.retry')}
       </button>
     </p>
   );
@@ -33,10 +34,10 @@ function LoadFailed({ what, error, onRetry }: { what: string; error: unknown; on
  * own, so the panel's first load does not carry it. Until it is in, `Placeholder` renders with
  * the same props; a failed load shows there as `failure`, with a Retry. Once loaded, every
  * instance renders the real component directly (no extra frame, no Suspense boundary).
- * `what` names it in the error: "This form".
+ * `what` names it in the error, asked for when the error shows (a message of `lazy.part`, docs/i18n.md): "This form".
  */
 export function lazyComponent<P extends object>(
-  what: string,
+  what: () => string,
   load: () => Promise<ComponentType<P>>,
   Placeholder: ComponentType<P & PlaceholderProps>,
 ): LazyComponent<P> {

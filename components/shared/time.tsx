@@ -1,26 +1,18 @@
-/** "asked 14:02" style clock times and "3 min" style durations for the panel. */
+/** "asked 14:02" style clock times and "3 min" style durations for the panel, in the UI language (lib/i18n/format.ts). */
 import { signal } from '@preact/signals';
+import { formatDuration, formatTime, formatTimeSeconds } from '@/lib/i18n/format';
 
-// One formatter for every card: building one per call cost ~20% of a 200-Request render.
-const clockFormat = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
-export const clock = (time: number) => clockFormat.format(time);
-const secondsFormat = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+export const clock = formatTime;
 /** To the second: for what changes more often than once a minute (a live resource). */
-export const clockSeconds = (time: number) => secondsFormat.format(time);
-
-export function span(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 120) return `${minutes} min`;
-  return `${Math.round(minutes / 60)} h`;
-}
+export const clockSeconds = formatTimeSeconds;
+/** A length of time, short and rounded: "45 sec", "3 min", "5 hr". */
+export const span = formatDuration;
 
 /** The panel's clock (ms since the epoch); the panel's entry point moves it once a second. */
 export const now = signal(Date.now());
 
 /**
- * Text that runs with the clock ("waiting 3 s", "retrying in 1 min"). Only this text
+ * Text that runs with the clock ("waiting 3 sec", "retrying in 1 min"). Only this text
  * re-renders on a tick: the card around it, and its form, do not.
  */
 export function Clocked({ text }: { text: (now: number) => string }) {

@@ -1,8 +1,10 @@
 import { useMemo, useRef } from 'preact/hooks';
 import { visibleToPerson } from '@/lib/apps/resource';
+import { t } from '@/lib/i18n';
 import { isDestructive } from '@/lib/tools';
 import type { ImportResult } from '@/lib/mcpJson';
 import type { ActivityView, HubState } from '@/lib/state';
+import { Announcer } from '../announcer/Announcer';
 import { type AppPorts, AppsContext } from '../apps/AppSlot';
 import { InboxTab } from '../inbox/InboxTab';
 import { appNamed } from '../inbox/LazyAppQuestion';
@@ -57,7 +59,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
     () => (apps ? { ports: apps, server: (serverId: string) => servers?.find((server) => server.id === serverId) } : null),
     [apps, servers],
   );
-  if (!state) return <p class="muted">{connected ? 'Loading…' : 'Connecting to the toolnexus worker…'}</p>;
+  if (!state) return <p class="muted">{connected ? t('shell.loading') : t('shell.connecting')}</p>;
   const welcome = state.servers.length === 0 && state.inbox.length === 0;
   const keepInbox = state.inbox.some((request) => appNamed(request) !== undefined);
   // Not before it is needed (a panel opening onto its Inbox need not load and draw the Tools
@@ -77,29 +79,30 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
   );
   return (
     <>
+      <Announcer state={state} />
       {!connected && (
         <p role="status" class="banner">
-          Reconnecting to the toolnexus worker…
+          {t('shell.reconnecting')}
         </p>
       )}
       {error && (
         <p role="alert" class="error banner">
           {error}{' '}
           <button type="button" class="link" onClick={actions.dismissError}>
-            Dismiss
+            {t('shell.dismiss')}
           </button>
         </p>
       )}
       <Tabs
-        tabs={TABS.map((item) => (item.key === 'inbox' ? { ...item, count: state.inbox.length + state.notices.length } : item))}
+        tabs={TABS.map(({ key, label }) => ({ key, label: label(), ...(key === 'inbox' && { count: state.inbox.length + state.notices.length }) }))}
         selected={tab}
         onSelect={actions.selectTab}
         aside={
           <button
             type="button"
             class="secondary help-button"
-            aria-label="Help"
-            title="Help (?)"
+            aria-label={t('shell.helpButton')}
+            title={t('shell.helpButtonTitle', { key: '?' })}
             aria-keyshortcuts="?"
             onClick={() => actions.showHelp(true)}
           >
@@ -107,7 +110,7 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
           </button>
         }
       >
-        {tab === 'inbox' && welcome && <LazyWelcome imported={imported} settings={state.settings} />}
+        {tab === 'inbox' && welcome && <LazyWelcome imported={imported} settings={state.settings} policy={state.policy} />}
         {/* Kept mounted, hidden, while a question is asked through an app: leaving the tab must not restart the app (and ask it again). */}
         <div hidden={tab !== 'inbox'}>
           {((tab === 'inbox' && !welcome) || keepInbox) && (
@@ -134,18 +137,18 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
                 pinnedTools={state.pinnedTools}
                 activities={state.activities}
                 draft={draft}
-                results={results('Results', 'tool', tab === 'tools')}
+                results={results(t('shell.results.tools'), 'tool', tab === 'tools')}
                 shown={tab === 'tools'}
               />
             </AppsContext.Provider>
           )}
         </div>
-        {tab === 'resources' && <LazyResourcesTab servers={state.servers} results={results('Read', 'resource')} />}
-        {tab === 'prompts' && <LazyPromptsTab servers={state.servers} results={results('Prompt messages and skills', 'prompt')} />}
-        {tab === 'servers' && <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} />}
+        {tab === 'resources' && <LazyResourcesTab servers={state.servers} results={results(t('shell.results.resources'), 'resource')} />}
+        {tab === 'prompts' && <LazyPromptsTab servers={state.servers} results={results(t('shell.results.prompts'), 'prompt')} />}
+        {tab === 'servers' && <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} policy={state.policy} />}
         {tab === 'history' && <LazyHistoryTab history={state.history} />}
       </Tabs>
-      {help && <LazyHelp openShortcut={openShortcut} />}
+      {help && <LazyHelp openShortcut={openShortcut} policy={state.policy} />}
     </>
   );
 }

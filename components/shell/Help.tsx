@@ -1,16 +1,21 @@
 import { Fragment } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import type { PolicyView } from '@/lib/policy/view';
 import { useActions } from '../shared/actions';
-import { SHORTCUT_HELP } from './shortcuts';
+import { t } from '@/lib/i18n';
+import { PolicyHelp } from './PolicyHelp';
+import { shortcutHelp } from './shortcuts';
 import './help.css';
 
 export interface HelpProps {
   /** The browser-wide key that opens the panel (the person may have changed it), or '' if none is set. */
   openShortcut: string;
+  /** The organisation's policy in force, shown read-only. */
+  policy?: PolicyView;
 }
 
 /** Where to find servers and what the keys do, in a modal dialog (Escape closes it, focus stays inside). */
-export function Help({ openShortcut }: HelpProps) {
+export function Help({ openShortcut, policy }: HelpProps) {
   const { showHelp } = useActions();
   const dialog = useRef<HTMLDialogElement>(null);
   useLayoutEffect(() => {
@@ -19,12 +24,12 @@ export function Help({ openShortcut }: HelpProps) {
   return (
     <dialog ref={dialog} class="help" aria-labelledby="help-title" onClose={() => showHelp(false)}>
       <header class="section-head">
-        <h1 id="help-title">Help</h1>
+        <h1 id="help-title">{t('help.title')}</h1>
         <button type="button" class="secondary" onClick={() => dialog.current?.close()}>
-          Close
+          {t('help.close')}
         </button>
       </header>
-      <h2 id="finding-servers">Finding servers</h2>
+      <h2 id="finding-servers">{t('help.findingServers')}</h2>
       <ul>
         <li>
           Many services publish a remote MCP server: look for "MCP" in their docs; the URL usually ends in <code>/mcp</code> (or <code>/sse</code> on
@@ -43,7 +48,7 @@ export function Help({ openShortcut }: HelpProps) {
           when added. A server that needs a sign-in asks for it in the Inbox.
         </li>
       </ul>
-      <h2 id="skills-language">Skills, apps that ask, and your language</h2>
+      <h2 id="skills-language">{t('help.skillsAndLanguage')}</h2>
       <ul>
         <li>
           A server may answer its own question with its <strong>app</strong>: the Request card then shows the server's interface instead of a plain
@@ -60,14 +65,15 @@ export function Help({ openShortcut }: HelpProps) {
           browser's language settings.
         </li>
       </ul>
-      <h2>Keyboard</h2>
+      {policy && <PolicyHelp policy={policy} />}
+      <h2>{t('help.keyboard')}</h2>
       <table class="keys">
         <tbody>
           <tr>
             <td>{openShortcut ? <kbd>{openShortcut}</kbd> : <span class="muted">no key set</span>}</td>
             <td>Open toolnexus on the newest request, from any page (change it in the browser's extension shortcuts)</td>
           </tr>
-          {SHORTCUT_HELP.map(({ keys, does }) => (
+          {shortcutHelp().map(({ keys, does }) => (
             <tr key={does}>
               <td>
                 {keys.map((key, index) => (

@@ -3,6 +3,7 @@
  * loads as a chunk after the first render (entrypoints/sidepanel/main.tsx preloads them), so
  * the first load stays small. Servers and Welcome share their form in one chunk.
  */
+import { t } from '@/lib/i18n';
 import type { HelpProps } from './Help';
 import type { HistoryTabProps } from '../history/HistoryTab';
 import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
@@ -13,33 +14,41 @@ import type { ToolsTabProps } from '../tools/ToolsTab';
 import type { WelcomeProps } from '../servers/Welcome';
 
 function Loading({ failure }: PlaceholderProps) {
-  return failure ?? <p class="muted">Loading…</p>;
+  return failure ?? <p class="muted">{t('shell.loading')}</p>;
 }
 
 export const LazyServersTab = lazyComponent<ServersTabProps>(
-  'The Servers tab',
+  () => t('lazy.part.serversTab'),
   () => import('../servers/ServersTab').then((module) => module.ServersTab),
   Loading,
 );
 export const LazyHistoryTab = lazyComponent<HistoryTabProps>(
-  'The History tab',
+  () => t('lazy.part.historyTab'),
   () => import('../history/HistoryTab').then((module) => module.HistoryTab),
   Loading,
 );
-export const LazyWelcome = lazyComponent<WelcomeProps>('The welcome', () => import('../servers/Welcome').then((module) => module.Welcome), Loading);
-export const LazyHelp = lazyComponent<HelpProps>('Help', () => import('./Help').then((module) => module.Help), Loading);
+export const LazyWelcome = lazyComponent<WelcomeProps>(
+  () => t('lazy.part.welcome'),
+  () => import('../servers/Welcome').then((module) => module.Welcome),
+  Loading,
+);
+export const LazyHelp = lazyComponent<HelpProps>(
+  () => t('lazy.part.help'),
+  () => import('./Help').then((module) => module.Help),
+  Loading,
+);
 export const LazyResourcesTab = lazyComponent<ResourcesTabProps>(
-  'The Resources tab',
+  () => t('lazy.part.resourcesTab'),
   () => import('../resources/ResourcesTab').then((module) => module.ResourcesTab),
   Loading,
 );
 export const LazyPromptsTab = lazyComponent<PromptsTabProps>(
-  'The Prompts tab',
+  () => t('lazy.part.promptsTab'),
   () => import('../prompts/PromptsTab').then((module) => module.PromptsTab),
   Loading,
 );
 export const LazyToolsTab = lazyComponent<ToolsTabProps>(
-  'The Tools tab',
+  () => t('lazy.part.toolsTab'),
   () => import('../tools/ToolsTab').then((module) => module.ToolsTab),
   Loading,
 );

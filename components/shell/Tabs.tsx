@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { formatNumber, t, tn, uiDirection } from '@/lib/i18n';
 
 export interface Tab<K extends string> {
   key: K;
@@ -18,8 +19,10 @@ export interface TabsProps<K extends string> {
 
 /** The tab a key moves to from `index`, or null for a key tabs do not use. */
 function target(key: string, index: number, count: number): number | null {
-  if (key === 'ArrowRight') return (index + 1) % count;
-  if (key === 'ArrowLeft') return (index - 1 + count) % count;
+  // The arrow that points along the row goes to the next tab: ← in a right-to-left panel (WAI-ARIA APG, tabs).
+  const [next, previous] = uiDirection() === 'rtl' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
+  if (key === next) return (index + 1) % count;
+  if (key === previous) return (index - 1 + count) % count;
   if (key === 'Home') return 0;
   if (key === 'End') return count - 1;
   return null;
@@ -41,7 +44,7 @@ export function Tabs<K extends string>({ tabs, selected, onSelect, aside, childr
   return (
     <>
       <div class="tabbar">
-        <div class="tabs" role="tablist" aria-label="toolnexus">
+        <div class="tabs" role="tablist" aria-label={t('manifest.name')}>
           {tabs.map((tab, index) => (
             <button
               key={tab.key}
@@ -58,8 +61,8 @@ export function Tabs<K extends string>({ tabs, selected, onSelect, aside, childr
               {tab.label}
               {tab.count ? (
                 // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the tab is named from its content, and this label makes "3" read as "3 pending" in it
-                <span class="count" aria-label={`${tab.count} pending`}>
-                  {tab.count}
+                <span class="count" aria-label={tn('tabs.pending', tab.count)}>
+                  {formatNumber(tab.count)}
                 </span>
               ) : null}
             </button>

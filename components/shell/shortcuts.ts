@@ -1,4 +1,6 @@
 /** The panel's keys: one table for what the keys do and what Help lists. */
+import { t } from '@/lib/i18n';
+import { formatList } from '@/lib/i18n/format';
 import { TABS, type TabKey } from '../shared/tabs';
 
 export type ShortcutAction = { type: 'tab'; tab: TabKey } | { type: 'help' } | { type: 'request'; step: 1 | -1 } | { type: 'find' };
@@ -14,17 +16,23 @@ const KEYS = new Map<string, ShortcutAction>([
 
 export const shortcutFor = (key: string): ShortcutAction | undefined => KEYS.get(key);
 
-/** What Help lists: the keys above, then the keys the page's own controls already answer. */
-export const SHORTCUT_HELP: ReadonlyArray<{ keys: string[]; does: string }> = [
-  { keys: ['?'], does: 'Show this help' },
-  { keys: ['1–6'], does: `Go to a tab: ${TABS.map(({ label }, index) => `${index + 1} ${label}`).join(', ')}` },
-  { keys: ['j', 'k'], does: 'Next or previous request in the Inbox' },
-  { keys: ['/'], does: 'Filter tools, resources or prompts' },
-  { keys: ['↓', '↑'], does: 'From the filter into its list, and along it' },
-  { keys: ['Enter'], does: 'On an item of the list: open its form' },
-  { keys: ['Esc'], does: 'Clear the filter; from the list, back to it' },
-  { keys: ['Tab'], does: "Move through a request's fields and its buttons (Submit, Decline, Cancel, Open)" },
-  { keys: ['Enter'], does: 'Press the focused button; in a form field, submit the form' },
-  { keys: ['←', '→'], does: 'On the tab list: the tab before or after' },
-  { keys: ['Esc'], does: "Close this help; leave an app's full panel" },
+/**
+ * What Help lists: the keys above, then the keys the page's own controls already answer. The
+ * keys as the keyboard labels them (Enter, Esc, Tab have names of their own in some languages).
+ */
+export const shortcutHelp = (): ReadonlyArray<{ keys: string[]; does: string }> => [
+  { keys: ['?'], does: t('keyboard.help') },
+  {
+    keys: ['1–6'],
+    does: t('keyboard.tabs', { tabs: formatList(TABS.map(({ label }, index) => t('keyboard.tab', { number: index + 1, name: label() }))) }),
+  },
+  { keys: ['j', 'k'], does: t('keyboard.requests') },
+  { keys: ['/'], does: t('keyboard.filter') },
+  { keys: ['↓', '↑'], does: t('keyboard.intoList') },
+  { keys: [t('keyboard.key.enter')], does: t('keyboard.openItem') },
+  { keys: [t('keyboard.key.escape')], does: t('keyboard.clearFilter') },
+  { keys: [t('keyboard.key.tab')], does: t('keyboard.throughRequest') },
+  { keys: [t('keyboard.key.enter')], does: t('keyboard.pressButton') },
+  { keys: ['←', '→'], does: t('keyboard.alongTabs') },
+  { keys: [t('keyboard.key.escape')], does: t('keyboard.closeHelp') },
 ];

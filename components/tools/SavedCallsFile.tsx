@@ -36,14 +36,7 @@ export function SavedCallsFile({ count }: SavedCallsFileProps) {
           {outcome.error}
         </p>
       )}
-      {outcome && 'ok' in outcome && (
-        <ImportOutcome
-          added={outcome.ok.calls.length}
-          noun={['saved call', 'saved calls']}
-          skipped={outcome.ok.skipped}
-          listLabel="Skipped saved calls"
-        />
-      )}
+      {outcome && 'ok' in outcome && <ImportOutcome added={outcome.ok.calls.length} what="savedCalls" skipped={outcome.ok.skipped} />}
       <div class="actions">
         <button type="button" class="secondary" disabled={count === 0} onClick={exportSavedCalls}>
           Export saved calls

@@ -101,8 +101,7 @@ export const ToolsTab = memo(function ToolsTab({ servers, savedCalls, pinnedTool
   // One shape whatever is shown, so the results never move in the DOM (a moved frame reloads its app).
   return (
     <FilteredTab
-      noun="tools"
-      one="tool"
+      list="tools"
       filter={filter}
       findBar={shown && any}
       results={results}
@@ -198,17 +197,10 @@ function ToolGroup({ entry, tools, folded, first, filtering, terms, pins, savedB
   }
   endGap();
   return (
-    <ServerGroup
-      server={server}
-      list="tools"
-      label={`Tools of ${server.displayName}`}
-      shown={tools.length}
-      total={entry.items.length}
-      filtering={filtering}
-    >
+    <ServerGroup server={server} list="tools" shown={tools.length} total={entry.items.length} filtering={filtering}>
       {server.status === 'connected' && entry.items.length === 0 && <p class="muted">This server offers no tools.</p>}
       {drawn}
-      <ShowMore shown={count} total={tools.length} noun="tools" onMore={more} />
+      <ShowMore shown={count} total={tools.length} list="tools" onMore={more} />
       {!filtering && appOnly > 0 && (
         <p class="muted">{appOnly === 1 ? 'One more tool is' : `${appOnly} more tools are`} for this server's apps to call.</p>
       )}

@@ -1,4 +1,6 @@
 /** The background worker: composition only. Browser adapters sit beside it; what they feed is in lib/. */
+// First: every module after it may ask for a message as it loads (docs/i18n.md).
+import './locale';
 import { acceptLanguageOf } from '@/lib/mcp/language';
 import browser, { type Runtime } from 'webextension-polyfill';
 import { browser as chromeApi } from 'wxt/browser';
@@ -12,9 +14,11 @@ import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/port/me
 import { openInboxOnCommand } from '@/lib/worker/openInbox';
 import { PanelPorts } from '@/lib/port/panelPorts';
 import { errorMessage } from '@/lib/errorMessage';
+import { formatNumber } from '@/lib/i18n';
 import { urlJudge } from '@/lib/urls';
 import { serversWithOriginRules, StartRead, stored, storedHistory, storedRecords } from './storage';
 import { handleToolbarButton } from './panelButton';
+import { managedPolicy } from './policy';
 import { syncArea } from './syncArea';
 import { openTab } from './tabs';
 
@@ -40,6 +44,9 @@ export default defineBackground(() => {
     activities: storedRecords(start, 'activity:', (activity) => activity.id),
     notices: stored(start, 'notices', [], 'session'),
     eras: stored(start, 'eras', {}),
+    // The organisation's policy, and the last one that applied, so a start never opens a gap.
+    policy: managedPolicy(),
+    keptPolicy: stored(start, 'policy', null),
     // Off until the person turns it on; what this browser agreed with the area is its own.
     sync: { area: syncArea(), state: stored(start, 'sync', {}) },
     // Written in backups and session files: which toolnexus, in which browser.
@@ -83,7 +90,8 @@ export default defineBackground(() => {
   hub.subscribe((state) => {
     ports.publish(state);
     updateKeepAlive();
-    const text = state.inbox.length > 0 ? String(state.inbox.length) : '';
+    // The count as the panel's language writes its numbers (Arabic-Indic digits where it uses them).
+    const text = state.inbox.length > 0 ? formatNumber(state.inbox.length) : '';
     if (text !== badge) void browser.action.setBadgeText({ text: (badge = text) });
   });
   const notifications = {

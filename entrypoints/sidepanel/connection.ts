@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals';
 import { browser, type Browser } from 'wxt/browser';
+import { t } from '@/lib/i18n';
 import type { ImportResult } from '@/lib/mcpJson';
 import { remoteAsks } from '@/lib/port/commands';
 import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/port/messages';
@@ -87,7 +88,7 @@ export function connect(hooks: ConnectionHooks): void {
   port.onDisconnect.addListener(() => {
     connected.value = false;
     port = null;
-    remote.dropAll('The toolnexus worker restarted before it answered.');
+    remote.dropAll(t('panel.workerRestarted'));
     setTimeout(() => connect(hooks), 250);
   });
 }

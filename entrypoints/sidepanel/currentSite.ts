@@ -19,6 +19,7 @@ import { signal } from '@preact/signals';
 import { browser, type Browser } from 'wxt/browser';
 import type { CurrentSite } from '@/components/shared/actions';
 import type { SiteDiscovery } from '@/lib/discovery';
+import { isolatedUrl, t } from '@/lib/i18n';
 
 export const currentSite = signal<CurrentSite>({ state: 'unknown' });
 
@@ -64,10 +65,10 @@ export function lookAtSite(discover: (pageUrl: string) => Promise<SiteDiscovery>
   const { protocol, hostname } = new URL(site.origin);
   const asked = browser.permissions.request({ origins: [`${protocol}//${hostname}/*`] });
   return asked.then(async (granted) => {
-    if (!granted) throw new Error(`Without access to ${site.origin}, toolnexus cannot read what it publishes; nothing was requested from it.`);
+    if (!granted) throw new Error(t('panel.site.noAccess', { origin: isolatedUrl(site.origin) }));
     // The tab may have moved on while the browser asked.
     const now = siteOf(await currentTab());
-    if (now.state === 'known' && now.origin !== site.origin) throw new Error(`The tab moved on to ${now.origin}; look again.`);
+    if (now.state === 'known' && now.origin !== site.origin) throw new Error(t('panel.site.movedOn', { origin: isolatedUrl(now.origin) }));
     return discover(site.url);
   });
 }

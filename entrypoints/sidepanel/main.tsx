@@ -1,3 +1,5 @@
+// First: every module after it may ask for a message as it loads.
+import './locale';
 import { effect, signal } from '@preact/signals';
 import { render } from 'preact';
 // The browser's own promise-returning API (Chrome MV3, Firefox): webextension-polyfill was 3 KB of the first load.
@@ -15,7 +17,9 @@ import type { ArgumentsDraft } from '@/components/tools/ToolCard';
 import { now } from '@/components/shared/time';
 import { remoteCommands } from '@/lib/port/commands';
 import { errorMessage } from '@/lib/errorMessage';
+import { isolated, t } from '@/lib/i18n';
 import { OPEN_INBOX_COMMAND } from '@/lib/port/messages';
+import { refusalSentence } from '@/lib/policy/refusal';
 import { asks, connect, connected, hubState, imported, lastError, refusals, send } from './connection';
 import { currentSite, lookAtSite, watchCurrentSite } from './currentSite';
 import { rememberFoldedGroups } from './foldedGroups';
@@ -55,6 +59,14 @@ function save(name: string, text: string): void {
 
 const download = (format: string, text: string) => save(format === 'vscode' ? 'mcp.json' : 'mcp-servers.json', text);
 
+/** Whether the organisation lets logs and traces be saved as files; when it does not, the panel says why and saves nothing. */
+function exportAllowed(): boolean {
+  const verdict = hubState.value?.policy.features.protocolLogExport;
+  if (!verdict || verdict.allowed) return true;
+  lastError.value = refusalSentence(verdict.rule, verdict.reason);
+  return false;
+}
+
 const commands = remoteCommands(send);
 /** The panel's one actions object (components/shared/actions.ts): every command and ask by its Hub name, and what the panel does itself. */
 const actions: PanelActions = {
@@ -85,11 +97,13 @@ const actions: PanelActions = {
   },
   // Its code is the protocol log's (a chunk of its own), not the first load's.
   exportProtocolLog: (serverName, format, records) =>
+    exportAllowed() &&
     void import('@/lib/mcp/protocolHar').then(({ protocolLogFile }) => {
       const file = protocolLogFile(serverName, format, records, { name: 'toolnexus', version: browser.runtime.getManifest().version });
       save(file.name, file.text);
     }),
   exportSignInTrace: (serverName, format, attempts) =>
+    exportAllowed() &&
     void import('@/lib/auth/traceFile').then(({ signInTraceFile }) => {
       const file = signInTraceFile(serverName, format, attempts, { name: 'toolnexus', version: browser.runtime.getManifest().version });
       save(file.name, file.text);
@@ -176,7 +190,7 @@ async function showAppTab(activityId: string): Promise<void> {
   main.classList.add('app-page');
   effect(() => {
     const call = hubState.value?.activities.find((activity) => activity.id === activityId);
-    if (call?.kind === 'tool') document.title = `${call.tool} — toolnexus app`;
+    if (call?.kind === 'tool') document.title = t('apps.tab.title', { tool: isolated(call.tool) });
   });
   const ports = { ...apps, openTab: undefined };
   const Tab = () => <AppTab state={hubState.value} connected={connected.value} activityId={activityId} ports={ports} />;

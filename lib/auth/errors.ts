@@ -33,6 +33,10 @@ export type AuthorizationErrorCode =
   | 'client-elsewhere'
   /** The server refused the token its authorization server had just issued. */
   | 'token-refused'
+  /** No authorization server answered, and no one had been asked yet: tried again by itself (lib/hub/connections.ts). */
+  | 'unreachable'
+  /** The organisation's policy does not allow signing in at this authorization server (lib/policy). */
+  | 'organisation'
   /** Any other failure of a sign-in, in the words of lib/auth/explain.ts. */
   | 'failed';
 

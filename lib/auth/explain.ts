@@ -33,9 +33,27 @@ const OWN: Partial<Record<AuthorizationErrorCode, { step: TraceStepKind; fix?: T
   'client-elsewhere': { step: 'client', fix: 'client-id' },
   'token-refused': { step: 'challenge', fix: 'sign-in' },
   'pkce-unsupported': { step: 'authorization-server-metadata' },
+  organisation: { step: 'authorization-server-metadata' },
 };
 
 const lastOf = (attempt: TraceAttempt, kind: TraceStepKind) => attempt.steps.findLast((step) => step.kind === kind);
+
+/** The steps that come with or after the person's part: past them, trying again would ask them again. */
+const WITH_THE_PERSON: ReadonlySet<TraceStepKind> = new Set(['consent', 'authorization-request', 'callback', 'token']);
+
+/**
+ * The step an attempt stopped at when nothing answered it (down, refused, too slow: no status
+ * at all) before anyone was asked. Trying that again needs no one, so it is tried again by
+ * itself until an answer comes (`unreachable`), whatever the library made of the silence (in a
+ * browser, the SDK goes on to refuse an authorization server whose metadata it could not read
+ * as one without PKCE); any answer, or a person's part, leaves it to them.
+ */
+export function unansweredStep(attempt: TraceAttempt): TraceStep | undefined {
+  if (attempt.steps.some((step) => WITH_THE_PERSON.has(step.kind))) return undefined;
+  const step = attempt.steps.at(-1);
+  const unanswered = step?.outcome === 'failed' && step.exchanges.length > 0 && step.exchanges.every((exchange) => exchange.status === undefined);
+  return unanswered ? step : undefined;
+}
 const failed = (step: TraceStep | undefined) => step?.outcome === 'failed';
 const issuerOf = (attempt: TraceAttempt) => lastOf(attempt, 'authorization-server-metadata')?.facts.find(([name]) => name === 'issuer')?.[1];
 const fixOf = (kind: TraceFix['kind'] | undefined, issuer?: string): TraceFix | undefined =>
@@ -53,14 +71,9 @@ function discovery(attempt: TraceAttempt, context: ExplainContext): TraceFailure
     };
   }
   if (failed(server)) {
-    // No status at all: nothing answered (down, unreachable, too slow); a status: something answered, unusably.
-    const unreachable = server!.exchanges.every((exchange) => exchange.status === undefined);
     return {
       step: 'authorization-server-metadata',
-      words: unreachable
-        ? `${context.serverName}'s authorization server could not be reached. ${server!.summary} Sign in tries again once it answers.`
-        : `${context.serverName}'s authorization server could not be read. ${server!.summary} Its owner has to publish OAuth authorization server metadata (RFC 8414) or OpenID Connect discovery there.`,
-      ...(unreachable ? { fix: { kind: 'sign-in' as const } } : {}),
+      words: `${context.serverName}'s authorization server could not be read. ${server!.summary} Its owner has to publish OAuth authorization server metadata (RFC 8414) or OpenID Connect discovery there.`,
     };
   }
   return undefined;
@@ -135,6 +148,14 @@ function sdkError(error: unknown, context: ExplainContext): TraceFailure | undef
 
 /** What went wrong with a sign-in that threw `error`, for the trace and the server's card. */
 export function explainFailure(error: unknown, attempt: TraceAttempt, context: ExplainContext): TraceFailure {
+  const unanswered = unansweredStep(attempt);
+  if (unanswered) {
+    return {
+      step: unanswered.kind,
+      words: `${context.serverName}'s authorization server could not be reached. ${unanswered.summary} toolnexus tries again by itself until it answers; Try again does it now.`,
+      fix: { kind: 'sign-in' },
+    };
+  }
   const own = error instanceof AuthorizationError ? OWN[error.code] : undefined;
   if (own && error instanceof AuthorizationError && error.code !== 'pkce-unsupported') {
     return { step: own.step, words: error.message, fix: fixOf(own.fix, issuerOf(attempt)) };

@@ -32,7 +32,7 @@ import {
   type FetchLike,
 } from '@modelcontextprotocol/client';
 import { AuthorizationError } from './errors';
-import { explainFailure } from './explain';
+import { explainFailure, unansweredStep } from './explain';
 import { guardedFetch } from './guardedFetch';
 import { type Authorize, type Consent, signInWithPerson } from './interactive';
 import { createOAuthProvider, type OAuthProviderOptions } from './provider';
@@ -233,7 +233,8 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
         preRegistered: options.preRegistered !== undefined,
       });
       trace.end('failed', failure);
-      throw new AuthorizationError(error instanceof AuthorizationError ? error.code : 'failed', failure.words, { cause: error });
+      const code = unansweredStep(trace.attempt) ? 'unreachable' : error instanceof AuthorizationError ? error.code : 'failed';
+      throw new AuthorizationError(code, failure.words, { cause: error });
     } finally {
       if (recorder === trace) recorder = undefined;
     }

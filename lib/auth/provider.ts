@@ -46,6 +46,8 @@ export interface OAuthProviderOptions {
   now?: () => number;
   /** Told which client a sign-in uses when no registration is seen happening (for its trace). */
   onClient?: (how: ClientChoice, clientId: string, issuer: string, withSecret: boolean) => void;
+  /** Why a sign-in may not go to this authorization server (the organisation's policy), or undefined. */
+  refuseIssuer?: (issuer: string) => string | undefined;
 }
 
 function randomState(): string {
@@ -71,6 +73,24 @@ export function pkceProblem(serverName: string, issuer: string, metadata: Author
     return `${serverName}'s authorization server (${metadata.issuer}) does not offer PKCE with S256, which MCP requires to protect the sign-in; not signing in. Its operator has to enable it.`;
   }
   return null;
+}
+
+/**
+ * Refuses the authorization server a sign-in discovered, before anything is sent to it: the SDK
+ * saves discovery before it registers a client, so a refused one never sees a registration and
+ * the person never sees a card. First the organisation's policy, then PKCE, then the token
+ * endpoint (the SDK refuses a plain-http one only when it is about to send the code: by then the
+ * person has signed in for nothing). Returns the issuer.
+ */
+function refuseDiscovered(options: OAuthProviderOptions, state: OAuthDiscoveryState): string {
+  const issuer = state.authorizationServerMetadata?.issuer ?? state.authorizationServerUrl;
+  const refused = options.refuseIssuer?.(issuer);
+  if (refused) throw new AuthorizationError('organisation', refused);
+  const problem = pkceProblem(options.server.name, state.authorizationServerUrl, state.authorizationServerMetadata);
+  if (problem) throw new AuthorizationError('pkce-unsupported', problem);
+  const tokenEndpoint = state.authorizationServerMetadata?.token_endpoint;
+  if (tokenEndpoint) assertSecureTokenEndpoint(tokenEndpoint);
+  return issuer;
 }
 
 export interface StoredOAuthProvider extends OAuthClientProvider {
@@ -190,7 +210,9 @@ export function createOAuthProvider(options: OAuthProviderOptions): StoredOAuthP
       const record = await readRecord(storage, server.id);
       // No ctx: the transport's per-request read, which wants the tokens last saved.
       const issuer = ctx?.issuer ?? record.issuer;
-      return issuer ? record.tokens[issuer]?.tokens : undefined;
+      // Tokens of an authorization server the organisation no longer allows are kept, not sent.
+      if (!issuer || options.refuseIssuer?.(issuer)) return undefined;
+      return record.tokens[issuer]?.tokens;
     },
     async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext) {
       const issuer = ctx?.issuer ?? tokens.issuer;
@@ -224,18 +246,10 @@ export function createOAuthProvider(options: OAuthProviderOptions): StoredOAuthP
     },
 
     async saveDiscoveryState(state: OAuthDiscoveryState) {
-      // The SDK saves discovery before it registers a client: refusing here means an
-      // authorization server without PKCE never even sees a registration.
-      const problem = pkceProblem(server.name, state.authorizationServerUrl, state.authorizationServerMetadata);
-      if (problem) throw new AuthorizationError('pkce-unsupported', problem);
-      // The SDK refuses a plain-http token endpoint only when it is about to send the code: by
-      // then the person has signed in for nothing. Refused here, before anyone is asked.
-      const tokenEndpoint = state.authorizationServerMetadata?.token_endpoint;
-      if (tokenEndpoint) assertSecureTokenEndpoint(tokenEndpoint);
+      const issuer = refuseDiscovered(options, state);
       await storage.session.set(keys.discovery, state);
       // The server names its authorization server anew at each sign-in: once it names another,
       // the last one's tokens are no longer sent to it, signed in there or not (SEP-2352).
-      const issuer = state.authorizationServerMetadata?.issuer ?? state.authorizationServerUrl;
       const current = (await readRecord(storage, server.id)).issuer;
       if (current !== null && current !== issuer) {
         await update((record) => {

@@ -4,11 +4,15 @@
  */
 import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
 import { errorMessage } from '../errorMessage';
+import { formatList } from '../i18n/format';
+import { isolated, t } from '../i18n';
+import { brokenSchemaWords, problemWords, requiredWords } from './problems';
 
 /** One thing wrong with a value, addressed by its property path (`""` for the whole value). */
 export interface Problem {
   /** Property path below the root, dot-separated (`"replicas"`, `"address.city"`). */
   path: string;
+  /** In the person's language (lib/forms/problems.ts), as it follows the field's name. */
   message: string;
 }
 
@@ -42,14 +46,9 @@ function toProblem(unit: OutputUnit): Problem | null {
   const path = toPath(unit.instanceLocation);
   if (unit.keyword === 'required') {
     const missing = REQUIRED.exec(unit.error)?.[1] ?? '';
-    return { path: path ? `${path}.${missing}` : missing, message: 'is required' };
+    return { path: path ? `${path}.${missing}` : missing, message: requiredWords() };
   }
-  return { path, message: humanize(unit) };
-}
-
-function humanize(unit: OutputUnit): string {
-  const text = unit.error.replace(/^Instance /, 'Value ').replace(/\.$/, '');
-  return text.charAt(0).toLowerCase() + text.slice(1);
+  return { path, message: problemWords(unit) };
 }
 
 /**
@@ -62,7 +61,7 @@ export function validate(schema: object, value: unknown): Problem[] {
   try {
     result = validatorFor(schema).validate(value);
   } catch (error) {
-    return [{ path: '', message: `the form's schema cannot be checked (${errorMessage(error)})` }];
+    return [{ path: '', message: brokenSchemaWords(errorMessage(error)) }];
   }
   if (result.valid) return [];
   const seen = new Set<string>();
@@ -78,7 +77,7 @@ export function validate(schema: object, value: unknown): Problem[] {
   return problems;
 }
 
-/** One line a person can read: `replicas: 12 is greater than 10; target: is required`. */
+/** One line a person can read: `replicas: 12 is greater than 10 and target: is required`, each field's name isolated (a server's word). */
 export function describeProblems(problems: Problem[]): string {
-  return problems.map(({ path, message }) => (path ? `${path}: ${message}` : message)).join('; ');
+  return formatList(problems.map(({ path, message }) => (path ? t('forms.problem', { field: isolated(path), problem: message }) : message)));
 }

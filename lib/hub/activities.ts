@@ -139,27 +139,36 @@ export class Activities {
         },
       });
       const { value: shown, cuts } = boundForPanel(result);
-      this.patch(activity, { status: 'done', result: shown, ...(cuts.length > 0 && { cuts }) } as Partial<T>);
+      return this.patch(activity, { status: 'done', result: shown, ...(cuts.length > 0 && { cuts }) } as Partial<T>);
     } catch (error) {
       const status = controller.signal.aborted ? 'cancelled' : 'failed';
-      this.patch(activity, { status, error: boundForPanel(errorMessage(error)).value } as Partial<T>);
+      const ended = this.patch(activity, { status, error: boundForPanel(errorMessage(error)).value } as Partial<T>);
       if (connection) this.#options.failed(serverId, error);
+      return ended;
     } finally {
       clearTimeout(showRunning);
       this.#controllers.delete(activity.id);
       this.#options.onRound(activity.id, undefined);
       this.#options.onTask(activity.id, undefined);
     }
-    return this.find(activity.id) as T;
   }
 
-  /** Changes an activity; one that ends gets its end time and loses its progress. Progress alone is not kept (`keep`). */
-  patch<T extends ActivityView>(activity: T, patch: Partial<T>, keep = true): void {
+  /**
+   * Changes an activity and returns it changed (also when the list no longer holds it: its
+   * server was removed, or the bound dropped it as it ended). One that ends gets its end time
+   * and loses its progress, and the bound applies then: a burst of calls shows them all while
+   * they run, and no more than `keep` finished once they end. Progress alone is not kept (`keep`).
+   */
+  patch<T extends ActivityView>(activity: T, patch: Partial<T>, keep = true): T {
     const ended = patch.status !== undefined && patch.status !== 'running';
-    this.#activities = this.#activities.map((item) =>
-      item.id === activity.id ? ({ ...item, ...patch, ...(ended ? { endedAt: Date.now(), progress: undefined } : {}) } as ActivityView) : item,
-    );
+    const current = this.find(activity.id);
+    const changed = { ...(current ?? activity), ...patch, ...(ended ? { endedAt: Date.now(), progress: undefined } : {}) } as T;
+    if (!current) return changed;
+    const activities = this.#activities.map((item) => (item === current ? changed : item));
+    if (ended) this.#keep(activities);
+    else this.#activities = activities;
     this.#changed(keep ? (ended ? 'later' : 'soon') : false);
+    return changed;
   }
 
   cancel(activityId: string): void {
@@ -169,6 +178,15 @@ export class Activities {
   clear(): void {
     this.#activities = this.#activities.filter((activity) => activity.status === 'running');
     this.#dropped = 0;
+    this.#changed();
+  }
+
+  /** The server was removed: its results leave the list, and any of its requests still running is stopped. */
+  dropServer(serverId: string): void {
+    const gone = this.#activities.filter((activity) => activity.serverId === serverId);
+    if (gone.length === 0) return;
+    for (const activity of gone) this.#controllers.get(activity.id)?.abort();
+    this.#activities = this.#activities.filter((activity) => activity.serverId !== serverId);
     this.#changed();
   }
 

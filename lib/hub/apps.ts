@@ -11,6 +11,7 @@ import { CallRate } from '../apps/callRate';
 import { type AppResource, appResource, visibleToApps } from '../apps/resource';
 import type { Connection } from '../mcp/connection';
 import { boundForPanel } from '../panelBounds';
+import { type PolicyJudge, verdictSentence } from '../policy';
 import type { CallView, ServerView } from '../state';
 import type { Activities } from './activities';
 import type { Calls } from './calls';
@@ -22,6 +23,14 @@ export interface AppsOptions {
   connection: (serverId: string) => Connection | undefined;
   /** Where an app's tool calls run: as the person's Run does, shown as the app's. */
   calls: Pick<Calls, 'callForApp'>;
+  /** The organisation's policy: whether MCP Apps may run at all. */
+  policy?: () => PolicyJudge;
+}
+
+/** Refuses when the organisation turned MCP Apps off. @throws AppError */
+export function appsAllowed(policy: (() => PolicyJudge) | undefined): void {
+  const verdict = policy?.().judgeFeature('mcpApps');
+  if (verdict && !verdict.allowed) throw new AppError(verdictSentence(verdict));
 }
 
 interface Cached {
@@ -116,6 +125,7 @@ export class Apps {
   }
 
   #appCall(activityId: string): { call: CallView; uri: string; server: ServerView; connection: Connection } {
+    appsAllowed(this.#options.policy);
     const call = this.#options.activities.find(activityId);
     if (call?.kind !== 'tool' || !call.app || !('resourceUri' in call.app)) {
       throw new AppError('This app is no longer in the panel (its result was cleared).');

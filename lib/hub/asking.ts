@@ -6,7 +6,7 @@
  * would not lose it.
  */
 import { errorMessage } from '../errorMessage';
-import { type Inbox, InboxError, type PendingRequest, type Provenance, tooManyWaiting } from '../inbox';
+import { type Inbox, InboxError, type PendingRequest, type Place, type Provenance, tooManyWaiting } from '../inbox';
 import { boundForPanel } from '../panelBounds';
 import { CallEndedError } from '../mcp/errors';
 import type { QuestionBound } from '../mcp/questionGate';
@@ -16,7 +16,7 @@ import type { Notices } from './notices';
 import type { UrlVisits } from './urlVisits';
 
 export interface AskingOptions {
-  inbox: Pick<Inbox, 'enqueue' | 'list' | 'cancelServer' | 'maxPerServer' | 'subscribe'>;
+  inbox: Pick<Inbox, 'enqueue' | 'hold' | 'list' | 'cancelServer' | 'maxPerServer' | 'subscribe'>;
   visits: Pick<UrlVisits, 'consent' | 'analysis' | 'finishServer'>;
   notices: Pick<Notices, 'notify' | 'flooded'>;
   /** The Request a stopped worker left pending under this id, so it keeps its place and times. */
@@ -55,9 +55,10 @@ export class Asking {
 
   /**
    * Delivers a server's Request to the person and resolves with their Answer, unless it is a URL
-   * no one should open: those are answered `decline` at once and shown as refused.
+   * no one should open: those are answered `decline` at once and shown as refused. `place`, the
+   * place its question took in the inbox on its way in (`bound`), becomes the Request's.
    */
-  deliver(request: Request, provenance: Provenance, signal?: AbortSignal): Promise<Answer> {
+  deliver(request: Request, provenance: Provenance, signal?: AbortSignal, place?: Place): Promise<Answer> {
     const { inbox, visits, notices, askedBefore } = this.#options;
     // Told before the inbox drops it, while the Request is still listed.
     signal?.addEventListener(
@@ -69,7 +70,7 @@ export class Asking {
       { once: true },
     );
     const enqueue = () =>
-      inbox.enqueue(request, provenance, signal, askedBefore(request.id)).catch((error: unknown) => {
+      inbox.enqueue(request, provenance, signal, askedBefore(request.id), place).catch((error: unknown) => {
         if (error instanceof InboxError && error.code === 'too-many') notices.flooded(request, provenance, inbox.maxPerServer);
         throw error;
       });
@@ -78,13 +79,15 @@ export class Asking {
 
   /**
    * The bound on one server's questions where they enter its connection (lib/mcp/questionGate.ts):
-   * the inbox's, refused in the inbox's words, said with the same notice.
+   * each takes a place in the inbox, so the count the gate asks is the inbox's own; refused in
+   * the inbox's words, said with the same notice.
    */
   bound(provenance: () => Provenance, current: () => boolean): QuestionBound {
     const { inbox, notices } = this.#options;
     const max = inbox.maxPerServer;
+    const { serverId } = provenance();
     return {
-      max,
+      hold: () => inbox.hold(serverId),
       refusal: () => tooManyWaiting(provenance().serverName, max),
       onRefused: (question) => current() && notices.flooded(question, provenance(), max),
     };

@@ -7,6 +7,7 @@
 import { UriTemplate, type Tool } from '@modelcontextprotocol/client';
 import { appOfTool } from '../apps/resource';
 import type { Connection } from '../mcp/connection';
+import { type PolicyJudge, verdictSentence } from '../policy';
 import { runsAsTask } from '../mcp/tasks';
 import type { CallView, CompleteRef, PromptView, ResourceReadView } from '../state';
 import type { Activities } from './activities';
@@ -24,6 +25,8 @@ export interface CallsOptions {
   servers: Pick<Servers, 'view'>;
   /** The server's live connection, if it has one now. */
   connection: (serverId: string) => Connection | undefined;
+  /** The organisation's policy: whether MCP Apps are shown. */
+  policy?: () => PolicyJudge;
 }
 
 export class Calls {
@@ -33,10 +36,12 @@ export class Calls {
     this.#options = options;
   }
 
-  /** Runs a tool for the person; a tool with an MCP App gets it shown with the result. */
+  /** Runs a tool for the person; a tool with an MCP App gets it shown with the result, unless the organisation turned apps off (the card says so). */
   callTool(serverId: string, tool: string, args: Record<string, unknown>): Promise<CallView> {
     const app = appOfTool(this.#tool(serverId, tool));
-    return this.#call(serverId, tool, args, app ? { app } : {});
+    const verdict = app && this.#options.policy?.().judgeFeature('mcpApps');
+    const shown = verdict && !verdict.allowed ? { problem: verdictSentence(verdict) } : app;
+    return this.#call(serverId, tool, args, shown ? { app: shown } : {});
   }
 
   /** A tool call the app of activity `appOf` makes, run as the person's Run is and shown as the app's. */

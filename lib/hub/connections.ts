@@ -5,25 +5,20 @@
  */
 import type { ProtocolRecord } from '../mcp/protocolLog';
 import { connectionError } from '../diagnosis';
-import {
-  ProtocolError,
-  SdkError,
-  SdkErrorCode,
-  UriTemplate,
-  type LoggingMessageNotificationParams,
-  type PriorDiscovery,
-} from '@modelcontextprotocol/client';
-import { authorizationFailure, type AuthStatus, type ServerAuthorizationOptions } from '../auth';
+import { ProtocolError, SdkError, SdkErrorCode, type LoggingMessageNotificationParams, type PriorDiscovery } from '@modelcontextprotocol/client';
+import { type AuthorizationError, authorizationFailure, type AuthStatus, type ServerAuthorizationOptions } from '../auth';
 import { errorMessage } from '../errorMessage';
 import type { load } from '../mcp/client';
-import type { Connection, ListChange, LoadOptions } from '../mcp/connection';
+import type { Connection, LoadOptions } from '../mcp/connection';
 import { eraVerdict, priorDiscovery, type EraVerdicts } from '../mcp/eras';
 import type { ServerView } from '../state';
+import { connectedView, listedSkills, listPatch } from './connectedView';
 import type { Asking } from './asking';
-import type { SavedServer } from './servers';
+import { blockedView, type SavedServer } from './servers';
 import type { UrlVisits } from './urlVisits';
 import type { Stored } from '../stored';
 import { refusesExtensionOrigin } from '../originRules';
+import type { Verdict } from '../policy';
 
 /** 1 s, 2 s, 4 s … capped at a minute. */
 export const exponentialBackoff = (attempt: number) => Math.min(60_000, 1_000 * 2 ** attempt);
@@ -82,8 +77,11 @@ export interface ConnectionsOptions {
   eras?: Stored<EraVerdicts>;
   /** The server refused the extension's Origin: requests to its origin go without one from now on (lib/originRules.ts). */
   originRefused?: (serverUrl: string) => Promise<void>;
-  mcpApps?: boolean;
+  /** Whether servers are told the panel shows MCP Apps, asked at each connect (the organisation may turn them off). */
+  mcpApps?: () => boolean;
   acceptLanguage?: () => string | undefined;
+  /** Whether the organisation's policy lets this server connect (lib/policy), asked at every connect and reconnect. */
+  admit?: (saved: SavedServer) => Verdict;
   /** A record for the server's protocol log; asked at each connect, so recording can be turned off. */
   onRecord?: () => ((serverId: string, record: ProtocolRecord) => void) | undefined;
   /** The server sent a log message. */
@@ -127,6 +125,13 @@ export class Connections {
     live.generation += 1;
     const generation = live.generation;
     const current = () => this.#live.get(serverId)?.generation === generation && servers.saved(serverId) !== undefined;
+    const verdict = this.#options.admit?.(saved);
+    if (verdict && !verdict.allowed) {
+      servers.update(serverId, blockedView(verdict));
+      await calls.takenOver();
+      if (current()) calls.dropServer(serverId, 'was blocked by your organisation');
+      return;
+    }
     if (!saved.enabled) {
       servers.update(serverId, { status: 'disabled', error: undefined, retryAt: undefined });
       await calls.takenOver();
@@ -148,10 +153,9 @@ export class Connections {
     try {
       prior = priorDiscovery(this.#eras[serverId], saved.url, Date.now(), await authorization.context(serverId));
       const name = servers.displayName(serverId) ?? saved.url;
-      connection = await this.#options.connect(
-        { id: serverId, name, url: saved.url, headers: saved.headers },
-        this.#loadOptions(saved, prior, current),
-      );
+      // A managed server's headers from the policy are sent with the person's own, the policy's winning.
+      const headers = saved.managed?.headers ? { ...saved.headers, ...saved.managed.headers } : saved.headers;
+      connection = await this.#options.connect({ id: serverId, name, url: saved.url, headers }, this.#loadOptions(saved, prior, current));
       if (!current()) return void (await connection.close());
       const [tools, resources, resourceTemplates, prompts, skills] = await Promise.all([
         connection.listTools(),
@@ -185,13 +189,13 @@ export class Connections {
     return {
       prior,
       fetch: this.#options.fetch,
-      mcpApps: this.#options.mcpApps,
+      mcpApps: this.#options.mcpApps?.(),
       acceptLanguage: this.#options.acceptLanguage,
       logLevel: saved.logLevel,
       onLog: (entry) => current() && this.#options.onLog?.(serverId, entry),
       onRecord: recordFor(this.#options.onRecord?.(), serverId),
       authorization: authorization.setupFor(serverId),
-      waitFor: (request, { signal }) => asking.deliver(request, provenance(), signal),
+      waitFor: (request, { signal, place }) => asking.deliver(request, provenance(), signal, place),
       questions: asking.bound(provenance, current),
       untilVisitEnds: (request, signal) => visits.until(request.id, signal),
       onElicitationComplete: (elicitationId) => current() && visits.complete(serverId, elicitationId),
@@ -201,13 +205,12 @@ export class Connections {
     };
   }
 
-  /** A connect that is still current failed: a sign-in is the person's to retry; a stale era or a refused Origin is tried again once; the rest waits for a retry. */
+  /** A connect that is still current failed: a sign-in as `signInFailed` says; a stale era or a refused Origin is tried again once; the rest waits for a retry. */
   async #failed(saved: SavedServer, live: Live, remembered: boolean, error: unknown, current: () => boolean): Promise<void> {
     const serverId = saved.id;
-    // A sign-in the person declined, abandoned or that failed a check is theirs to retry.
     const signIn = authorizationFailure(error);
     if (signIn) {
-      this.#options.servers.update(serverId, { status: 'needs-authorization', error: signIn.message });
+      this.signInFailed(serverId, signIn);
     } else if (remembered) {
       // A remembered era that no longer holds fails loudly: forget it and negotiate, once.
       this.#forgetEra(serverId);
@@ -221,6 +224,17 @@ export class Connections {
     } else {
       this.#scheduleRetry(serverId, error);
     }
+  }
+
+  /**
+   * A sign-in failed (a connect's, or the person's Sign in). An authorization server that did not answer before anyone
+   * was asked is tried again by itself with the backoff; a sign-in declined, abandoned or that failed a check is theirs.
+   */
+  signInFailed(serverId: string, failure: AuthorizationError): void {
+    const why = { status: 'needs-authorization' as const, error: failure.message };
+    if (failure.code === 'unreachable') return void this.#retryLater(serverId, why);
+    clearTimeout(this.#live.get(serverId)?.retryTimer);
+    this.#options.servers.update(serverId, { ...why, retryAt: undefined });
   }
 
   async reconnect(serverId: string): Promise<void> {
@@ -289,13 +303,17 @@ export class Connections {
   }
 
   #scheduleRetry(serverId: string, error: unknown): void {
+    const url = this.#options.servers.saved(serverId)?.url;
+    this.#retryLater(serverId, { status: 'error', error: url ? connectionError(error, url) : errorMessage(error) });
+  }
+
+  /** Shows `why` with when the next connect comes, 1 s, 2 s, 4 s … a minute after each failure (`backoffMs`). */
+  #retryLater(serverId: string, why: Pick<ServerView, 'status' | 'error'>): void {
     const live = this.#live.get(serverId);
     if (!live) return;
     const delay = this.#options.backoffMs(live.attempts);
     live.attempts += 1;
-    const url = this.#options.servers.saved(serverId)?.url;
-    const words = url ? connectionError(error, url) : errorMessage(error);
-    this.#options.servers.update(serverId, { status: 'error', error: words, retryAt: Date.now() + delay });
+    this.#options.servers.update(serverId, { ...why, retryAt: Date.now() + delay });
     clearTimeout(live.retryTimer);
     live.retryTimer = setTimeout(() => void this.connect(serverId), delay);
   }
@@ -323,63 +341,5 @@ export class Connections {
     delete eras[serverId];
     this.#eras = eras;
     void this.#options.eras?.save(eras).catch(() => {});
-  }
-}
-
-/**
- * A server's skills, or why they could not be listed: `skills/list` belongs to an extension
- * (SEP-2640), so its failure costs the person the skills, never the server's tools, resources and
- * prompts. A later connect that lists them clears the reason.
- */
-async function listedSkills(connection: Connection): Promise<Pick<ServerView, 'skills' | 'skillsProblem'>> {
-  try {
-    return { skills: await connection.listSkills(), skillsProblem: undefined };
-  } catch (error) {
-    return { skills: [], skillsProblem: `Its skills could not be listed: ${errorMessage(error)}` };
-  }
-}
-
-/** What a server's card shows once it is connected: what it said of itself and what it offers, and the sign-in, if any. */
-export function connectedView(
-  saved: SavedServer,
-  connection: Connection,
-  lists: Pick<ServerView, 'tools' | 'resources' | 'prompts' | 'skills' | 'skillsProblem'> & {
-    resourceTemplates: Omit<ServerView['resourceTemplates'][number], 'variables'>[];
-  },
-  auth: AuthStatus | undefined,
-): Partial<ServerView> {
-  const info = connection.serverInfo;
-  return {
-    status: 'connected',
-    displayName: saved.name ?? info?.title ?? info?.name ?? new URL(saved.url).host,
-    era: connection.era,
-    transport: connection.transport === 'sse' ? 'sse' : undefined,
-    protocolVersion: connection.protocolVersion,
-    serverInfo: info,
-    instructions: connection.instructions,
-    completions: connection.capabilities.completions ? true : undefined,
-    subscribe: connection.capabilities.resources?.subscribe ? true : undefined,
-    auth: auth?.signedIn ? auth : undefined,
-    ...lists,
-    resourceTemplates: lists.resourceTemplates.map((template) => ({ ...template, variables: templateVariables(template.uriTemplate) })),
-  };
-}
-
-function templateVariables(uriTemplate: string): string[] {
-  try {
-    return new UriTemplate(uriTemplate).variableNames;
-  } catch {
-    return [];
-  }
-}
-
-function listPatch(change: ListChange): Partial<ServerView> {
-  switch (change.kind) {
-    case 'tools':
-      return { tools: change.items };
-    case 'resources':
-      return { resources: change.items };
-    case 'prompts':
-      return { prompts: change.items };
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Which activities the panel's list keeps. Pure: the rule alone, tested alone; `Activities`
- * applies it on every change.
+ * applies it as each activity joins the list and as each ends (applied at the start alone, a
+ * burst of 40 calls left up to 90 results once they had ended).
  *
  * An app's own calls are the app's, not the person's results: bounded per app and never taking
  * a result's place. A result whose app is running stays while the app lives (`live`), outside

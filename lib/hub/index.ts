@@ -16,11 +16,13 @@ import type { HubState, OpenMode, ServerSettings, Settings } from '../state';
 import type { Calls } from './calls';
 import { Changes } from './changes';
 import type { HubOptions } from './options';
-import type { NewServer } from './servers';
+import { startManaged } from './policyEnforcement';
+import type { AddedServer } from './serverLifecycle';
 import type { EnteredClient } from './signIn';
 import { type Parts, wire } from './wire';
 
 export type { HubOptions } from './options';
+export type { KeptPolicy, PolicySource } from './orgPolicy';
 export type { KeptTask, SuspendedCall } from './resumedCalls';
 export { ServerUrlError, type SavedServer } from './servers';
 export type { Stored } from '../stored';
@@ -41,10 +43,12 @@ export class Hub {
    * URL) is waited for; history and what the last worker left load meanwhile.
    */
   async start(): Promise<void> {
-    const { servers, settings, connections, resumed, history, savedCalls, pins, notices, sync } = this.#parts;
-    const [saved] = await Promise.all([servers.load(), settings.load(), connections.loadEras()]);
+    const { servers, settings, connections, resumed, history, savedCalls, pins, notices, policy, sync } = this.#parts;
+    // The organisation's policy is in force before any server connects (lib/hub/orgPolicy.ts).
+    const [saved] = await Promise.all([servers.load(), settings.load(), connections.loadEras(), policy.load()]);
     const takenOver = resumed.takeOver();
     servers.restore(saved);
+    await startManaged(servers, policy.judge());
     this.#changes.changed();
     // Sync compares what is here with what the area holds: it starts once all of it is loaded.
     const synced = Promise.all([savedCalls.load(), pins.load()]).then(() => sync.start());
@@ -57,7 +61,7 @@ export class Hub {
    * the panel is sent only what is not (lib/statePatch.ts).
    */
   state(): HubState {
-    const { servers, asking, visits, notices, activities, history, savedCalls, pins, settings, sync } = this.#parts;
+    const { servers, asking, visits, notices, activities, history, savedCalls, pins, settings, policy, sync } = this.#parts;
     return {
       servers: servers.views(),
       inbox: asking.shown(),
@@ -69,6 +73,7 @@ export class Hub {
       savedCalls: savedCalls.list(),
       pinnedTools: pins.list(),
       settings: settings.current(),
+      policy: policy.view(),
       sync: sync.view(),
     };
   }
@@ -78,7 +83,7 @@ export class Hub {
 
   readonly subscribe = (listener: (state: HubState) => void) => this.#changes.subscribe(listener);
   // The panel's commands and asks (lib/port/commands.ts), each the part that does it: see there.
-  readonly addServer = (settings: NewServer) => this.#parts.lifecycle.add(settings);
+  readonly addServer = (settings: AddedServer) => this.#parts.lifecycle.add(settings);
   readonly importServers = (text: string) => this.#parts.lifecycle.import(text);
   readonly exportServers = (format: ExportFormat) => this.#parts.servers.export(format);
   readonly updateServer = (serverId: string, patch: Partial<ServerSettings>) => this.#parts.lifecycle.update(serverId, patch);

@@ -8,6 +8,7 @@ import type { load } from '../mcp/client';
 import type { LoadOptions } from '../mcp/connection';
 import type { EraVerdicts } from '../mcp/eras';
 import type { ActivityView, NoticeView, OpenMode, Settings } from '../state';
+import type { KeptPolicy, PolicySource } from './orgPolicy';
 import type { KeptTask, SuspendedCall } from './resumedCalls';
 import type { SavedServer } from './servers';
 import type { Stored } from '../stored';
@@ -82,10 +83,16 @@ export interface HubOptions {
   acceptLanguage?: () => string | undefined;
   /**
    * The browser's `storage.sync`, and where this browser keeps what it agreed with it
-   * (storage.local); absent, sync cannot be turned on. `isManaged`: the admin policy manages
-   * this server here, so it neither syncs nor is changed by sync.
+   * (storage.local); absent, sync cannot be turned on. What the admin policy manages neither
+   * syncs nor is changed by sync (lib/hub/managedServers.ts, isPolicyManaged).
    */
-  sync?: { area: SyncArea; state: Stored<Partial<SyncState>>; isManaged?: (server: { url: string }) => boolean };
+  sync?: { area: SyncArea; state: Stored<Partial<SyncState>> };
   /** What this is and where it runs, written in backups and session files: the product and its version, the browser (its user agent). */
   about?: { product: { name: string; version: string }; browser: string };
+  /** The browser's managed storage: the organisation's policy (lib/hub/orgPolicy.ts); absent, there is none. */
+  policy?: PolicySource;
+  /** Where the last policy that applied is kept (in the extension: storage.local), so a start never opens a gap. */
+  keptPolicy?: Stored<KeptPolicy | null>;
+  /** How long an empty policy at the start is held against a kept one before it is believed (lib/hub/orgPolicy.ts). */
+  confirmEmptyPolicyMs?: number;
 }

@@ -8,13 +8,16 @@
 import { type AppResource, appResource } from '../apps/resource';
 import type { Inbox } from '../inbox';
 import type { Connection } from '../mcp/connection';
+import type { PolicyJudge } from '../policy';
 import type { Servers } from './servers';
-import { AppError } from './apps';
+import { AppError, appsAllowed } from './apps';
 
 export interface RequestAppsOptions {
   inbox: Pick<Inbox, 'list'>;
   servers: Pick<Servers, 'view'>;
   connection: (serverId: string) => Connection | undefined;
+  /** The organisation's policy: whether MCP Apps may run at all. */
+  policy?: () => PolicyJudge;
 }
 
 export class RequestApps {
@@ -26,6 +29,7 @@ export class RequestApps {
 
   /** The app bound to the pending Request `requestId`, as its server serves it now. */
   async load(requestId: string): Promise<AppResource> {
+    appsAllowed(this.#options.policy);
     const request = this.#options.inbox.list().find((item) => item.id === requestId);
     if (!request) throw new AppError('This request is no longer waiting, so its app is not loaded.');
     if (!request.app || !('resourceUri' in request.app)) throw new AppError('This request has no app.');

@@ -4,13 +4,21 @@
  */
 import { toMcpJson, type ExportFormat } from '../mcpJson';
 import { boundForPanel } from '../panelBounds';
-import type { ServerSettings, ServerView } from '../state';
+import type { Verdict } from '../policy';
+import type { ManagedPart, ServerSettings, ServerView } from '../state';
 import type { Stored } from '../stored';
 
-/** What is saved of a server: the person's settings only, never what the server said. */
+/** What is saved of a server: the person's settings and where it came from, never what the server said. */
 export interface SavedServer extends ServerSettings {
   id: string;
+  /** The organisation's `managedMcpServers` entry it is (lib/hub/managedServers.ts). */
+  managed?: ManagedPart;
+  /** The registry it was added from, and its name there, once the worker found it listed with this address. */
+  registry?: { base: string; name: string };
 }
+
+/** What the worker may change of a saved server: the person's settings and the organisation's part. */
+export type ServerPatch = Partial<Omit<SavedServer, 'id'>>;
 
 /** What the person types to add a server: enabled unless they say otherwise. */
 export type NewServer = Omit<ServerSettings, 'enabled'> & { enabled?: boolean };
@@ -56,7 +64,25 @@ export function normalize(server: SavedServer): SavedServer {
   }
   if (Object.keys(headers).length > 0) saved.headers = headers;
   if (server.logLevel) saved.logLevel = server.logLevel;
+  if (server.managed) saved.managed = server.managed;
+  if (server.registry) saved.registry = server.registry;
   return saved;
+}
+
+/** A server the organisation's policy refuses: blocked, with the rule and the reason, and nothing of it to use. */
+export function blockedView(verdict: Extract<Verdict, { allowed: false }>): Partial<ServerView> {
+  const blocked = { rule: verdict.rule, reason: verdict.reason };
+  return {
+    status: 'blocked',
+    blocked,
+    error: undefined,
+    retryAt: undefined,
+    tools: [],
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+    skills: [],
+  };
 }
 
 /** What a server says of itself in its view: the worker cuts these to the panel's bounds. */
@@ -142,7 +168,7 @@ export class Servers {
    * Changes what the person set; says whether the connection must be made again (a new URL,
    * headers, client or enabled state), or `undefined` for a server not saved.
    */
-  edit(serverId: string, patch: Partial<ServerSettings>): boolean | undefined {
+  edit(serverId: string, patch: ServerPatch): boolean | undefined {
     const current = this.#saved.get(serverId);
     if (!current) return undefined;
     // An absent secret in an edit means "keep the one set"; clearing the client id drops both.
@@ -157,6 +183,8 @@ export class Servers {
       enabled: next.enabled,
       oauthClientId: next.oauthClientId,
       logLevel: next.logLevel,
+      managed: next.managed,
+      registry: next.registry,
       hasClientSecret: next.oauthClientSecret !== undefined,
       displayName: next.name ?? info?.title ?? info?.name ?? new URL(next.url).host,
     });
@@ -165,7 +193,8 @@ export class Servers {
       next.enabled !== current.enabled ||
       next.oauthClientId !== current.oauthClientId ||
       next.oauthClientSecret !== current.oauthClientSecret ||
-      JSON.stringify(next.headers) !== JSON.stringify(current.headers)
+      JSON.stringify(next.headers) !== JSON.stringify(current.headers) ||
+      JSON.stringify(next.managed?.headers) !== JSON.stringify(current.managed?.headers)
     );
   }
 
@@ -190,7 +219,10 @@ export class Servers {
   update(serverId: string, unbounded: Partial<ServerView>): void {
     const view = this.#views.get(serverId);
     if (!view) return;
-    const patch = this.#bound(serverId, view, unbounded);
+    // Blocked is a status: any other one ends it.
+    const unblocked =
+      unbounded.status !== undefined && unbounded.status !== 'blocked' && view.blocked ? { ...unbounded, blocked: undefined } : unbounded;
+    const patch = this.#bound(serverId, view, unblocked);
     // Nothing new (e.g. "connecting" again): keep the view, so no patch re-sends the server.
     if (Object.entries(patch).every(([key, value]) => view[key as keyof ServerView] === value)) return;
     this.#views.set(serverId, { ...view, ...patch });

@@ -5,6 +5,7 @@
  * enter, and what may be shown of a sign-in.
  */
 import {
+  AuthorizationError,
   authorizationContext,
   authStatus,
   createServerAuthorization,
@@ -16,6 +17,7 @@ import {
   type SharedSignIn,
 } from '../auth';
 import { errorMessage } from '../errorMessage';
+import { type PolicyJudge, verdictSentence } from '../policy';
 import type { Request } from '../request';
 import type { ServerSettings, ServerView } from '../state';
 import type { Asking } from './asking';
@@ -41,8 +43,12 @@ export interface SignInOptions {
   clientMetadataUrl: () => string | undefined;
   reconnect: (serverId: string) => Promise<void>;
   disconnect: (serverId: string) => Promise<void>;
+  /** What the server's card says of a failed sign-in, and whether it is tried again by itself (lib/hub/connections.ts). */
+  signInFailed: (serverId: string, failure: AuthorizationError) => void;
   /** Where each server's sign-in attempts are kept for the panel to show. */
   traces?: Pick<ProtocolRecords, 'keeper'>;
+  /** The organisation's policy: which authorization servers a sign-in may go to. */
+  policy?: () => PolicyJudge;
 }
 
 /** A client id (and perhaps a secret) the person was given by an authorization server's owner. */
@@ -74,6 +80,10 @@ export class SignIn {
       clientMetadataUrl: this.#options.clientMetadataUrl() || undefined,
       trace: this.#options.traces?.keeper(serverId),
       shared: this.#sharedFor(serverId),
+      refuseIssuer: (issuer: string) => {
+        const verdict = this.#options.policy?.().judgeAuthorizationServer(issuer);
+        return verdict && !verdict.allowed ? verdictSentence(verdict) : undefined;
+      },
       // The card says where the person is signed in, with which scopes: a step-up or a new authorization server changes both.
       onSignedIn: () => void authStatus(base.storage, serverId).then((auth) => servers.update(serverId, { auth: auth.signedIn ? auth : undefined })),
     };
@@ -120,7 +130,7 @@ export class SignIn {
     try {
       await createServerAuthorization(setup).signIn();
     } catch (error) {
-      this.#options.servers.update(serverId, { status: 'needs-authorization', error: errorMessage(error) });
+      this.#options.signInFailed(serverId, error instanceof AuthorizationError ? error : new AuthorizationError('failed', errorMessage(error)));
       return;
     }
     await this.#options.reconnect(serverId);

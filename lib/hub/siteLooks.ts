@@ -7,21 +7,33 @@
  */
 import { discoverSite, type SiteDiscovery } from '../discovery';
 import type { Fetch } from '../discovery/fetchDocument';
+import { enforce, type PolicyJudge } from '../policy';
+import { judgedManifest } from './registry';
 
 export class SiteLooks {
   readonly #fetch: Fetch;
+  readonly #policy: (() => PolicyJudge) | undefined;
   readonly #running = new Map<string, Promise<SiteDiscovery>>();
 
-  constructor(fetcher: Fetch = (url, init) => fetch(url, init)) {
+  /** `policy`: the organisation's, which may turn the look off, and refuse some of what a site offers. */
+  constructor(fetcher: Fetch = (url, init) => fetch(url, init), policy?: () => PolicyJudge) {
     this.#fetch = fetcher;
+    this.#policy = policy;
   }
 
-  look(pageUrl: string): Promise<SiteDiscovery> {
+  /** @throws PolicyError when the organisation turned site discovery off. */
+  async look(pageUrl: string): Promise<SiteDiscovery> {
+    enforce(this.#policy?.().judgeFeature('siteDiscovery') ?? { allowed: true });
     const key = URL.canParse(pageUrl) ? new URL(pageUrl).origin : pageUrl;
-    const running = this.#running.get(key);
-    if (running) return running;
-    const look = discoverSite(pageUrl, this.#fetch).finally(() => this.#running.delete(key));
-    this.#running.set(key, look);
-    return look;
+    let look = this.#running.get(key);
+    if (!look) {
+      look = discoverSite(pageUrl, this.#fetch).finally(() => this.#running.delete(key));
+      this.#running.set(key, look);
+    }
+    const found = await look;
+    // Judged as the answer is handed out: a policy may have changed while the site was read.
+    const judge = this.#policy?.();
+    if (!judge || judge.reading.state === 'none') return found;
+    return { ...found, offers: found.offers.map((offer) => ({ ...offer, manifest: judgedManifest(offer.manifest, judge) })) };
   }
 }

@@ -6,6 +6,7 @@
 import { historyEntry, type HistoryEntry } from '../history';
 import { InboxError, type Inbox, type Provenance } from '../inbox';
 import type { Answer, Request } from '../request';
+import { type PolicyJudge, verdictSentence } from '../policy';
 import type { OpenMode, VisitView } from '../state';
 import { loadedUrlJudge, type UrlAnalysis, urlJudge } from '../urls';
 import type { Notices } from './notices';
@@ -24,6 +25,8 @@ export interface UrlVisitsOptions {
   notify: Notices['notify'];
   record: (entry: HistoryEntry) => void;
   changed: () => void;
+  /** The organisation's policy: which hosts a server may send the person to. */
+  policy?: () => PolicyJudge;
 }
 
 export class UrlVisits {
@@ -50,23 +53,29 @@ export class UrlVisits {
 
   /**
    * Asks the person's consent to a URL Request through `enqueue`, unless the URL is one no one
-   * should open: that is answered `decline` at once and shown as refused.
+   * should open, or (but for a sign-in, which the policy's authorization servers govern) on a host
+   * the organisation does not allow: that is answered `decline` at once and shown as refused.
    */
   consent(request: Request, provenance: Provenance, enqueue: () => Promise<Answer>): Promise<Answer> {
     // Asked in the same turn once the suffix list is in (lib/urls.ts); before that, once it is.
     const judge = loadedUrlJudge();
     if (!judge) return urlJudge().then(() => this.consent(request, provenance, enqueue));
     const analysis = judge(request.url ?? '');
-    if (analysis.refused !== null) {
-      const at = Date.now();
-      const answer: Answer = { id: request.id, ok: false, reason: 'declined' };
-      this.#options.notify('refused', { ...request, ...provenance }, analysis.refused, at);
-      const entry = historyEntry({ ...request, ...provenance, askedAt: at, expiresAt: null }, answer, at);
-      this.#options.record({ ...entry, reason: analysis.refused });
-      return Promise.resolve(answer);
-    }
+    if (analysis.refused !== null) return this.#refuse(request, provenance, analysis.refused);
+    const verdict = provenance.purpose === 'oauth' ? undefined : this.#options.policy?.().judgeUrlHost(request.url ?? '');
+    if (verdict && !verdict.allowed) return this.#refuse(request, provenance, verdictSentence(verdict));
     this.#analyses.set(request.id, analysis);
     return enqueue().finally(() => this.#analyses.delete(request.id));
+  }
+
+  /** Declines a URL Request without asking, and says why: a notice, and a line in History. */
+  #refuse(request: Request, provenance: Provenance, reason: string): Promise<Answer> {
+    const at = Date.now();
+    const answer: Answer = { id: request.id, ok: false, reason: 'declined' };
+    this.#options.notify('refused', { ...request, ...provenance }, reason, at);
+    const entry = historyEntry({ ...request, ...provenance, askedAt: at, expiresAt: null }, answer, at);
+    this.#options.record({ ...entry, reason });
+    return Promise.resolve(answer);
   }
 
   /**

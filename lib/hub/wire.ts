@@ -18,8 +18,11 @@ import { Connections, exponentialBackoff } from './connections';
 import { RESULTS_KEPT } from './eviction';
 import { HistoryLog } from './historyLog';
 import { LiveResources } from './liveResources';
+import { isPolicyManaged } from './managedServers';
 import { Notices } from './notices';
 import type { HubOptions } from './options';
+import { OrgPolicy } from './orgPolicy';
+import { policyEnforcement, serverFacts } from './policyEnforcement';
 import { ProtocolRecords } from './protocolRecords';
 import { RegistrySearch } from './registry';
 import { RequestApps } from './requestApps';
@@ -40,11 +43,15 @@ import { UrlVisits } from './urlVisits';
 function stores(options: HubOptions, newId: () => string, changed: () => void) {
   const inbox = options.inbox ?? new Inbox({ timeoutMs: DEFAULT_SETTINGS.requestTimeoutMinutes * 60_000 });
   const settings = new SettingsStore(options.settings, (set) => inbox.setTimeoutMs(set.requestTimeoutMinutes * 60_000), changed);
-  const records = new ProtocolRecords(() => settings.current().protocolLog !== false);
+  const servers = new Servers({ stored: options.servers, newId, changed });
+  const records = new ProtocolRecords(
+    () => settings.current().protocolLog !== false,
+    (serverId) => servers.saved(serverId) !== undefined,
+  );
   const notices = new Notices(changed, options.notices);
   const history = new HistoryLog(options.history, notices.notify.bind(notices), changed);
-  const servers = new Servers({ stored: options.servers, newId, changed });
-  return { inbox, settings, records, notices, history, servers, ...shortcutStores(options, changed) };
+  const policy = new OrgPolicy({ source: options.policy, kept: options.keptPolicy, confirmEmptyMs: options.confirmEmptyPolicyMs, changed });
+  return { inbox, settings, records, notices, history, servers, policy, ...shortcutStores(options, changed) };
 }
 
 /** Makes the hub's parts, each handed the others it needs; those needing a later one (Connections, most of all) look it up as they run. */
@@ -57,11 +64,12 @@ export function wire(options: HubOptions, changed: () => void) {
     newId,
     changed,
   );
-  const { inbox, settings, records, notices, history, servers } = kept;
+  const { inbox, settings, records, notices, history, servers, policy } = kept;
+  const judge = policy.judge;
   const notify = notices.notify.bind(notices);
   const displayName = (serverId: string) => servers.displayName(serverId);
   const connection = (serverId: string): Connection | undefined => connections.connection(serverId);
-  const visits = new UrlVisits({ inbox, open: options.openUrl, notify, record: (entry) => history.record(entry), changed });
+  const visits = new UrlVisits({ inbox, open: options.openUrl, notify, record: (entry) => history.record(entry), changed, policy: judge });
   const activities: Activities = new Activities({
     keep: options.keepActivities ?? RESULTS_KEPT,
     live: (activityId) => apps.isRunning(activityId),
@@ -84,7 +92,9 @@ export function wire(options: HubOptions, changed: () => void) {
     clientMetadataUrl: () => settings.current().clientMetadataUrl,
     reconnect: (serverId) => connections.reconnect(serverId),
     disconnect: (serverId) => connections.disconnect(serverId),
+    signInFailed: (serverId, failure) => connections.signInFailed(serverId, failure),
     traces: records,
+    policy: judge,
   });
   const connections: Connections = new Connections({
     servers,
@@ -92,24 +102,30 @@ export function wire(options: HubOptions, changed: () => void) {
     calls: resumed,
     asking,
     visits,
-    ...{ fetch, canReach, eras, originRefused, mcpApps, acceptLanguage },
+    ...{ fetch, canReach, eras, originRefused, acceptLanguage },
+    mcpApps: () => mcpApps === true && judge().judgeFeature('mcpApps').allowed,
+    admit: (saved) => judge().judgeServer(serverFacts(saved)),
     connect: options.connect ?? load,
     backoffMs: options.backoffMs ?? exponentialBackoff,
     onLog: routeServerLogs({ servers, activities }),
     onRecord: () => records.recorder(),
   });
   const live = new LiveResources({ connection, activities });
-  const calls = new Calls({ activities, servers, connection, resumed, live });
-  const apps = new Apps({ activities, servers, connection, calls });
-  const requestApps = new RequestApps({ inbox, servers, connection });
-  const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, records, signIn, changed });
+  const calls = new Calls({ activities, servers, connection, resumed, live, policy: judge });
+  const apps = new Apps({ activities, servers, connection, calls, policy: judge });
+  const requestApps = new RequestApps({ inbox, servers, connection, policy: judge });
+  const registry = new RegistrySearch({ fetch: fetch ?? globalThis.fetch, canReach, settings, policy: judge });
+  const listed = registry.listed.bind(registry);
+  const lifecycle = new ServerLifecycle({ servers, connections, resumed, live, activities, records, signIn, changed, policy: judge, listed });
+  policy.onApplied(policyEnforcement({ servers, connections, changed }));
   inbox.onSettled((request, answer, at) => history.record(historyEntry(request, answer, at)));
   const links = new AppLinks(options.openUrl);
-  const registry = new RegistrySearch({ fetch: fetch ?? globalThis.fetch, canReach, settings });
-  const sites = new SiteLooks(fetch);
+  const sites = new SiteLooks(fetch, judge);
   // What moves with the person: sync, the sealed backup, the session file.
   const targets = { servers, lifecycle, settings, savedCalls: kept.savedCalls, pins: kept.pins };
-  const { area, state, isManaged } = options.sync ?? {};
+  const { area, state } = options.sync ?? {};
+  // A server the organisation's policy manages neither syncs nor is changed by sync (docs/sync.md).
+  const isManaged = (server: { url: string; managed?: unknown }) => isPolicyManaged(judge(), server);
   const sync: Sync = new Sync({ area, stored: state, isManaged, targets, ask: (...args) => asking.deliver(...args), newId, changed });
   const about = () => options.about ?? { product: { name: 'toolnexus', version: '' }, browser: '' };
   const backups = new Backups({ targets: { ...targets, history }, product: () => about().product, newId });
@@ -121,23 +137,8 @@ export function wire(options: HubOptions, changed: () => void) {
   });
   return {
     ...kept,
-    visits,
-    activities,
-    resumed,
-    asking,
-    signIn,
-    connections,
-    live,
-    calls,
-    apps,
-    requestApps,
-    lifecycle,
-    links,
-    registry,
-    sites,
-    sync,
-    backups,
-    sessions,
+    ...{ visits, activities, resumed, asking, signIn, connections, live, calls, apps, requestApps, lifecycle, links, registry, sites },
+    ...{ sync, backups, sessions },
   };
 }
 

@@ -10,7 +10,7 @@
  * stream as it passes (lib/mcp/exchangeTap.ts) and reports the server requests it carried once
  * the stream ended with its call over.
  */
-import { isRpcId, parseRecord, type RpcId } from '../json';
+import { readRpcMessage, type RpcId } from './jsonRpc';
 import type { Tap } from './exchangeTap';
 
 /** Events larger than this are not parsed (a big result, not a question); they count as the call's response. */
@@ -18,8 +18,8 @@ const MAX_PARSED = 1_000_000;
 
 /** The JSON-RPC id of the one request a POST carries (the SDK sends one message per POST). */
 function requestId(body: unknown): RpcId | undefined {
-  const message = typeof body === 'string' ? parseRecord(body) : undefined;
-  return typeof message?.method === 'string' && isRpcId(message.id) ? message.id : undefined;
+  const message = typeof body === 'string' ? readRpcMessage(body) : undefined;
+  return message?.kind === 'request' ? message.id : undefined;
 }
 
 /** Tells `onCallEnded` which server requests a call's POST stream carried, once that stream ended with the call's response on it. */
@@ -40,10 +40,9 @@ export function callStreamWatch(onCallEnded: (requests: RpcId[]) => void): Tap {
               return;
             }
             // What is not a message the SDK reports; here it only means no request to watch.
-            const message = parseRecord(event.data);
-            if (!message || !isRpcId(message.id)) return;
-            if (typeof message.method === 'string') requests.push(message.id);
-            else if (message.id === call && ('result' in message || 'error' in message)) answered = true;
+            const message = readRpcMessage(event.data);
+            if (message?.kind === 'request') requests.push(message.id);
+            else if (message?.kind === 'response' && message.id === call) answered = true;
           },
           end(complete) {
             // A stream that ends without the call's response is a lost connection or one the SDK

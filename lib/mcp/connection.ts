@@ -29,7 +29,7 @@ import type { ProtocolRecord } from './protocolLog';
 import type { Problem } from '../forms/validate';
 import type { Answer, Request } from '../request';
 import type { TaskRef } from './tasks';
-import type { QuestionBound } from './questionGate';
+import type { QuestionBound, QuestionPlace } from './questionGate';
 
 export interface ServerConfig {
   /** Stable local id (storage key); never sent to the server. */
@@ -45,6 +45,8 @@ export interface WaitForContext {
   signal: AbortSignal;
   /** Why the previous Answer to this same Request was not sent; empty on the first ask. */
   problems: Problem[];
+  /** The place the question held in the person's queue on its way in (lib/mcp/questionGate.ts), now the Request's. */
+  place?: QuestionPlace;
 }
 
 /**

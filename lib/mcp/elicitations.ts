@@ -10,8 +10,9 @@ import type { Client, ClientContext, ElicitRequest, ElicitResult } from '@modelc
 import type { Problem } from '../forms/validate';
 import { bindApp } from './appElicitation';
 import { type Answer, checkAnswer, type Request } from '../request';
-import type { RpcId } from '../json';
+import type { RpcId } from './jsonRpc';
 import type { LoadOptions } from './connection';
+import type { QuestionPlace } from './questionGate';
 import { CallEndedError } from './errors';
 import type { IdleClock } from './idleClock';
 import { answerToElicitResult, elicitationToRequest } from './protocol';
@@ -65,13 +66,15 @@ export interface ElicitationSetup extends Pick<LoadOptions, 'waitFor' | 'untilVi
   modern: () => boolean;
   /** Whether both sides negotiated apps bound to questions (SEP-3118); without it, never. */
   appsBound?: () => boolean;
+  /** The place a received question held on its way in (lib/mcp/questionGate.ts `take`), by its session and id. */
+  placeOf?: (session: string, id: RpcId) => QuestionPlace | undefined;
 }
 
 export interface Elicitations {
   /** Answers the server's `elicitation/create` on `client`: this connection's, or one joined to a task's session. */
   handle(client: Pick<Client, 'setRequestHandler'>): void;
-  /** Asks the person one elicitation; resolves with the result the server expects. */
-  elicit(request: Request, signal: AbortSignal): Promise<ElicitResult>;
+  /** Asks the person one elicitation (with the place its question holds, if it holds one); resolves with the result the server expects. */
+  elicit(request: Request, signal: AbortSignal, place?: QuestionPlace): Promise<ElicitResult>;
   /** The server's `notifications/elicitation/complete`. */
   complete(elicitationId: string): void;
   /** The calls these server requests came with have ended (callStreams). */
@@ -98,20 +101,20 @@ export function elicitations(setup: ElicitationSetup): Elicitations {
    * validation and `Inbox.answer`'s refusal (the same `checkAnswer`) only tell the person
    * early, so they can fix the card they typed in; without them nothing invalid is sent either.
    */
-  async function askUntilValid(request: Request, signal: AbortSignal): Promise<Answer> {
+  async function askUntilValid(request: Request, signal: AbortSignal, place?: QuestionPlace): Promise<Answer> {
     let problems: Problem[] = [];
     for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-      const answer = await waitFor(request, { signal, problems });
+      const answer = await waitFor(request, { signal, problems, place });
       problems = checkAnswer(request, answer);
       if (problems.length === 0) return answer;
     }
     return { id: request.id, ok: false, reason: 'invalid' };
   }
 
-  async function elicit(request: Request, signal: AbortSignal): Promise<ElicitResult> {
+  async function elicit(request: Request, signal: AbortSignal, place?: QuestionPlace): Promise<ElicitResult> {
     clock.pause();
     try {
-      const answer = await askUntilValid(bindApp(request, setup.appsBound?.() === true), signal);
+      const answer = await askUntilValid(bindApp(request, setup.appsBound?.() === true), signal, place);
       if (request.kind === 'authorization' && answer.ok && setup.modern()) {
         // 2026-07-28: the accept rides on the retried call, so sending it while the person
         // is still in the page would have the server ask again; wait until they are done.
@@ -130,9 +133,10 @@ export function elicitations(setup: ElicitationSetup): Elicitations {
   // ends (callStreams), which can be seen before the SDK hands the request over.
   const onElicitation = async (message: ElicitRequest, ctx: ClientContext): Promise<ElicitResult> => {
     const { id } = ctx.mcpReq;
+    const place = setup.placeOf?.(ctx.sessionId ?? '', id);
     const callEnded = calls.begin(id);
     try {
-      return await elicit(elicitationToRequest(message.params), AbortSignal.any([ctx.mcpReq.signal, lost, callEnded]));
+      return await elicit(elicitationToRequest(message.params), AbortSignal.any([ctx.mcpReq.signal, lost, callEnded]), place);
     } finally {
       calls.finish(id);
     }

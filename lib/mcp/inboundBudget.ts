@@ -14,7 +14,7 @@
  * are not this budget's: the server's requests (`elicitation/create`) have the inbox's
  * `MAX_PENDING_PER_SERVER` (lib/inbox.ts), refused where they enter past it (questionGate.ts).
  */
-import { parseRecord } from '../json';
+import { readRpcMessage, type RpcId } from './jsonRpc';
 
 /**
  * A server's sustained rate, and the burst that passes at once. Each notification let through
@@ -60,12 +60,12 @@ export interface NotificationBudget {
 }
 
 /** What an event carries: a notification, the id a response answers, or nothing of this budget's (a request, a batch, what is not JSON). */
-function read(data: string): { notification?: InboundNotification; answers?: unknown } {
-  const message = parseRecord(data);
-  if (!message) return {};
-  const { method, id } = message;
-  if (typeof method !== 'string') return { answers: id };
-  return id === undefined ? { notification: message as unknown as InboundNotification } : {};
+function read(data: string): { notification?: InboundNotification; answers?: RpcId } {
+  const message = readRpcMessage(data);
+  if (message?.kind === 'response') return { answers: message.id };
+  if (message?.kind !== 'notification') return {};
+  const { method, params } = message;
+  return { notification: params ? { method, params } : { method } };
 }
 
 export function notificationBudget({

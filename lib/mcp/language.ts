@@ -12,6 +12,7 @@
  * browser's list comes in from entrypoints/, lib/ reads no browser global.
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
+import { rpcMessage } from './jsonRpc';
 
 export const ACCEPT_LANGUAGE = 'io.modelcontextprotocol/acceptLanguage';
 /** A list this long says all a server can use; more only lengthens every request. */
@@ -29,7 +30,7 @@ export function acceptLanguageOf(languages: readonly string[]): string | undefin
   return tags.map((tag, index) => (index === 0 ? tag : `${tag};q=${((10 - index) / 10).toFixed(1)}`)).join(',');
 }
 
-type Message = { method?: unknown; id?: unknown; params?: Record<string, unknown> & { _meta?: Record<string, unknown> } };
+type Message = { params?: Record<string, unknown> & { _meta?: Record<string, unknown> } };
 
 /** Adds the preference to each JSON-RPC request in a body (one message or a batch); other bodies pass unchanged. */
 function withPreference(body: string, value: string): string | undefined {
@@ -40,7 +41,7 @@ function withPreference(body: string, value: string): string | undefined {
     return undefined;
   }
   const messages = (Array.isArray(parsed) ? parsed : [parsed]) as Message[];
-  const requests = messages.filter((message) => typeof message?.method === 'string' && message.id !== undefined);
+  const requests = messages.filter((message) => rpcMessage(message)?.kind === 'request');
   if (requests.length === 0) return undefined;
   for (const request of requests) {
     request.params = { ...request.params, _meta: { ...request.params?._meta, [ACCEPT_LANGUAGE]: value } };

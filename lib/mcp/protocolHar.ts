@@ -6,7 +6,8 @@
  * cuts and redactions stay: a HAR holds no more than the log.
  */
 import type { Content, Entry, Har, Header, PostData } from 'har-format';
-import { type ExchangeRecord, exportLog, type MessageRecord, type ProtocolRecord } from './protocolLog';
+import { redactJson } from '../redact';
+import type { DroppedNote, ExchangeRecord, MessageRecord, ProtocolLogEntry } from './protocolLog';
 
 export interface HarCreator {
   name: string;
@@ -78,9 +79,13 @@ function entry(exchange: ExchangeRecord, messages: MessageRecord[]): Entry {
   };
 }
 
-/** The log's exchanges, oldest first, each with its messages; messages whose exchange the log no longer holds are left out. */
-export function toHar(records: ProtocolRecord[], creator: HarCreator, server: string): Har {
+/**
+ * The log's exchanges, oldest first, each with its messages; messages whose exchange the log no
+ * longer holds are left out, and the log's comment says how many older records it dropped.
+ */
+export function toHar(records: ProtocolLogEntry[], creator: HarCreator, server: string): Har {
   const messages = new Map<number, MessageRecord[]>();
+  const note = records.find((record): record is DroppedNote => record.kind === 'dropped');
   for (const record of records) {
     if (record.kind !== 'message') continue;
     messages.set(record.exchange, [...(messages.get(record.exchange) ?? []), record]);
@@ -92,10 +97,18 @@ export function toHar(records: ProtocolRecord[], creator: HarCreator, server: st
     log: {
       version: '1.2',
       creator,
-      comment: `The protocol log of ${server}: secrets redacted, long messages cut.`,
+      comment: `The protocol log of ${server}: secrets redacted, long messages cut.${note ? ` ${note.count.toLocaleString('en')} older records were dropped to keep it within its bounds, the last at ${new Date(note.at).toISOString()}.` : ''}`,
       entries: exchanges.map((exchange) => entry(exchange, messages.get(exchange.exchange) ?? [])),
     },
   };
+}
+
+/** The log in plain JSON, with a note of the older records it dropped; `redactJson` again so that nothing not redacted on the way in leaves. */
+export function exportLog(server: string, entries: ProtocolLogEntry[]): string {
+  const note = entries.find((entry): entry is DroppedNote => entry.kind === 'dropped');
+  const records = entries.filter((entry) => entry.kind !== 'dropped');
+  const dropped = note && { dropped: { count: note.count, at: new Date(note.at).toISOString() } };
+  return JSON.stringify({ server, exportedAt: new Date().toISOString(), ...dropped, records: redactJson(records) }, null, 2);
 }
 
 export type ProtocolLogFormat = 'json' | 'har';
@@ -104,7 +117,7 @@ export type ProtocolLogFormat = 'json' | 'har';
 export function protocolLogFile(
   server: string,
   format: ProtocolLogFormat,
-  records: ProtocolRecord[],
+  records: ProtocolLogEntry[],
   creator: HarCreator,
 ): { name: string; text: string } {
   const base = `${server.replace(/[^\w.-]+/g, '-')}-protocol-log`;

@@ -6,7 +6,7 @@
  * redaction wait for a quiet moment, in batches: done at once, they queued ahead of the
  * response's own body and cost each `tools/call` ~3 ms (bench 12).
  */
-import { redactBody, redactHeaders, redactJson, redactUrl } from '../redact';
+import { redactBody, redactHeaders, redactUrl } from '../redact';
 import type { BodyWatch, Tap } from './exchangeTap';
 
 /** One HTTP exchange: request line, status, timing, headers (redacted). */
@@ -35,6 +35,17 @@ export interface MessageRecord {
 }
 
 export type ProtocolRecord = ExchangeRecord | MessageRecord;
+
+/** At the head of a log whose older records the hub dropped to keep it within its bounds (lib/hub/protocolRecords.ts). */
+export interface DroppedNote {
+  kind: 'dropped';
+  /** When the last of them went. */
+  at: number;
+  count: number;
+}
+
+/** A server's log as the person is shown it and exports it. */
+export type ProtocolLogEntry = ProtocolRecord | DroppedNote;
 
 /** How long recording work waits, so that it runs after the exchange it records, not inside it. */
 export const QUIET_MS = 250;
@@ -115,9 +126,4 @@ export function protocolRecorder(record: (entry: ProtocolRecord) => void): Tap {
       },
     };
   };
-}
-
-/** Exported in plain JSON; `redactJson` again so that nothing not redacted on the way in leaves. */
-export function exportLog(server: string, records: ProtocolRecord[]): string {
-  return JSON.stringify({ server, exportedAt: new Date().toISOString(), records: redactJson(records) }, null, 2);
 }

@@ -1,17 +1,19 @@
 /**
  * A server's questions (`elicitation/create`, 2025-11-25), counted where they enter the client,
- * before the SDK parses them: past `max` waiting on the person, each is refused from the event
- * filter (lib/mcp/eventFilter.ts) with the JSON-RPC error the inbox's refusal would have been,
- * and costs the worker no parse, no schema check, no handler, no hub or protocol-log work. A
- * server that asks 500 at once then has 50 waiting and 450 refused, their refusals sent one at a
- * time, and another server's Request is not queued behind them (issue 25).
+ * before the SDK parses them: each takes a place in the person's queue (the inbox's count,
+ * lib/inbox.ts `hold`, the one count of what a server has waiting), and when the server has no
+ * place left it is refused from the event filter (lib/mcp/eventFilter.ts) with the JSON-RPC error
+ * the inbox's refusal would have been, and costs the worker no parse, no schema check, no
+ * handler, no hub work; its refusal, sent in the person's name, is in the protocol log as the
+ * JSON-RPC error it is (lib/mcp/transport.ts). A server that asks 500 at once then has 50
+ * waiting and 450 refused, their refusals sent one at a time, and another server's Request is
+ * not queued behind them (issue 25).
  *
- * A question waits from the moment it is let through until the client answers it (its
- * response is POSTed) or the server cancels it. The inbox keeps its own bound
- * (`MAX_PENDING_PER_SERVER`) for every other way a question arrives (2026-07-28 input rounds,
- * tasks' input, another connection of the same server).
+ * A question holds its place from the moment it is let through until the inbox takes it over
+ * with its Request (`take`, when the client's handler receives it), the client answers it (its
+ * response is POSTed) or the server cancels it; once the connection is gone (`stop`), none does.
  */
-import { isRpcId, parseRecord, type RpcId } from '../json';
+import { isRpcId, readRpcMessage, type RpcId } from './jsonRpc';
 import type { EventJudge, EventStream } from './eventFilter';
 
 /** spec basic (JSON-RPC 2.0): what the SDK answers for a handler that throws, as the inbox's refusal did. */
@@ -23,43 +25,59 @@ export interface RefusedQuestion {
   url: string | null;
 }
 
+/** A place a question holds in the person's queue until given back (lib/inbox.ts `Place`). */
+export interface QuestionPlace {
+  release(): void;
+}
+
 export interface QuestionBound {
-  /** How many may wait at once. */
-  max: number;
+  /** A place for one more of the server's questions, or undefined when it has as many waiting as it may. */
+  hold: () => QuestionPlace | undefined;
   /** What the server is told of each one refused (read then: the server's name may come with its handshake). */
   refusal: () => string;
   /** Told once per run of refusals, with the first one refused. */
   onRefused?: (question: RefusedQuestion) => void;
 }
 
-type Message = { id?: unknown; method?: unknown; params?: Record<string, unknown> };
-const parse = (data: string) => parseRecord(data) as Message | undefined;
+export interface QuestionGate extends Required<EventJudge> {
+  /** The question `id` of `session` has reached the client's handler: its place, for the inbox to take over with its Request. */
+  take(session: string, id: RpcId): QuestionPlace | undefined;
+  /** The connection is gone: every place still held is given back, and no more are taken. */
+  stop(): void;
+}
 
 function words(params: Record<string, unknown> | undefined): RefusedQuestion {
   const { message, url } = params ?? {};
   return { prompt: typeof message === 'string' ? message : '', url: typeof url === 'string' ? url : null };
 }
 
-export function questionGate({ max, refusal, onRefused }: QuestionBound): Required<EventJudge> {
-  /** Questions let through and not yet answered, by session and id. */
-  const waiting = new Set<string>();
+export function questionGate({ hold, refusal, onRefused }: QuestionBound): QuestionGate {
+  /** The places of questions let through and not yet taken over, answered or cancelled, by session and id. */
+  const places = new Map<string, QuestionPlace>();
   let refusing = false;
+  let stopped = false;
   const key = (session: string, id: RpcId) => `${session} ${typeof id} ${id}`;
+  const release = (session: string, id: RpcId) => {
+    const place = places.get(key(session, id));
+    places.delete(key(session, id));
+    place?.release();
+  };
 
   return {
     admit(data: string, stream: EventStream): boolean {
       // Most events are neither: a log line or a result costs a substring search here, no parse.
       const asks = data.includes('elicitation/create');
-      if (!asks && !(waiting.size > 0 && data.includes('notifications/cancelled'))) return true;
-      const message = parse(data);
-      if (message?.method === 'notifications/cancelled') {
+      if (stopped || (!asks && !(places.size > 0 && data.includes('notifications/cancelled')))) return true;
+      const message = readRpcMessage(data);
+      if (message?.kind === 'notification' && message.method === 'notifications/cancelled') {
         const id = message.params?.requestId;
-        if (isRpcId(id)) waiting.delete(key(stream.session, id));
+        if (isRpcId(id)) release(stream.session, id);
         return true;
       }
-      if (message?.method !== 'elicitation/create' || !isRpcId(message.id)) return true;
-      if (waiting.size < max) {
-        waiting.add(key(stream.session, message.id));
+      if (message?.kind !== 'request' || message.method !== 'elicitation/create') return true;
+      const place = hold();
+      if (place) {
+        places.set(key(stream.session, message.id), place);
         refusing = false;
         return true;
       }
@@ -69,9 +87,19 @@ export function questionGate({ max, refusal, onRefused }: QuestionBound): Requir
       return false;
     },
     sent(body: string, session: string): void {
-      if (waiting.size === 0 || !(body.includes('"result"') || body.includes('"error"'))) return;
-      const message = parse(body);
-      if (message && message.method === undefined && isRpcId(message.id)) waiting.delete(key(session, message.id));
+      if (places.size === 0 || !(body.includes('"result"') || body.includes('"error"'))) return;
+      const message = readRpcMessage(body);
+      if (message?.kind === 'response') release(session, message.id);
+    },
+    take(session, id) {
+      const place = places.get(key(session, id));
+      places.delete(key(session, id));
+      return place;
+    },
+    stop() {
+      stopped = true;
+      for (const place of places.values()) place.release();
+      places.clear();
     },
   };
 }

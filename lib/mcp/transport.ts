@@ -20,7 +20,7 @@ import {
 import { createServerAuthorization } from '../auth';
 import { errorMessage } from '../errorMessage';
 import { callStreamWatch } from './callStreams';
-import type { RpcId } from '../json';
+import type { RpcId } from './jsonRpc';
 import type { LoadOptions, ServerConfig } from './connection';
 import { openRequestLimit } from './connectionLimit';
 import { CallError } from './errors';
@@ -127,9 +127,11 @@ export async function connectTransport(client: Client, server: ServerConfig, set
     });
   const direct: FetchLike = setup.fetch ?? ((url, init) => fetch(url, init));
   const taps: Tap[] = [openRequestLimit()];
-  // The budget before the rest: what it takes out costs nothing further, not even the protocol log.
-  if (setup.inbound) taps.push(eventFilter(direct, setup.inbound));
-  if (setup.onRecord) taps.push(protocolRecorder(setup.onRecord));
+  const recorder = setup.onRecord && protocolRecorder(setup.onRecord);
+  // The budget before the rest: what it takes out costs nothing further, not even the protocol
+  // log; what it answers in the person's name (a refused question's error) is recorded, as sent.
+  if (setup.inbound) taps.push(eventFilter(recorder ? tapExchanges(direct, [recorder]) : direct, setup.inbound));
+  if (recorder) taps.push(recorder);
   taps.push(callStreamWatch(setup.onCallEnded));
   const tapped = tapExchanges(direct, taps);
   // The language goes on before the recorder sees the request, so the protocol log shows what was sent.

@@ -3,7 +3,8 @@
  * headers. Runs in the panel, at the person's click (the host access request that follows
  * needs the click), so it carries no URL analysis (tldts stays in the worker): the offer's URL
  * was judged there before it was shown, and a value cannot change its scheme — each is
- * percent-encoded, so no `/`, `@` or `:` in a value moves the host either.
+ * percent-encoded, so no `/`, `@` or `:` in a value moves the host either. Nor may a value move
+ * the request to another path on the same host (`pathProblems`).
  */
 import { type InputField, type RemoteOffer, VARIABLE } from './offer';
 
@@ -15,14 +16,67 @@ export interface FilledRemote {
 /** What a field sends: the publisher's fixed value, else the person's, else the default. */
 const sentValue = (field: InputField, values: Record<string, string>) => field.fixed ?? (values[field.name]?.trim() || field.default || '');
 
+/** The URL variables' values as sent, by name. */
+const variableValues = (remote: RemoteOffer, values: Record<string, string>) =>
+  Object.fromEntries(remote.variables.map((field) => [field.name, sentValue(field, prefixed(values, 'var:'))]));
+
+/**
+ * WHATWG URL, path state: a segment the parser takes out, with the one before it for a double
+ * one: `.` and `..`, and their percent-encoded forms (`%2e`, `.%2E`, `%2e%2e`, …), which it
+ * takes out all the same.
+ */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/** `text` percent-decoded once, as a server that decodes its path reads it; as it is where it does not decode. */
+function decodedOnce(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The `/`-separated parts of the template's path, without its query and fragment. */
+function pathSegments(urlTemplate: string): string[] {
+  const start = urlTemplate.indexOf('/', urlTemplate.indexOf('//') + 2);
+  if (start < 0) return [];
+  const path = urlTemplate.slice(start).split(/[?#]/, 1)[0]!;
+  return path.split('/').slice(1);
+}
+
+/**
+ * What is wrong, by variable, with values that would move the request to another path on the
+ * same host: each is percent-encoded into the URL, but a whole segment of `.` or `..` is taken
+ * out by the URL parser itself (`/t/{tenant}/mcp` with `..` is `/mcp`), and a `/` or `\` (sent
+ * as `%2F`, `%5C`) is read as a new segment by servers that decode their path first; their
+ * percent-encoded forms too, typed as such. Empty when nothing is.
+ */
+export function pathProblems(remote: RemoteOffer, values: Record<string, string>): Record<string, string> {
+  const variables = variableValues(remote, values);
+  const problems: Record<string, string> = {};
+  for (const segment of pathSegments(remote.urlTemplate)) {
+    const names = [...segment.matchAll(VARIABLE)].map(([, name = '']) => name).filter((name) => variables[name]);
+    for (const name of names)
+      if (/[/\\]/.test(decodedOnce(variables[name]!)))
+        problems[name] ??= `${name} cannot hold “/” or “\\”: it fills one part of the address’s path. Give another value.`;
+    const filled = segment.replace(VARIABLE, (whole, name: string) => variables[name] || whole);
+    if (names.length > 0 && (DOT_SEGMENT.test(filled) || DOT_SEGMENT.test(decodedOnce(filled))))
+      for (const name of names)
+        problems[name] ??=
+          `${names.join(', ')} cannot be “${filled}”: it fills a whole part of the address’s path, and would send the request to another path on the server. Give another value.`;
+  }
+  return problems;
+}
+
 /**
  * The URL and headers of `remote` with the person's `values` (keyed `var:<name>`,
  * `header:<name>` and `header:<name>/<variable>`, as the form names its fields: a variable and
  * a header may share a name).
- * @throws Error naming every required field left empty, or an address left unfilled.
+ * @throws Error naming every required field left empty, a value that would move the request to
+ * another path (`pathProblems`), or an address left unfilled.
  */
 export function fillRemote(remote: RemoteOffer, values: Record<string, string>): FilledRemote {
-  const variables = Object.fromEntries(remote.variables.map((field) => [field.name, sentValue(field, prefixed(values, 'var:'))]));
+  const variables = variableValues(remote, values);
   const headerValues = prefixed(values, 'header:');
   const missing = [
     ...remote.variables.filter((field) => field.isRequired && !variables[field.name]).map((field) => field.name),
@@ -38,6 +92,8 @@ export function fillRemote(remote: RemoteOffer, values: Record<string, string>):
   ];
   if (missing.length > 0)
     throw new Error(`Fill in ${missing.join(', ')} first: the publisher marks ${missing.length === 1 ? 'it' : 'them'} required.`);
+  const [problem] = Object.values(pathProblems(remote, values));
+  if (problem) throw new Error(problem);
   const url = remote.urlTemplate.replace(VARIABLE, (whole, name: string) => (variables[name] ? encodeURIComponent(variables[name]) : whole));
   const unfilled = url.match(VARIABLE);
   if (unfilled) throw new Error(`The address still has ${unfilled.join(', ')} in it; give ${unfilled.length === 1 ? 'it a value' : 'them values'}.`);

@@ -36,6 +36,8 @@ export interface RemoteOffer {
   headers: InputField[];
   /** What the person should know before adding it: the URL's warnings, a name claiming another domain. */
   warnings: string[];
+  /** The organisation's policy refuses it (lib/policy): the Add form says so and adds nothing. */
+  blocked?: { rule: string; reason: string };
 }
 
 /** Where an offer came from: the Add form's heading, and whose words its name and description are. */

@@ -5,7 +5,7 @@
  */
 import type { TraceAttempt } from '../auth/trace';
 import type { AuthStatus } from '../auth/record';
-import type { ProtocolRecord } from '../mcp/protocolLog';
+import type { ProtocolLogEntry } from '../mcp/protocolLog';
 import type { ActivityView, ServerLogEntry, ServerStatus } from '../state';
 
 export const SESSION_FORMAT = 'toolnexus-session';
@@ -32,7 +32,8 @@ export interface SessionServer {
   /** The names of the headers the person set (their values are in the log, redacted where secret). */
   headerNames?: string[];
   auth?: AuthStatus;
-  protocolLog: ProtocolRecord[];
+  /** Its records, oldest first; a note of those the hub had already dropped heads it. */
+  protocolLog: ProtocolLogEntry[];
   signIn: TraceAttempt[];
   /** The calls, reads and prompts made, with their results, newest first. */
   activities: ActivityView[];

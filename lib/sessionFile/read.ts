@@ -7,7 +7,7 @@
  */
 import type { TraceAttempt } from '../auth/trace';
 import { isRecord, parseBoundedJson } from '../json';
-import type { ProtocolRecord } from '../mcp/protocolLog';
+import type { ProtocolLogEntry, ProtocolRecord } from '../mcp/protocolLog';
 import { boundForPanel } from '../panelBounds';
 import type { ActivityView, ServerLogEntry, ServerStatus } from '../state';
 import { MAX_SESSION_CHARS, MAX_SESSION_DEPTH, SESSION_FORMAT, SESSION_VERSION, type SessionServer } from './format';
@@ -49,7 +49,8 @@ function each<T>(list: unknown, max: number, read: (item: unknown) => T | undefi
   return kept;
 }
 
-function readRecord(value: unknown): ProtocolRecord | undefined {
+function readRecord(value: unknown): ProtocolLogEntry | undefined {
+  if (isRecord(value) && value.kind === 'dropped' && num(value.count) && num(value.at)) return { kind: 'dropped', at: value.at, count: value.count };
   if (!isRecord(value) || !num(value.exchange) || !num(value.at)) return undefined;
   if (value.kind === 'message' && (value.direction === 'in' || value.direction === 'out')) {
     return { kind: 'message', exchange: value.exchange, at: value.at, direction: value.direction, message: boundForPanel(value.message).value };

@@ -4,7 +4,7 @@
  */
 import type { ServerRecord } from '../auth/record';
 import type { TraceAttempt } from '../auth/trace';
-import type { ProtocolRecord } from '../mcp/protocolLog';
+import type { ProtocolLogEntry } from '../mcp/protocolLog';
 import type { ActivityView, ServerSettings, ServerView } from '../state';
 import { sessionFile } from './write';
 
@@ -12,7 +12,7 @@ export interface SessionSources {
   servers: { ids(): string[]; view(serverId: string): ServerView | undefined; saved(serverId: string): ServerSettings | undefined };
   /** The capabilities the server declared on its current connection, if it has one. */
   capabilities: (serverId: string) => unknown;
-  records: { list(serverId: string): ProtocolRecord[]; signInTrace(serverId: string): TraceAttempt[] };
+  records: { list(serverId: string): ProtocolLogEntry[]; signInTrace(serverId: string): TraceAttempt[] };
   activities: () => ActivityView[];
   /** What is kept of a server's sign-ins (tokens, registered clients): their values are kept out of the file. */
   signInRecord?: (serverId: string) => Promise<ServerRecord>;

@@ -5,7 +5,7 @@
  * replaced wherever it is, and bounded so the reader takes it. Pure.
  */
 import type { TraceAttempt } from '../auth/trace';
-import type { ProtocolRecord } from '../mcp/protocolLog';
+import type { ProtocolLogEntry } from '../mcp/protocolLog';
 import { boundForPanel, type PanelBounds } from '../panelBounds';
 import { REDACTED, redactJson } from '../redact';
 import type { ActivityView, ServerView } from '../state';
@@ -14,7 +14,7 @@ import { MAX_SESSION_CHARS, REDACTION_WORDS, SESSION_FORMAT, SESSION_VERSION, ty
 export interface SessionServerInput {
   view: ServerView;
   capabilities?: unknown;
-  protocolLog: ProtocolRecord[];
+  protocolLog: ProtocolLogEntry[];
   signIn: TraceAttempt[];
   activities: ActivityView[];
 }

@@ -4,8 +4,9 @@
  * run as tasks, which can take minutes and outlive the worker, say when they end too (a task
  * that needs input is already told: its question arrives as a Request).
  */
+import { isolated, t } from '../i18n';
 import type { PendingRequest } from '../inbox';
-import type { HubState } from '../state';
+import type { CallView, HubState } from '../state';
 
 export interface NotificationApi {
   create(id: string, title: string, message: string): void;
@@ -19,7 +20,7 @@ export function notifyNewRequests(api: NotificationApi, panelOpen: () => boolean
   return (pending) => {
     for (const request of pending) {
       if (known.has(request.id) || panelOpen()) continue;
-      api.create(request.id, `${request.serverName} needs you`, request.prompt.slice(0, 200));
+      api.create(request.id, t('notifications.request.title', { server: isolated(request.serverName) }), request.prompt.slice(0, 200));
       shown.add(request.id);
     }
     const current = new Set(pending.map((request) => request.id));
@@ -32,6 +33,21 @@ export function notifyNewRequests(api: NotificationApi, panelOpen: () => boolean
   };
 }
 
+/** The notification's title and text for a task-run call that ended: how it ended, where, and why if it failed. */
+function taskWords(call: CallView, server: string | undefined): [title: string, text: string] {
+  const tool = isolated(call.tool);
+  const title =
+    call.status === 'done' && !call.result?.isError
+      ? t('notifications.task.finished', { tool })
+      : call.status === 'cancelled'
+        ? t('notifications.task.cancelled', { tool })
+        : t('notifications.task.failed', { tool });
+  const error = call.error && isolated(call.error.slice(0, 200));
+  if (server === undefined) return [title, error ? t('notifications.task.goneServerError', { error }) : t('notifications.task.goneServer')];
+  const on = isolated(server);
+  return [title, error ? t('notifications.task.onServerError', { server: on, error }) : t('notifications.task.onServer', { server: on })];
+}
+
 /** Returns the hub state listener that notifies, while no panel is open, each task-run call that ends. */
 export function notifyFinishedTasks(api: Pick<NotificationApi, 'create'>, panelOpen: () => boolean): (state: HubState) => void {
   let running = new Set<string>();
@@ -41,10 +57,8 @@ export function notifyFinishedTasks(api: Pick<NotificationApi, 'create'>, panelO
       if (activity.kind !== 'tool' || !activity.task) continue;
       if (activity.status === 'running') now.add(activity.id);
       else if (running.has(activity.id) && !panelOpen()) {
-        const server = servers.find((view) => view.id === activity.serverId)?.displayName ?? 'A server';
-        const outcome =
-          activity.status === 'done' && !activity.result?.isError ? 'finished' : activity.status === 'cancelled' ? 'was cancelled' : 'failed';
-        api.create(`task-${activity.id}`, `${activity.tool} ${outcome}`, `on ${server}${activity.error ? `: ${activity.error.slice(0, 200)}` : ''}`);
+        const [title, text] = taskWords(activity, servers.find((view) => view.id === activity.serverId)?.displayName);
+        api.create(`task-${activity.id}`, title, text);
       }
     }
     running = now;

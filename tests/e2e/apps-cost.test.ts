@@ -79,8 +79,11 @@ describe('One app’s flood costs no one else', () => {
       `400-call flood: ${outcome}; ${hostile.ticks.length} reached the server; another server's form answered in ${answered} ms; a new app started in ${started} ms`,
     );
     // Started at most N a second (the connection's own queue, 4 requests per origin, can only delay them): over the run, no faster.
+    // The ticks are when calls reached the server, not when they left: the first may spend longer on the way than the
+    // last (CI saw 1.901 s for a 2 s bound), so a quarter second of travel is allowed; a limit that let calls through
+    // would still be far outside it (400 calls in well under a second).
     const span = (hostile.ticks.at(-1)! - hostile.ticks[0]!) / 1000;
-    expect(span).toBeGreaterThanOrEqual(hostile.ticks.length / APP_CALLS_PER_SECOND - 1);
+    expect(span).toBeGreaterThanOrEqual(Math.ceil(hostile.ticks.length / APP_CALLS_PER_SECOND) - 1 - 0.25);
     expect(answered).toBeLessThan(1_000);
     // The person sees why, on the app's card; its calls sit in its log, not among the results.
     await expect

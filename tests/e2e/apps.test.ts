@@ -190,7 +190,7 @@ describe('Bad apps get a clear message and disturb nothing else', () => {
     await rig.panel.runTool('Hostile Apps', 'silent');
     await expect
       .poll(() => appCard('silent').getByRole('alert').textContent(), { timeout: 20_000 })
-      .toMatch(/did not finish the MCP Apps handshake within 10 s/);
+      .toMatch(/did not finish the MCP Apps handshake within 10 sec/);
     // The other server's Request was never touched.
     await rig.panel.tab('Inbox');
     expect(await rig.panel.request('Legacy Fixture').count()).toBe(1);
@@ -198,7 +198,7 @@ describe('Bad apps get a clear message and disturb nothing else', () => {
     expect(hostile.outside.hits).toEqual([]);
   }, 120_000);
 
-  it('removing a server tears its app down', async () => {
+  it('removing a server tears its app down, and its result leaves the panel', async () => {
     await rig.panel.tab('Tools');
     await rig.panel.runTool('Budget Allocator Server', 'get-budget-data');
     await appFrame('get-budget-data');
@@ -207,7 +207,7 @@ describe('Bad apps get a clear message and disturb nothing else', () => {
     await card.getByRole('button', { name: 'Remove' }).click();
     await card.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await rig.panel.tab('Tools');
-    await expect.poll(() => results('get-budget-data').first().textContent(), { timeout: 10_000 }).toMatch(/The app closed: its server was removed/);
+    await expect.poll(() => results('get-budget-data').count(), { timeout: 10_000 }).toBe(0);
     expect(await rig.panel.page.locator('iframe[title="App of get-budget-data"]').count()).toBe(0);
   }, 60_000);
 });

@@ -35,7 +35,7 @@ describe('URL-mode elicitation in Chromium', () => {
     await expect.poll(() => rig.panel.resultJson('connect_account')).toEqual({ action: 'decline' });
     await rig.panel.tab('Inbox');
     const refused = rig.panel.page.getByRole('region', { name: 'Refused for Showcase' });
-    expect(await refused.getByRole('alert').textContent()).toContain('javascript:');
+    expect(await refused.locator('.error').textContent()).toContain('javascript:');
     expect(await rig.panel.page.getByRole('region', { name: 'Request from Showcase' }).count()).toBe(0);
     await refused.getByRole('button', { name: 'Dismiss' }).click();
   });

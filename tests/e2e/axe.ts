@@ -18,10 +18,13 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
   return page.evaluate(async () => {
     const axe = (
       globalThis as unknown as {
-        axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> };
+        axe: {
+          run(options: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }>;
+        };
       }
     ).axe;
-    const { violations } = await axe.run();
+    // target-size is WCAG 2.2 AA (SC 2.5.8), which axe leaves off unless asked.
+    const { violations } = await axe.run({ rules: { 'target-size': { enabled: true } } });
     return violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => ({

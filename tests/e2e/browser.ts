@@ -45,14 +45,30 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export async function launchExtension(profile = mkdtempSync(join(tmpdir(), 'toolnexus-e2e-'))): Promise<ExtensionBrowser> {
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
-    throw new Error(`No built extension at ${EXTENSION_DIR}: run \`npm run build\` first.`);
+export interface LaunchOptions {
+  /** The built extension to load (a pseudo-locale copy: tests/e2e/languages.ts); the build by default. */
+  extensionDir?: string;
+  /** The browser's UI language, which picks the extension's catalog (`--lang`; LANGUAGE alone does not, verified on Chromium 156). */
+  lang?: string;
+  /** The page's size in CSS px and its device pixels per CSS px: 320 wide at 2 is a 640 px panel zoomed to 200 %. */
+  viewport?: { width: number; height: number };
+  deviceScaleFactor?: number;
+}
+
+export async function launchExtension(
+  profile = mkdtempSync(join(tmpdir(), 'toolnexus-e2e-')),
+  options: LaunchOptions = {},
+): Promise<ExtensionBrowser> {
+  const { extensionDir = EXTENSION_DIR, lang, viewport, deviceScaleFactor } = options;
+  if (!existsSync(join(extensionDir, 'manifest.json'))) {
+    throw new Error(`No built extension at ${extensionDir}: run \`npm run build\` first.`);
   }
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...CHROMIUM_ARGS],
+    ...(viewport && { viewport }),
+    ...(deviceScaleFactor && { deviceScaleFactor }),
+    args: [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, ...CHROMIUM_ARGS, ...(lang ? [`--lang=${lang}`] : [])],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
@@ -78,7 +94,7 @@ export async function launchExtension(profile = mkdtempSync(join(tmpdir(), 'tool
     },
     async restart() {
       await context.close();
-      return launchExtension(profile);
+      return launchExtension(profile, options);
     },
     async close() {
       await context.close();

@@ -28,7 +28,7 @@ describe('an unanswered Request', () => {
     await panel.runTool('Showcase', 'plan_trip');
     const request = panel.request('Showcase');
     await request.waitFor();
-    expect(await request.locator('header').textContent()).toMatch(/expires in [0-4] s/);
+    expect(await request.locator('header').textContent()).toMatch(/expires in [0-4] sec/);
     await request.waitFor({ state: 'detached', timeout: 10_000 });
     await expect.poll(() => server.seen.at(-1)).toEqual({ tool: 'plan_trip', result: { action: 'cancel' } });
 

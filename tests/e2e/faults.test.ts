@@ -30,7 +30,7 @@ describe('faults', () => {
     await legacy.close();
     const notice = panel.page.getByRole('region', { name: 'Withdrawn by Legacy Fixture' });
     await notice.waitFor({ timeout: 20_000 });
-    expect(await notice.getByRole('alert').textContent()).toMatch(/went away before you answered.*can no longer be sent/);
+    expect(await notice.locator('.error').textContent()).toMatch(/went away before you answered.*can no longer be sent/);
     expect(await doomed.count()).toBe(0);
 
     // The other server's Request is still there and still reaches its server.
@@ -64,7 +64,7 @@ describe('faults', () => {
     // The panel's port dropped with the worker; it reconnects, which starts a new worker.
     const notice = panel.page.getByRole('region', { name: 'Lost from Legacy Fixture' });
     await notice.waitFor({ timeout: 20_000 });
-    expect(await notice.getByRole('alert').textContent()).toContain('never got an answer');
+    expect(await notice.locator('.error').textContent()).toContain('never got an answer');
     expect(await panel.request('Legacy Fixture').count()).toBe(0);
     expect(await panel.page.getByRole('region', { name: 'Lost from Modern Fixture' }).count()).toBe(0);
 
@@ -98,7 +98,7 @@ describe('faults', () => {
     await browser.stopWorker();
     await panel.workerRestarted();
     await panel.tab('Inbox');
-    expect(await notice.getByRole('alert').textContent()).toContain('never got an answer');
+    expect(await notice.locator('.error').textContent()).toContain('never got an answer');
     // Dismissed at once after another stop: the click, made while the worker restarts, counts.
     await browser.stopWorker();
     await notice.getByRole('button', { name: 'Dismiss' }).click();

@@ -94,7 +94,7 @@ describe('One server cannot flood the inbox', () => {
     expect(outcome(), JSON.stringify(outcome())).toMatchObject({ answered: 0, refused: 10_000 - MAX_PENDING_PER_SERVER });
     await rig.panel.tab('Inbox');
     const notice = rig.panel.page.getByRole('region', { name: 'Refused for Blinding Fixture' });
-    await expect.poll(() => notice.getByRole('alert').textContent()).toMatch(/asked more than 50 questions at once/);
+    await expect.poll(() => notice.locator('.error').textContent()).toMatch(/asked more than 50 questions at once/);
     const group = rig.panel.page.getByRole('region', { name: 'Requests from Blinding Fixture' });
     await expect.poll(() => group.locator('h2 .count').textContent()).toBe(String(MAX_PENDING_PER_SERVER));
 

@@ -64,7 +64,7 @@ describe('tools', () => {
   it('styles a tool error as an error', async () => {
     await rig.panel.runTool(NAME, 'fail');
     const result = rig.panel.result('fail');
-    await expect.poll(() => result.getByRole('alert').textContent()).toContain('Error');
+    await expect.poll(() => result.locator('.error').textContent()).toContain('Error');
     expect(await result.textContent()).toContain('The disk is full.');
   });
 
@@ -109,7 +109,7 @@ describe('the inbox and history', () => {
     await request.waitFor();
     expect(await rig.panel.page.getByRole('tab', { name: /^Inbox/ }).getAttribute('aria-selected')).toBe('true');
     expect(await rig.panel.page.getByRole('region', { name: `Requests from ${NAME}` }).count()).toBe(1);
-    expect(await request.textContent()).toMatch(/waiting \d+ s · expires in 10 min/);
+    expect(await request.textContent()).toMatch(/waiting \d+ sec · expires in 10 min/);
     await request.getByLabel('Your name').fill('Ada');
     await request.getByLabel('Cabin').selectOption({ label: 'business' });
     await request.getByLabel('Meal').selectOption({ label: 'Vegetarian' });

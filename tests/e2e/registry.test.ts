@@ -9,6 +9,7 @@ import { startShowcaseServer } from '../fixtures/servers';
 import { type RegistryFixture, recordsAround, startRegistry } from '../fixtures/registry';
 import { seriousViolations } from './axe';
 import { withExtension } from './rig';
+import { readText } from '../readText';
 
 const rig = withExtension(async () => {
   const showcase = await startShowcaseServer();
@@ -173,6 +174,8 @@ describe('a registry that fails', () => {
   it('refuses a registry address that is not https', async () => {
     await find().getByRole('textbox', { name: 'Registry address' }).fill('http://registry.example');
     await find().getByRole('button', { name: 'Search', exact: true }).click();
-    await expect.poll(() => alert().textContent()).toMatch(/^The registry address cannot be used: it is registry.example over unencrypted http:/);
+    await expect
+      .poll(async () => readText(await alert().textContent()))
+      .toMatch(/^The registry address cannot be used: it is registry.example over unencrypted http:/);
   });
 });

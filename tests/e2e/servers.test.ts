@@ -49,7 +49,9 @@ describe('managing servers in the panel', () => {
     expect((await savedServers())[0]?.headers).toEqual({ 'X-Api-Key': 'k-123' });
   });
 
-  it('removes a server only after confirmation', async () => {
+  it('removes a server only after confirmation, and its results leave the open panel', async () => {
+    await rig.panel.runTool('Renamed', 'fail');
+    await expect.poll(() => rig.panel.result('fail').count()).toBe(1);
     const card = await rig.panel.serverDetails('Renamed');
     await card.getByRole('button', { name: 'Remove' }).click();
     await card.getByRole('button', { name: 'Keep' }).click();
@@ -59,6 +61,8 @@ describe('managing servers in the panel', () => {
     await expect.poll(() => savedServers()).toEqual([]);
     // The worker saves before it tells the panel; the card goes with the next patch.
     await expect.poll(() => rig.panel.server('Renamed').count()).toBe(0);
+    await rig.panel.tab('Tools');
+    await expect.poll(() => rig.panel.result('fail').count()).toBe(0);
   });
 
   it('shows a server whose host access was denied as such, with a way to ask again', async () => {

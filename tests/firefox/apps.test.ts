@@ -10,8 +10,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleAppServer } from '../fixtures/app-servers';
 import { BLOCKED_ATTEMPTS, type HostileAppServer, startHostileAppServer } from '../fixtures/hostile-app-server';
+import { clickInApp as clickInAppFrame, inApp as inAppFrame } from './appFrame';
 import { ADDON_DIR, ADDON_UUID, type FirefoxWithAddon, launchFirefox } from './browser';
-import { elementId } from './marionette';
 import type { FirefoxPanel } from './panel';
 
 const VANILLA = 'Basic MCP App Server (Vanilla JS)';
@@ -42,51 +42,9 @@ const appCalls = (tool: string) => results(tool).first().locator('.app-calls li'
 /** The problem said on an app's card (the Firefox locator finds by the roles the shared contract names, and `alert` is not one). */
 const alertOf = (tool: string) => appCard(tool).locator('[role=alert]').textContent();
 
-/**
- * Runs `script` in the app's own document (the srcdoc frame inside the sandbox page inside the
- * card), where the app's code runs, and comes back to the panel.
- */
-async function inApp<T>(tool: string, script: string): Promise<T> {
-  const { marionette } = firefox;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      const [outer] = await appCard(tool).locator('iframe').all();
-      if (outer) {
-        await marionette.send('WebDriver:SwitchToFrame', { element: elementId(outer) });
-        const inner = await marionette.send<Parameters<typeof elementId>[0]>('WebDriver:FindElement', { using: 'css selector', value: 'iframe' });
-        await marionette.send('WebDriver:SwitchToFrame', { element: elementId(inner) });
-        return await marionette.executeAsync<T>(
-          `const done = arguments[arguments.length - 1]; (async () => { ${script} })().then(done, (error) => done('error: ' + error));`,
-        );
-      }
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    } finally {
-      await marionette.send('WebDriver:SwitchToFrame', {});
-    }
-    if (Date.now() > deadline) throw new Error(`No app frame for ${tool} within 20 s.`);
-    await sleep(250);
-  }
-}
-
-/** Clicks the app's button named `name` inside its document, as a person's click would (a Marionette click in that frame). */
-async function clickInApp(tool: string, name: string): Promise<void> {
-  const { marionette } = firefox;
-  const [outer] = await appCard(tool).locator('iframe').all();
-  try {
-    await marionette.send('WebDriver:SwitchToFrame', { element: elementId(outer!) });
-    const inner = await marionette.send<Parameters<typeof elementId>[0]>('WebDriver:FindElement', { using: 'css selector', value: 'iframe' });
-    await marionette.send('WebDriver:SwitchToFrame', { element: elementId(inner) });
-    const button = await marionette.send<Parameters<typeof elementId>[0]>('WebDriver:FindElement', {
-      using: 'xpath',
-      value: `//button[normalize-space()=${JSON.stringify(name)}]`,
-    });
-    await marionette.click(button);
-  } finally {
-    await marionette.send('WebDriver:SwitchToFrame', {});
-  }
-}
+/** Runs `script` in the app's own document (inside the sandbox page inside the card), and comes back to the panel. */
+const inApp = <T>(tool: string, script: string) => inAppFrame<T>(firefox.marionette, appCard(tool), script);
+const clickInApp = (tool: string, name: string) => clickInAppFrame(firefox.marionette, appCard(tool), name);
 
 const bodyText = (tool: string) => inApp<string>(tool, 'return document.body ? document.body.textContent : "";');
 
@@ -194,7 +152,7 @@ describe('A hostile app cannot leave its frame in Firefox', () => {
     expect(hostile.reports.filter((entry) => Object.hasOwn(entry, 'blobDocument'))).toEqual([]);
     for (const tool of ['leaver', 'blobber']) expect(await inApp<string>(tool, 'return location.href;'), tool).toBe('about:srcdoc');
     // The refresher never says hello: it ends as any silent app does.
-    await expect.poll(() => alertOf('refresher'), { timeout: 20_000 }).toMatch(/did not finish the MCP Apps handshake within 10 s/);
+    await expect.poll(() => alertOf('refresher'), { timeout: 20_000 }).toMatch(/did not finish the MCP Apps handshake within 10 sec/);
   }, 60_000);
 
   it('the Chromium reader app finds no extension origin to read from', async () => {

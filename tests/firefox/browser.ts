@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,8 +14,13 @@ import { Marionette } from './marionette';
 import { FirefoxPanel } from './panel';
 
 export const ADDON_DIR = resolve('.output/firefox-mv3');
-/** browser_specific_settings.gecko.id in wxt.config.ts. */
-export const ADDON_ID = 'toolnexus@toolnexus';
+/**
+ * The built add-on's browser_specific_settings.gecko.id (wxt.config.ts: TOOLNEXUS_GECKO_ID, else
+ * toolnexus@toolnexus), read from the build so a test's policy names the add-on under test.
+ */
+export const ADDON_ID: string = existsSync(join(ADDON_DIR, 'manifest.json'))
+  ? (JSON.parse(readFileSync(join(ADDON_DIR, 'manifest.json'), 'utf8')).browser_specific_settings?.gecko?.id ?? 'toolnexus@toolnexus')
+  : 'toolnexus@toolnexus';
 /** Pinned through `extensions.webextensions.uuids`, so the panel's URL is known before install. */
 export const ADDON_UUID = '8a6c1b0e-5f4d-4c3b-9a2e-7d1f0e6b5c4a';
 const PANEL_URL = `moz-extension://${ADDON_UUID}/sidepanel.html`;
@@ -48,11 +53,20 @@ export interface FirefoxWithAddon {
   unloadBackground(): Promise<string>;
   /** Firefox's own word on the background page: `running`, `stopped` or `starting`. */
   backgroundState(): Promise<string>;
+  /**
+   * Quits Firefox and starts it again on the same profile, the add-on installed again as it was:
+   * storage.local stays (the profile keeps a removed add-on's storage and uuid), and Firefox reads
+   * its policies.json afresh, which it does only at its start.
+   */
+  restart(): Promise<FirefoxWithAddon>;
   close(): Promise<void>;
 }
 
-function userPrefs(port: number): string {
-  const prefs: Record<string, string | number | boolean> = {
+/** Preferences a test adds to the profile's, e.g. the UI language (tests/firefox/language.test.ts). */
+export type FirefoxPrefs = Record<string, string | number | boolean>;
+
+function userPrefs(port: number, extra: FirefoxPrefs): string {
+  const prefs: FirefoxPrefs = {
     'marionette.port': port,
     'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }),
     // Only loopback is reachable here: keep Firefox from calling home.
@@ -65,29 +79,39 @@ function userPrefs(port: number): string {
     'services.settings.server': 'http://127.0.0.1:1/',
     // Notifications show as Firefox's own alert windows, which Marionette can click, not as the desktop's.
     'alerts.useSystemBackend': false,
+    // A temporary add-on is removed at quit: its storage and uuid are kept for the restart to find.
+    'extensions.webextensions.keepStorageOnUninstall': true,
+    'extensions.webextensions.keepUuidOnUninstall': true,
+    ...extra,
   };
   return Object.entries(prefs)
     .map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});\n`)
     .join('');
 }
 
-export async function launchFirefox(): Promise<FirefoxWithAddon> {
+/** `prefs`: preferences the test adds (e.g. the UI language); `profile`: a profile a restart keeps (else a fresh one). */
+export async function launchFirefox(
+  prefs: FirefoxPrefs = {},
+  profile = mkdtempSync(join(tmpdir(), 'toolnexus-firefox-')),
+): Promise<FirefoxWithAddon> {
   if (!existsSync(join(ADDON_DIR, 'manifest.json'))) {
     throw new Error(`No built add-on at ${ADDON_DIR}: run \`npm run build:firefox\` first.`);
   }
   if (!existsSync(FIREFOX)) throw new Error(`No Firefox at ${FIREFOX}: \`apt-get install firefox-esr\`, or set FIREFOX_PATH.`);
-  const profile = mkdtempSync(join(tmpdir(), 'toolnexus-firefox-'));
   const port = await freeLoopbackPort();
-  writeFileSync(join(profile, 'user.js'), userPrefs(port));
+  writeFileSync(join(profile, 'user.js'), userPrefs(port, prefs));
   const firefox: ChildProcess = spawn(FIREFOX, ['--marionette', '-remote-allow-system-access', '--headless', '--no-remote', '--profile', profile], {
     stdio: 'ignore',
   });
   const exited = new Promise((done) => firefox.once('exit', done));
   let marionette: Marionette | undefined;
-  const close = async () => {
+  const quit = async () => {
     marionette?.close();
     firefox.kill();
     await exited;
+  };
+  const close = async () => {
+    await quit();
     rmSync(profile, { recursive: true, force: true });
   };
   try {
@@ -179,6 +203,13 @@ export async function launchFirefox(): Promise<FirefoxWithAddon> {
         [ADDON_ID],
       ),
     backgroundState: () => inChrome<string>(`return WebExtensionPolicy.getByID(arguments[0]).extension.backgroundState;`, [ADDON_ID]),
+    async restart() {
+      // Quit as a person does, so that what the add-on stored is written before the profile is reused.
+      const quitting = client.send('Marionette:Quit', { flags: ['eAttemptQuit'] }).catch(() => {});
+      await Promise.race([Promise.all([quitting, exited]), sleep(15_000)]);
+      await quit();
+      return launchFirefox(prefs, profile);
+    },
     close,
   };
 }

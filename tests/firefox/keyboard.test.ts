@@ -1,7 +1,8 @@
 /**
  * Issue 14, the keyboard's way in, for real in Firefox: the manifest command's key (Alt+Shift+M)
  * pressed in the browser window opens toolnexus's sidebar and brings the newest Request into
- * view in the panel, on the Inbox.
+ * view in the panel, on the Inbox. Issue 41: Escape there cancels it, and focus goes to the
+ * Inbox's tab, not to <body> (components/inbox/focusAfterCard.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
@@ -24,9 +25,18 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** WebDriver's key codes for the modifiers. */
+/** WebDriver's key codes for the modifiers, and Escape. */
 const ALT = '\uE00A';
 const SHIFT = '\uE008';
+const ESCAPE = '\uE00C';
+
+/** Presses `keys` together (each down in order, then up in reverse), in the context Marionette drives now. */
+async function press(...keys: string[]): Promise<void> {
+  const down = keys.map((value) => ({ type: 'keyDown', value }));
+  const up = keys.map((value) => ({ type: 'keyUp', value })).reverse();
+  await firefox.marionette.send('WebDriver:PerformActions', { actions: [{ type: 'key', id: 'keyboard', actions: [...down, ...up] }] });
+  await firefox.marionette.send('WebDriver:ReleaseActions');
+}
 
 describe('Alt+Shift+M', () => {
   it('opens the sidebar and focuses the newest Request', async () => {
@@ -41,23 +51,7 @@ describe('Alt+Shift+M', () => {
       // Firefox shows a new add-on's sidebar at install: close it, as a person would have.
       await m.execute('SidebarController.hide();');
       await expect.poll(() => m.execute<boolean>('return SidebarController.isOpen;')).toBe(false);
-      await m.send('WebDriver:PerformActions', {
-        actions: [
-          {
-            type: 'key',
-            id: 'keyboard',
-            actions: [
-              { type: 'keyDown', value: ALT },
-              { type: 'keyDown', value: SHIFT },
-              { type: 'keyDown', value: 'M' },
-              { type: 'keyUp', value: 'M' },
-              { type: 'keyUp', value: SHIFT },
-              { type: 'keyUp', value: ALT },
-            ],
-          },
-        ],
-      });
-      await m.send('WebDriver:ReleaseActions');
+      await press(ALT, SHIFT, 'M');
       await expect.poll(() => m.execute<boolean>('return SidebarController.isOpen;')).toBe(true);
     } finally {
       await m.setContext('content');
@@ -72,5 +66,15 @@ describe('Alt+Shift+M', () => {
           .catch(() => false),
       )
       .toBe(true);
+  });
+});
+
+describe('Escape on the Request', () => {
+  it('cancels it, and focus goes to the Inbox tab, not to <body>', async () => {
+    const target = panel.request('Legacy Fixture').getByLabel('Target');
+    await expect.poll(() => target.isFocused().catch(() => false)).toBe(true);
+    await press(ESCAPE);
+    await expect.poll(() => server.seen.at(-1)?.result).toEqual({ action: 'cancel' });
+    await expect.poll(() => panel.page.locator('#tab-inbox').isFocused()).toBe(true);
   });
 });

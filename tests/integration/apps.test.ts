@@ -11,6 +11,7 @@ import { startExampleAppServer } from '../fixtures/app-servers';
 import { type HostileAppServer, startHostileAppServer } from '../fixtures/hostile-app-server';
 import { buildLegacyServer, serveV1 } from '../fixtures/legacy-server';
 import { testHub, until } from '../hub-harness';
+import { readText } from '../readText';
 
 let vanilla: Awaited<ReturnType<typeof startExampleAppServer>>;
 let hostile: HostileAppServer;
@@ -97,7 +98,7 @@ describe('MCP Apps in the hub', () => {
 
   it('a link is looked at before anyone may open it; one no one should open is refused', async () => {
     expect((await hub.checkLink('https://modelcontextprotocol.io/docs')).refused).toBeNull();
-    expect((await hub.checkLink('javascript:alert(1)')).refused).toMatch(/javascript: URL; refused/);
+    expect(readText((await hub.checkLink('javascript:alert(1)')).refused)).toMatch(/javascript: URL; refused/);
     await expect(hub.openLink('javascript:alert(1)')).rejects.toThrow(/refused/);
   });
 });

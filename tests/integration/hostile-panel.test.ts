@@ -92,6 +92,8 @@ describe('One server cannot flood the inbox', () => {
     // Refusals reach the server without changing what the panel shows: poll the server.
     await expect.poll(() => outcome()?.refused ?? 0, { timeout: 90_000, interval: 200 }).toBe(FLOOD - MAX_PENDING_PER_SERVER);
     expect(hub.inbox.pendingFor(ids.hostile!)).toBe(MAX_PENDING_PER_SERVER);
+    // Counted once: each place taken where its question entered became its Request's in the inbox.
+    expect(hub.inbox.list().filter((request) => request.serverId === ids.hostile)).toHaveLength(MAX_PENDING_PER_SERVER);
     expect(Object.keys(outcome()!.refusals)).toEqual([expect.stringMatching(/already has 50 requests waiting/)]);
     expect(hub.state().notices.filter((notice) => notice.serverId === ids.hostile)).toEqual([
       expect.objectContaining({ kind: 'refused', reason: expect.stringMatching(/asked more than 50 questions at once/) }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerUrlError, type SavedServer } from '../../lib/hub';
+import { RESULTS_KEPT } from '../../lib/hub/eviction';
 import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
 import { memory, testHub, until } from '../hub-harness';
 
@@ -73,5 +74,37 @@ describe('Hub: the worker’s servers, calls and inbox', () => {
     expect(hub.state().inbox.map((request) => request.serverName)).toEqual(['Second']);
     expect((await firstCall).status).not.toBe('running');
     await hub.removeServer(second);
+  });
+
+  it(`keeps ${RESULTS_KEPT} results once a burst of 40 calls ends, showing all of them while they run`, async () => {
+    const hub = testHub();
+    const id = await hub.addServer({ url: server.url });
+    for (let index = 0; index < RESULTS_KEPT; index += 1) await hub.callTool(id, 'echo', { text: `before ${index}` });
+    const burst = Array.from({ length: 40 }, (_, index) => hub.callTool(id, 'slow_echo', { text: `burst ${index}`, delayMs: 300 }));
+    expect(hub.state().activities).toHaveLength(RESULTS_KEPT + 40);
+    const ended = await Promise.all(burst);
+    expect(ended.map((call) => call.status)).toEqual(Array(40).fill('done'));
+    expect(hub.state().activities).toHaveLength(RESULTS_KEPT);
+    expect(hub.state().activities.filter((call) => call.kind === 'tool' && call.tool === 'slow_echo')).toHaveLength(40);
+    expect(hub.state().activitiesDropped).toBe(40);
+    await hub.removeServer(id);
+  });
+
+  it('drops a removed server’s results and leaves the others’; History keeps what it asked', async () => {
+    const hub = testHub();
+    const gone = await hub.addServer({ url: server.url, name: 'Gone' });
+    const stays = await hub.addServer({ url: server.url, name: 'Stays' });
+    await hub.callTool(gone, 'echo', { text: 'from the gone one' });
+    await hub.callTool(stays, 'echo', { text: 'from the one that stays' });
+    const asked = hub.callTool(gone, 'deploy', {});
+    const { inbox } = await until(hub, (state) => state.inbox.length === 1);
+    hub.answer({ id: inbox[0]!.id, ok: false, reason: 'declined' });
+    await asked;
+    await until(hub, (state) => state.history.length === 1);
+    expect(hub.state().activities.filter((call) => call.serverId === gone)).toHaveLength(2);
+    await hub.removeServer(gone);
+    expect(hub.state().activities.map((call) => call.serverId)).toEqual([stays]);
+    expect(hub.state().history).toEqual([expect.objectContaining({ serverId: gone, serverName: 'Gone' })]);
+    await hub.removeServer(stays);
   });
 });

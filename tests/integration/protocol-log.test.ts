@@ -6,8 +6,11 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryArea } from '../../lib/auth';
-import { exportLog, type ProtocolRecord, QUIET_MS } from '../../lib/mcp/protocolLog';
+import { exportLog } from '../../lib/mcp/protocolHar';
+import { type ProtocolLogEntry, type ProtocolRecord, QUIET_MS } from '../../lib/mcp/protocolLog';
+import { MAX_PENDING_PER_SERVER } from '../../lib/inbox';
 import { EXTENSION_REDIRECT_URL, startProtectedServer } from '../fixtures/auth/protected-server';
+import { type FloodOutcome, startBlindingServer } from '../fixtures/blinding-server';
 import { scriptedBrowser } from '../fixtures/auth/scripted-browser';
 import { startLegacyServer } from '../fixtures/servers';
 import { testHub, until } from '../hub-harness';
@@ -20,16 +23,22 @@ afterAll(async () => {
 /** Waits for the records a call made (they are written once the exchange is past, in a batch). */
 const settled = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS + 100));
 
-const messages = (log: ProtocolRecord[], direction: 'in' | 'out') =>
+const messages = (log: ProtocolLogEntry[], direction: 'in' | 'out') =>
   log.filter((record): record is Extract<ProtocolRecord, { kind: 'message' }> => record.kind === 'message' && record.direction === direction);
+
+/** A hub with one server, `id`, connected (and recording, as by default); the server is closed after the tests. */
+async function connectedTo(server: { url: string; close(): Promise<void> }, id: string) {
+  open.push(server);
+  const hub = testHub({ servers: [{ id, url: server.url, enabled: true }] });
+  await hub.start();
+  await until(hub, (state) => state.servers[0]?.status === 'connected');
+  return hub;
+}
 
 describe('The protocol log', () => {
   it('holds each exchange (method, status, timing, headers) and each message in and out, the request and its response pairable by id', async () => {
     const server = await startLegacyServer();
-    open.push(server);
-    const hub = testHub({ servers: [{ id: 's', url: server.url, enabled: true }] });
-    await hub.start();
-    await until(hub, (state) => state.servers[0]?.status === 'connected');
+    const hub = await connectedTo(server, 's');
     await hub.callTool('s', 'echo', { text: 'hello' });
     await settled();
     const log = hub.protocolLog('s');
@@ -46,6 +55,9 @@ describe('The protocol log', () => {
     expect(answer?.message).toMatchObject({ result: { content: [{ type: 'text', text: 'hello' }] } });
     expect(answer!.exchange).toBe(call.exchange);
     await hub.removeServer('s');
+    expect(hub.protocolLog('s')).toEqual([]);
+    // The session's DELETE and whatever was still on its way are recorded a moment later: none is kept for a server that is gone.
+    await settled();
     expect(hub.protocolLog('s')).toEqual([]);
   });
 
@@ -115,5 +127,28 @@ describe('The protocol log', () => {
       for (const secret of secrets) expect(text).not.toContain(secret);
     }
     await hub.removeServer('p');
+  });
+
+  it('holds each question refused where it entered as what it is, a JSON-RPC error sent in the person’s name, with its exchange', async () => {
+    const server = await startBlindingServer();
+    const hub = await connectedTo(server, 'f');
+    const flood = hub.callTool('f', 'flood', { count: MAX_PENDING_PER_SERVER + 3 });
+    const outcome = () => server.seen.find((entry) => entry.tool === 'flood')?.result as FloodOutcome | undefined;
+    await expect.poll(() => outcome()?.refused ?? 0, { timeout: 20_000 }).toBe(3);
+    await settled();
+    const log = hub.protocolLog('f');
+    const refusals = messages(log, 'out').filter((record) => (record.message as { error?: { code?: number } }).error?.code === -32603);
+    expect(refusals).toHaveLength(3);
+    for (const refusal of refusals) {
+      expect(refusal.message).toMatchObject({
+        jsonrpc: '2.0',
+        id: expect.anything(),
+        error: { message: expect.stringMatching(/already has 50 requests waiting for the person/) },
+      });
+      expect(log).toContainEqual(expect.objectContaining({ kind: 'http', exchange: refusal.exchange, method: 'POST', status: expect.any(Number) }));
+    }
+    for (const pending of hub.state().inbox) hub.answer({ id: pending.id, ok: false, reason: 'declined' });
+    await flood;
+    await hub.removeServer('f');
   });
 });

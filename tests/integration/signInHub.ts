@@ -10,7 +10,7 @@ import type { Request } from '../../lib/request';
 import type { ServerView } from '../../lib/state';
 import { EXTENSION_REDIRECT_URL } from '../fixtures/auth/protected-server';
 import { scriptedBrowser } from '../fixtures/auth/scripted-browser';
-import { memory, testHub, until } from '../hub-harness';
+import { memory, type TestHubOptions, testHub, until } from '../hub-harness';
 
 export interface SignInHub {
   hub: Hub;
@@ -28,7 +28,12 @@ export interface SignInHub {
 
 export async function signInHub(
   servers: SavedServer[],
-  options: { requestTimeoutMs?: number; answer?: (request: Request) => boolean } = {},
+  options: {
+    requestTimeoutMs?: number;
+    answer?: (request: Request) => boolean;
+    backoffMs?: (attempt: number) => number;
+    hub?: Pick<TestHubOptions, 'policy'>;
+  } = {},
 ): Promise<SignInHub> {
   const storage = { local: memoryArea(), session: memoryArea() };
   const browser = scriptedBrowser({ redirectUrl: EXTENSION_REDIRECT_URL });
@@ -36,9 +41,10 @@ export async function signInHub(
   const asked: Request[] = [];
   const callbacks: string[] = [];
   const hub = testHub({
+    ...options.hub,
     servers: saved,
-    // A failed connect is not retried during a test: what it said stays on the card.
-    backoffMs: () => 600_000,
+    // A failed connect is not retried during a test unless it says so: what it said stays on the card.
+    backoffMs: options.backoffMs ?? (() => 600_000),
     authorization: {
       storage,
       redirectUrl: EXTENSION_REDIRECT_URL,

@@ -69,4 +69,9 @@ describe('the Firefox store package', () => {
     expect(gecko?.id).toBe('toolnexus@toolnexus');
     expect(gecko?.strict_min_version).toBe('140.0');
   });
+
+  // Firefox for Android has no sidebar, and nothing here tests it (README, Firefox).
+  it('declares no Firefox for Android', async () => {
+    expect((await manifestOf('Firefox')).browser_specific_settings).not.toHaveProperty('gecko_android');
+  });
 });

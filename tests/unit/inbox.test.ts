@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Inbox, InboxError } from '../../lib/inbox';
 import type { Request } from '../../lib/request';
+import { readText } from '../readText';
 
 const server = { serverId: 's1', serverName: 'Deploy Server' };
 const other = { serverId: 's2', serverName: 'Calendar' };
@@ -61,7 +62,7 @@ describe('Inbox', () => {
     } catch (error) {
       expect((error as InboxError).code).toBe('invalid-answer');
       expect((error as InboxError).problems[0]?.path).toBe('target');
-      expect((error as Error).message).toMatch(/^Not sent: target:/);
+      expect(readText((error as Error).message)).toMatch(/^Not sent: target:/);
     }
     expect(inbox.list()).toHaveLength(1);
     // Declining needs no valid content.

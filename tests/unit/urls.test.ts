@@ -5,6 +5,9 @@ import { analyzeUrl as analyzeLater, LONG_URL_CHARACTERS, refusalOf, urlJudge, t
 // The judge is what `analyzeUrl` resolves to once the suffix list is in: the cases run it directly.
 const analyzeUrl = await urlJudge();
 
+/** A sentence as it reads: the isolates around the URL's parts in it (docs/i18n.md) left out. */
+const read = (text: string | null | undefined) => text?.replace(/[\u2066-\u2069]/g, '') ?? null;
+
 const LONG = `https://docs.example.com/${'a'.repeat(LONG_URL_CHARACTERS)}`;
 
 interface Case {
@@ -70,7 +73,7 @@ describe('analyzeUrl', () => {
   it.each(cases)('$input', ({ input, refused, warnings, domain, parts }) => {
     const analysis = analyzeUrl(input);
     if (refused) {
-      expect(analysis.refused).toMatch(refused);
+      expect(read(analysis.refused)).toMatch(refused);
       return;
     }
     expect(analysis.refused).toBeNull();
@@ -104,15 +107,21 @@ describe('analyzeUrl', () => {
     expect(analysis.warnings[1]?.message).toMatch(/mixes Cyrillic and Latin/);
   });
 
+  it('isolates the parts of the URL it quotes, left to right, so a right-to-left sentence cannot reorder them', () => {
+    const [warning] = analyzeUrl('https://login.xn--pple-43d.com:444/').warnings;
+    expect(warning?.message).toContain('\u2066login.xn--pple-43d.com\u2069');
+    expect(refusalOf('http://example.com/')).toContain('\u2066example.com\u2069');
+  });
+
   it('names the real destination when the address hides it behind user@', () => {
     const [warning] = analyzeUrl('https://accounts.google.com:secret@evil.example/').warnings;
-    expect(warning?.message).toBe(
+    expect(read(warning?.message)).toBe(
       'The address carries “accounts.google.com:…@” before the host: it does not go to accounts.google.com, it goes to evil.example.',
     );
   });
 
   it('names the lookalike domain hidden in the subdomains', () => {
-    const messages = analyzeUrl('https://accounts.google.com.evil.example/').warnings.map((warning) => warning.message);
+    const messages = analyzeUrl('https://accounts.google.com.evil.example/').warnings.map((warning) => read(warning.message));
     expect(messages[0]).toMatch(/contains “google\.com”, but it belongs to evil\.example/);
   });
 

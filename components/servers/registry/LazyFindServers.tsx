@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import { lazyComponent, type PlaceholderProps } from '../../shared/lazy';
 import type { FindServersProps } from './FindServers';
 
@@ -7,7 +8,7 @@ function Loading({ failure }: FindServersProps & PlaceholderProps) {
 
 /** The registry search and server.json import are a chunk of their own: the welcome and the Servers tab draw first without them. */
 export const LazyFindServers = lazyComponent<FindServersProps>(
-  'The registry search',
+  () => t('lazy.part.registrySearch'),
   () => import('./FindServers').then((module) => module.FindServers),
   Loading,
 );

@@ -1,6 +1,7 @@
 import type { OfferSource, RemoteOffer } from '@/lib/registry/offer';
 import type { ServerManifest } from '@/lib/registry/serverJson';
 import { Icon } from '../../content/Icon';
+import { OrgNote } from '../../shared/OrgNote';
 
 export interface ManifestCardProps {
   manifest: ServerManifest;
@@ -47,14 +48,18 @@ export function ManifestCard({ manifest, from, deprecated, statusMessage, onOffe
                   ⚠ {remote.warnings.length}
                 </span>
               )}{' '}
-              <button
-                type="button"
-                class="secondary"
-                aria-label={`Add ${shown} (${remote.transport}, ${remote.origin})`}
-                onClick={() => onOffer(remote, source)}
-              >
-                Add
-              </button>
+              {remote.blocked ? (
+                <OrgNote verdict={remote.blocked} />
+              ) : (
+                <button
+                  type="button"
+                  class="secondary"
+                  aria-label={`Add ${shown} (${remote.transport}, ${remote.origin})`}
+                  onClick={() => onOffer(remote, source)}
+                >
+                  Add
+                </button>
+              )}
             </li>
           ))}
         </ul>

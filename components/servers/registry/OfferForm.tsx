@@ -1,6 +1,6 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
-import { fillRemote } from '@/lib/registry/fill';
+import { fillRemote, pathProblems } from '@/lib/registry/fill';
 import type { InputField, OfferSource, RemoteOffer } from '@/lib/registry/offer';
 import { useActions } from '../../shared/actions';
 
@@ -14,8 +14,17 @@ export interface OfferFormProps {
 
 const FROM: Record<OfferSource['kind'], string> = { registry: 'the registry at', 'server.json': 'a server.json from', site: 'the site' };
 
-function Field({ id, field, value, onInput }: { id: string; field: InputField; value: string; onInput: (value: string) => void }) {
-  const described = field.description ? `${id}-help` : undefined;
+interface FieldProps {
+  id: string;
+  field: InputField;
+  value: string;
+  onInput: (value: string) => void;
+  /** What is wrong with the value as typed, said beside it. */
+  problem?: string;
+}
+
+function Field({ id, field, value, onInput, problem }: FieldProps) {
+  const described = [field.description && `${id}-help`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined;
   return (
     <>
       <label for={id}>
@@ -49,9 +58,15 @@ function Field({ id, field, value, onInput }: { id: string; field: InputField; v
           required={field.isRequired}
           placeholder={field.default ?? ''}
           aria-describedby={described}
+          aria-invalid={problem ? true : undefined}
           value={value}
           onInput={(e) => onInput(e.currentTarget.value)}
         />
+      )}
+      {problem && (
+        <p id={`${id}-problem`} class="error">
+          {problem}
+        </p>
       )}
       {field.description && (
         <p id={described} class="hint muted">
@@ -81,6 +96,8 @@ export function OfferForm({ id, offer, source, onDone }: OfferFormProps) {
   );
   const [problem, setProblem] = useState<string | null>(null);
   const set = (key: string) => (value: string) => setValues({ ...values, [key]: value });
+  // Said as the person types: a value that would send the request to another path of the server.
+  const problems = pathProblems(offer, values);
   return (
     <form
       class="server-form offer-form"
@@ -89,7 +106,9 @@ export function OfferForm({ id, offer, source, onDone }: OfferFormProps) {
         event.preventDefault();
         try {
           const { url, headers } = fillRemote(offer, values);
-          addServer({ url, name: name.trim(), headers, oauthClientId: '' });
+          // From a registry, it says so: the worker checks the registry lists it, for a policy that allows only the registry's servers.
+          const from = source.kind === 'registry' ? { registry: source.from, name: source.name } : undefined;
+          addServer({ url, name: name.trim(), headers, oauthClientId: '', ...(from && { from }) });
           onDone();
         } catch (error) {
           setProblem((error as Error).message);
@@ -121,6 +140,7 @@ export function OfferForm({ id, offer, source, onDone }: OfferFormProps) {
           field={field}
           value={values[`var:${field.name}`] ?? ''}
           onInput={set(`var:${field.name}`)}
+          problem={problems[field.name]}
         />
       ))}
       {offer.headers.map((field) => (

@@ -2,7 +2,9 @@ import { useState } from 'preact/hooks';
 import { errorMessage } from '@/lib/errorMessage';
 import type { RegistryEntry } from '@/lib/registry/client';
 import type { OfferSource, RemoteOffer } from '@/lib/registry/offer';
+import { words as policyWords } from '@/lib/policy/words';
 import { useActions } from '../../shared/actions';
+import { OrgNote } from '../../shared/OrgNote';
 import { ManifestCard } from './ManifestCard';
 
 /** The official MCP Registry; a company's subregistry serves the same API elsewhere. */
@@ -12,6 +14,8 @@ export interface RegistrySearchProps {
   id: string;
   /** The registry the person last searched; unset, the official one. */
   registryUrl: string | undefined;
+  /** The registry the organisation names: the only one searched, not changed here. */
+  lockedRegistry?: string;
   onOffer: (offer: RemoteOffer, source: OfferSource) => void;
 }
 
@@ -22,9 +26,10 @@ type Results = { entries: RegistryEntry[]; nextCursor?: string; notice?: string;
  * registry's host access is asked at that press), pages come in by cursor, and every way a
  * registry can fail is said in the panel.
  */
-export function RegistrySearch({ id, registryUrl, onOffer }: RegistrySearchProps) {
+export function RegistrySearch({ id, registryUrl, lockedRegistry, onOffer }: RegistrySearchProps) {
   const { searchRegistry } = useActions();
-  const [base, setBase] = useState(registryUrl ?? OFFICIAL);
+  const [typed, setBase] = useState(registryUrl ?? OFFICIAL);
+  const base = lockedRegistry ?? typed;
   const [search, setSearch] = useState('');
   const [results, setResults] = useState<Results | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,8 +69,19 @@ export function RegistrySearch({ id, registryUrl, onOffer }: RegistrySearchProps
         <details>
           <summary>Registry: {base}</summary>
           <label for={`${id}-base`}>Registry address</label>
-          <input id={`${id}-base`} type="url" value={base} onInput={(e) => setBase(e.currentTarget.value)} />
-          <p class="hint muted">The official MCP Registry, or your company's: any registry serving the same API (/v0.1/servers).</p>
+          <input
+            id={`${id}-base`}
+            type="url"
+            value={base}
+            readOnly={lockedRegistry !== undefined}
+            aria-describedby={lockedRegistry && `${id}-locked`}
+            onInput={(e) => setBase(e.currentTarget.value)}
+          />
+          {lockedRegistry ? (
+            <OrgNote id={`${id}-locked`} verdict={{ rule: 'registryUrl', reason: policyWords.otherRegistry(lockedRegistry) }} />
+          ) : (
+            <p class="hint muted">The official MCP Registry, or your company's: any registry serving the same API (/v0.1/servers).</p>
+          )}
         </details>
       </form>
       {busy && (

@@ -1,8 +1,10 @@
 import { useState } from 'preact/hooks';
 import type { SiteDiscovery as Found, SiteOffer } from '@/lib/discovery';
 import { errorMessage } from '@/lib/errorMessage';
+import type { Verdict } from '@/lib/policy/judge';
 import type { OfferSource, RemoteOffer } from '@/lib/registry/offer';
 import { type CurrentSite, useActions } from '../../shared/actions';
+import { OrgNote } from '../../shared/OrgNote';
 import { ManifestCard } from './ManifestCard';
 import './site-discovery.css';
 
@@ -10,6 +12,8 @@ export interface SiteDiscoveryProps {
   /** Distinct per page (the welcome, the Servers tab), for label links. */
   id: string;
   onOffer: (offer: RemoteOffer, source: OfferSource) => void;
+  /** The organisation's word on looking at sites: turned off, the button is not offered. */
+  allowed?: Verdict;
 }
 
 type Look = { state: 'idle' } | { state: 'looking'; site: string } | { state: 'found'; found: Found } | { state: 'failed'; message: string };
@@ -80,13 +84,21 @@ function Results({ found, onOffer }: { found: Found; onOffer: SiteDiscoveryProps
   );
 }
 
+function LookButton({ look, name, onLook }: { look: Look; name: string; onLook: () => void }) {
+  return (
+    <button type="button" class="secondary" disabled={look.state === 'looking'} aria-busy={look.state === 'looking'} onClick={onLook}>
+      Look for an MCP server on {name}
+    </button>
+  );
+}
+
 /**
  * "Look for an MCP server on <site>": the site of the current tab, read only when the person
  * clicks (entrypoints/sidepanel/currentSite.ts says what the browser lets the panel see, and
  * why). What the site publishes is its word: shown as text, with the origin each card really
  * came from, and each remote handed to the same Add form as a registry's.
  */
-export function SiteDiscovery({ id, onOffer }: SiteDiscoveryProps) {
+export function SiteDiscovery({ id, onOffer, allowed }: SiteDiscoveryProps) {
   const { currentSite, lookAtSite } = useActions();
   const [look, setLook] = useState<Look>({ state: 'idle' });
   const name = siteName(currentSite.value);
@@ -102,9 +114,7 @@ export function SiteDiscovery({ id, onOffer }: SiteDiscoveryProps) {
   return (
     <section class="site-discovery" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>This site</h2>
-      <button type="button" class="secondary" disabled={look.state === 'looking'} aria-busy={look.state === 'looking'} onClick={onLook}>
-        Look for an MCP server on {name}
-      </button>
+      {allowed && !allowed.allowed ? <OrgNote verdict={allowed} /> : <LookButton look={look} name={name} onLook={onLook} />}
       {look.state === 'looking' && (
         <p role="status" class="muted">
           Reading what {look.site} publishes…

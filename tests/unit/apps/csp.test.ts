@@ -16,7 +16,14 @@ describe("An app's CSP", () => {
   it('names exactly the declared hosts', () => {
     const policy = appCsp({ connectDomains: ['https://api.example.com', 'wss://live.example.com'], resourceDomains: ['https://*.cdn.example.com/'] });
     expect(directive(policy, 'connect-src')).toBe('connect-src https://api.example.com wss://live.example.com');
-    expect(directive(policy, 'script-src')).toBe("script-src 'unsafe-inline' 'unsafe-eval' blob: data: https://*.cdn.example.com");
+    expect(directive(policy, 'script-src')).toBe("script-src 'unsafe-inline' blob: data: https://*.cdn.example.com");
+  });
+
+  // The Apps spec (2026-01-26) "Restrictive Default" has no eval, and no member of `ui.csp` can ask for it.
+  it('never lets an app evaluate strings as code, declared hosts or not', () => {
+    for (const csp of [undefined, { resourceDomains: ['https://cdn.example.com'], connectDomains: ['https://api.example.com'] }]) {
+      expect(appCsp(csp)).not.toMatch(/unsafe-eval/);
+    }
   });
 
   it('drops anything that would widen it: wildcards, schemes, keywords, paths, new directives', () => {

@@ -65,7 +65,7 @@ describe('looking for MCP servers on a site', () => {
       `${main.origin}/old/server-card is not a v1 server card (no $schema; this extension reads https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json).`,
       `The card at https://192.168.1.1/server-card is not read: 192.168.1.1 is on a private network, and ${host} is not: a site may not send the extension there.`,
       `The card of localsite/intranet offers https://10.0.0.5/mcp, which is left out: 10.0.0.5 is on a private network, and ${host} is not: a site may not send the extension there.`,
-      'The card at http://mcp.plain.example/server-card is not read: it is mcp.plain.example over unencrypted http:; only https: is allowed off this computer. Refused.',
+      'The card at http://mcp.plain.example/server-card is not read: it is \u2066mcp.plain.example\u2069 over unencrypted http:; only https: is allowed off this computer. Refused.',
     ]);
     expect(main.requests).not.toContain('/more/ai-catalog.json');
   });

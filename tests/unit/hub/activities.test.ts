@@ -136,17 +136,58 @@ describe('the bound on results, as the list applies it', () => {
   it('counts what it dropped until Clear, and keeps a result whose app runs', async () => {
     const running = new Set<string>();
     const { subject } = activities({ keep: 2, live: (id) => running.has(id) });
-    // The bound applies as each activity joins the list.
+    // The bound applies as each activity ends.
     for (let index = 0; index < 4; index += 1) await subject.run(tool, 's1', async () => text(String(index)));
-    expect(subject.list().map((item) => item.id)).toEqual(['a4', 'a3', 'a2']);
-    expect(subject.dropped()).toBe(1);
+    expect(subject.list().map((item) => item.id)).toEqual(['a4', 'a3']);
+    expect(subject.dropped()).toBe(2);
     running.add('a3');
     await subject.run(tool, 's1', async () => text('more'));
     await subject.run(tool, 's1', async () => text('more'));
-    expect(subject.list().map((item) => item.id)).toEqual(['a6', 'a5', 'a4', 'a3']);
-    expect(subject.dropped()).toBe(2);
+    expect(subject.list().map((item) => item.id)).toEqual(['a6', 'a5', 'a3']);
+    expect(subject.dropped()).toBe(3);
     subject.clear();
     expect(subject.dropped()).toBe(0);
+  });
+
+  it('shows every call of a burst while it runs, and keeps no more than the bound once they end, however they end', async () => {
+    const { subject } = activities({ keep: 50 });
+    for (let index = 0; index < 50; index += 1) await subject.run(tool, 's1', async () => text(String(index)));
+    const finish: Array<() => void> = [];
+    const burst = Array.from({ length: 40 }, () =>
+      subject.run(tool, 's1', () => new Promise<CallToolResult>((resolve) => finish.push(() => resolve(text('burst'))))),
+    );
+    expect(subject.list()).toHaveLength(90);
+    expect(subject.dropped()).toBe(0);
+    // The oldest of the burst ends last: ended, it is the oldest result, dropped at once, and its caller still has it.
+    for (const end of finish.slice(1)) end();
+    await Promise.all(burst.slice(1));
+    expect(subject.list().filter((item) => item.status === 'running')).toHaveLength(1);
+    expect(subject.list().filter((item) => item.status === 'done')).toHaveLength(50);
+    finish[0]!();
+    await expect(burst[0]).resolves.toMatchObject({ status: 'done', result: text('burst') });
+    expect(subject.list()).toHaveLength(50);
+    expect(subject.list().every((item) => item.status === 'done' && item.result !== undefined)).toBe(true);
+    expect(subject.dropped()).toBe(40);
+  });
+});
+
+describe('a removed server’s results', () => {
+  it('leave the list, its requests still running stopped; other servers’ stay, and nothing counts as dropped by the bound', async () => {
+    const { subject } = activities();
+    await subject.run(tool, 's1', async () => text('one'));
+    await subject.run(tool, 's2', async () => text('other'));
+    const running = subject.run(
+      tool,
+      's1',
+      (_connection, { signal }) =>
+        new Promise<CallToolResult>((_resolve, reject) => signal!.addEventListener('abort', () => reject(new Error('stopped')))),
+    );
+    subject.dropServer('s1');
+    expect(subject.list().map((item) => item.serverId)).toEqual(['s2']);
+    await expect(running).resolves.toMatchObject({ status: 'cancelled' });
+    expect(subject.list().map((item) => item.serverId)).toEqual(['s2']);
+    expect(subject.dropped()).toBe(0);
+    expect(subject.running()).toBe(false);
   });
 });
 

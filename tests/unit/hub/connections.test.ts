@@ -43,7 +43,7 @@ function connections(options: Partial<ConnectionsOptions> = {}, saved: SavedServ
   const settings: ConnectionsOptions = {
     servers,
     authorization: { setupFor: () => undefined, context: async () => '', status: () => undefined },
-    asking: { deliver: vi.fn(), bound: vi.fn(() => ({ max: 50, refusal: () => 'too many' })), withdraw: vi.fn() },
+    asking: { deliver: vi.fn(), bound: vi.fn(() => ({ hold: () => ({ release: () => {} }), refusal: () => 'too many' })), withdraw: vi.fn() },
     visits: { until: vi.fn(async () => {}), complete: vi.fn() },
     calls: { takenOver: async () => {}, resume: vi.fn(), dropServer: vi.fn() },
     connect: vi.fn(async (server: ServerConfig, loadOptions: LoadOptions) => {
@@ -79,11 +79,14 @@ describe('connecting to a server', () => {
     await subject.connect('s1');
     const request = { id: 'r', kind: 'input' as const, prompt: 'Why?', url: null, data: null };
     const signal = new AbortController().signal;
-    void opened[0]!.options.waitFor(request, { signal, problems: [] });
+    // With the place its question took in the inbox on its way in.
+    const place = { release: vi.fn() };
+    void opened[0]!.options.waitFor(request, { signal, problems: [], place });
     expect(settings.asking.deliver).toHaveBeenCalledWith(
       request,
       { serverId: 's1', serverName: 'Deploys', serverOrigin: 'https://mcp.example.com' },
       signal,
+      place,
     );
     void opened[0]!.options.untilVisitEnds!(request, signal);
     expect(settings.visits.until).toHaveBeenCalledWith('r', signal);
@@ -157,6 +160,39 @@ describe('connecting to a server', () => {
     const { subject, servers } = connections({ connect });
     await subject.connect('s1');
     expect(servers.view('s1')).toMatchObject({ status: 'needs-authorization', error: 'You declined to sign in.' });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(connect).toHaveBeenCalledOnce();
+  });
+
+  it('tries a sign-in whose authorization server did not answer again by itself, 1 s, 2 s … later, until it connects', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const unreachable = new AuthorizationError('unreachable', 'Deploys’s authorization server could not be reached.');
+    let down = true;
+    const { subject, servers, settings } = connections();
+    const open = settings.connect;
+    settings.connect = vi.fn(async (server, loadOptions) => {
+      if (down) throw unreachable;
+      return open(server, loadOptions);
+    });
+    await subject.connect('s1');
+    expect(servers.view('s1')).toMatchObject({ status: 'needs-authorization', error: unreachable.message, retryAt: 1_001_000 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(servers.view('s1')).toMatchObject({ status: 'needs-authorization', retryAt: 1_001_000 + 2_000 });
+    down = false;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(settings.connect).toHaveBeenCalledTimes(3);
+    expect(servers.view('s1')).toMatchObject({ status: 'connected', retryAt: undefined });
+  });
+
+  it('stops trying by itself once a sign-in fails for a reason that is the person’s', async () => {
+    vi.useFakeTimers();
+    const connect = vi.fn(async () => {
+      throw new AuthorizationError('unreachable', 'Not reached.');
+    });
+    const { subject, servers } = connections({ connect });
+    await subject.connect('s1');
+    subject.signInFailed('s1', new AuthorizationError('declined', 'You declined to sign in.'));
+    expect(servers.view('s1')).toMatchObject({ status: 'needs-authorization', error: 'You declined to sign in.', retryAt: undefined });
     await vi.advanceTimersByTimeAsync(120_000);
     expect(connect).toHaveBeenCalledOnce();
   });

@@ -24,6 +24,7 @@ function lifecycle(saved: SavedServer[] = []) {
     },
     resumed: { dropServer: (serverId, what) => void order.push(`drop calls ${serverId} ${what}`) },
     live: { stopWhere: async (ended) => void order.push(`stop watches ${ended('r1', 's1')}`) },
+    activities: { dropServer: (serverId) => void order.push(`drop results ${serverId}`) },
     records: { clear: (serverId) => void order.push(`clear records ${serverId}`) },
     signIn: { forget: async (serverId) => void order.push(`forget sign-ins ${serverId}`) },
     changed: () => void order.push('changed'),
@@ -51,7 +52,7 @@ describe('the server lifecycle', () => {
     expect(order).toEqual(['log level warning', 'persist s1', 'persist s1', 'reconnect s1']);
   });
 
-  it('lets go of a removed server’s kept calls and watches before closing it, forgets its sign-ins, then saves the list without it', async () => {
+  it('lets go of a removed server’s kept calls and watches before closing it, drops its results, forgets its sign-ins, then saves the list without it', async () => {
     const { subject, order, servers } = lifecycle([deploys]);
     await subject.remove('s1');
     await subject.remove('s1');
@@ -59,6 +60,7 @@ describe('the server lifecycle', () => {
       'drop calls s1 was removed',
       'stop watches true',
       'close s1',
+      'drop results s1',
       'clear records s1',
       'forget sign-ins s1',
       'persist ',

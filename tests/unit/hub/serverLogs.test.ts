@@ -12,7 +12,11 @@ function places(running: string[]) {
     },
     activities: {
       list: () => list,
-      patch: (activity, patch) => (list = list.map((item) => (item.id === activity.id ? ({ ...item, ...patch } as ActivityView) : item))),
+      patch: (activity, patch) => {
+        const changed = { ...activity, ...patch };
+        list = list.map((item) => (item.id === activity.id ? changed : item));
+        return changed;
+      },
     },
   });
   const logs = (activityId: string): ServerLogEntry[] | undefined => list.find((item) => item.id === activityId)?.logs;

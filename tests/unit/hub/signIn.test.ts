@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryArea } from '../../../lib/auth';
+import { type AuthorizationError, memoryArea } from '../../../lib/auth';
 import type { SavedServer } from '../../../lib/hub/servers';
 import { SignIn, type SignInOptions } from '../../../lib/hub/signIn';
 import type { Request } from '../../../lib/request';
@@ -32,6 +32,7 @@ function signIn(options: Partial<SignInOptions> = {}, saved: SavedServer | undef
     clientMetadataUrl: () => undefined,
     reconnect: vi.fn(async () => void order.push('reconnect')),
     disconnect: vi.fn(async () => void order.push('disconnect')),
+    signInFailed: vi.fn((_serverId: string, _failure: AuthorizationError) => void order.push('failed')),
     ...options,
   };
   return { subject: new SignIn(settings), settings, update, order };
@@ -83,10 +84,14 @@ describe('a server’s sign-in', () => {
 });
 
 describe('Sign in', () => {
-  it('that fails shows the server as needing a sign-in, in the failure’s words, and does not reconnect', async () => {
-    const { subject, settings, update } = signIn();
+  it('that fails hands the failure, in its words, to what shows the server’s card, and does not reconnect', async () => {
+    const { subject, settings } = signIn();
     await subject.signIn('s1');
-    expect(update).toHaveBeenCalledWith('s1', { status: 'needs-authorization', error: expect.stringMatching(/\S/) });
+    // Nothing answered it (the network here fails every request) before anyone was asked.
+    expect(settings.signInFailed).toHaveBeenCalledWith(
+      's1',
+      expect.objectContaining({ code: 'unreachable', message: expect.stringMatching(/could not be reached/) }),
+    );
     expect(settings.reconnect).not.toHaveBeenCalled();
   });
 
@@ -94,7 +99,7 @@ describe('Sign in', () => {
     const { subject, settings, order } = signIn();
     await subject.signIn('s1', { clientId: '  acme-client ', clientSecret: 'hush' });
     expect(settings.servers.edit).toHaveBeenCalledWith('s1', { oauthClientId: 'acme-client', oauthClientSecret: 'hush' });
-    expect(order.slice(0, 3)).toEqual(['edit', 'persist', 'update']);
+    expect(order.slice(0, 3)).toEqual(['edit', 'persist', 'failed']);
   });
 
   it('is traced where the hub keeps traces, and shares one sign-in between the server’s connections and its button', () => {

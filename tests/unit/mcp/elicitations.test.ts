@@ -180,6 +180,28 @@ describe('handle', () => {
     await client.close();
   });
 
+  it('hands the person the question with the place it held on its way in, found by its session and id', async () => {
+    const { client, connect, ask, replies } = await served();
+    const place = { release: vi.fn() };
+    const placeOf = vi.fn((session: string, id: string | number) => (session === '' && id === 9 ? place : undefined));
+    const given: unknown[] = [];
+    const { elicits } = setup(
+      async (request, context) => {
+        given.push(context.place);
+        return { id: request.id, ok: false, reason: 'declined' };
+      },
+      { placeOf },
+    );
+    elicits.handle(client);
+    await connect();
+    await ask(9);
+    await vi.waitFor(() => expect(replies).toHaveLength(1));
+    // The in-memory transport keeps no session: the gate keys such a stream's questions by ''.
+    expect(placeOf).toHaveBeenCalledWith('', 9);
+    expect(given).toEqual([place]);
+    await client.close();
+  });
+
   it('withdraws the question when the call it came with ends or the connection is lost', async () => {
     const lost = new AbortController();
     const signals: AbortSignal[] = [];

@@ -57,8 +57,8 @@ describe('A server’s budget of notifications', () => {
     expect(delivered).toEqual([]);
     vi.advanceTimersByTime(1_000);
     expect(delivered).toEqual([
-      { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'call-1', progress: 1_000 } },
-      { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
+      { method: 'notifications/progress', params: { progressToken: 'call-1', progress: 1_000 } },
+      { method: 'notifications/tools/list_changed' },
     ]);
     // The ones the newest overtook are counted as set aside.
     expect(told).toEqual([999 + 499]);

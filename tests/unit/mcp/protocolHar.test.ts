@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { protocolLogFile, toHar } from '../../../lib/mcp/protocolHar';
-import type { ProtocolRecord } from '../../../lib/mcp/protocolLog';
+import type { ProtocolLogEntry, ProtocolRecord } from '../../../lib/mcp/protocolLog';
 
 const CREATOR = { name: 'toolnexus', version: '0.1.0' };
 const AT = Date.UTC(2026, 11, 4, 9, 0, 0);
@@ -80,5 +80,24 @@ describe('the protocol log as HAR 1.2', () => {
     const json = protocolLogFile('My server/2', 'json', records, CREATOR);
     expect(json.name).toBe('My-server-2-protocol-log.json');
     expect(JSON.parse(json.text)).toMatchObject({ server: 'My server/2', records: expect.any(Array) });
+  });
+});
+
+describe('a log that dropped older records', () => {
+  const dropped: ProtocolLogEntry[] = [{ kind: 'dropped', at: AT - 60_000, count: 1_234 }, ...records];
+
+  it('says in the HAR how many were dropped and when the last went, with the same entries', () => {
+    const har = toHar(dropped, CREATOR, 'Echo');
+    expect(har.log.comment).toBe(
+      'The protocol log of Echo: secrets redacted, long messages cut. 1,234 older records were dropped to keep it within its bounds, the last at 2026-12-04T08:59:00.000Z.',
+    );
+    expect(har.log.entries).toEqual(toHar(records, CREATOR, 'Echo').log.entries);
+  });
+
+  it('says it in the JSON beside the records, which are records only', () => {
+    const json = JSON.parse(protocolLogFile('Echo', 'json', dropped, CREATOR).text);
+    expect(json.dropped).toEqual({ count: 1_234, at: '2026-12-04T08:59:00.000Z' });
+    expect(json.records).toEqual(records);
+    expect(JSON.parse(protocolLogFile('Echo', 'json', records, CREATOR).text).dropped).toBeUndefined();
   });
 });

@@ -3,18 +3,9 @@ import type { WorkerMessage } from '../../../lib/port/messages';
 import { PanelPorts } from '../../../lib/port/panelPorts';
 import type { HubState } from '../../../lib/state';
 import { applyStatePatch } from '../../../lib/port/statePatch';
+import { emptyHubState } from './emptyState';
 
-const empty: HubState = {
-  servers: [],
-  inbox: [],
-  visits: [],
-  notices: [],
-  activities: [],
-  history: [],
-  savedCalls: [],
-  pinnedTools: [],
-  settings: { requestTimeoutMinutes: 10 },
-};
+const empty: HubState = emptyHubState();
 
 /** A port as a panel sees it: the state it rebuilt from what it was sent. */
 class Panel {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ActivityView, HubState, InboxItem } from '../../../lib/state';
 import { applyStatePatch, diffState, type StatePatch } from '../../../lib/port/statePatch';
+import { emptyHubState } from './emptyState';
 
 const LISTS = { servers: 'id', inbox: 'id', visits: 'requestId', notices: 'id', activities: 'id', history: 'requestId' } as const;
 type ListName = keyof typeof LISTS;
@@ -10,10 +11,7 @@ const NAMES = Object.keys(LISTS) as ListName[];
 type Item = Record<string, unknown>;
 const item = (list: ListName, id: string, version: number): Item => ({ [LISTS[list]]: id, version, nested: { version } });
 
-const settings = { requestTimeoutMinutes: 10 };
-function empty(): HubState {
-  return { servers: [], inbox: [], visits: [], notices: [], activities: [], history: [], savedCalls: [], pinnedTools: [], settings };
-}
+const empty = emptyHubState;
 
 const lists = (state: HubState) => state as unknown as Record<ListName, Item[]>;
 const ids = (list: ListName, items: Item[]) => items.map((entry) => String(entry[LISTS[list]]));

@@ -43,7 +43,7 @@ describe('registry client', () => {
     // The deleted entry takes a place in the page but is not shown.
     expect(second.entries.map((entry) => (entry.ok ? entry.manifest.name : entry.name))).toEqual(['io.example/old']);
     const third = await client().search({ search: 'example', limit: 2, cursor: second.nextCursor });
-    expect(third.entries).toEqual([{ ok: false, name: 'io.example/broken', problems: [expect.stringMatching(/javascript: URL; refused/)] }]);
+    expect(third.entries).toEqual([{ ok: false, name: 'io.example/broken', problems: [expect.stringMatching(/javascript:\u2069 URL; refused/)] }]);
     expect(third.nextCursor).toBeUndefined();
   });
 
@@ -76,7 +76,7 @@ describe('registry client', () => {
   it('refuses a registry address that is not https (or http to this computer)', () => {
     expect(registryBase(`${OFFICIAL_REGISTRY}/`)).toBe('https://registry.modelcontextprotocol.io');
     expect(() => registryBase('http://registry.example')).toThrow(RegistryError);
-    expect(() => registryBase('javascript:alert(1)')).toThrow(/javascript: URL/);
+    expect(() => registryBase('javascript:alert(1)')).toThrow(/javascript:\u2069 URL/);
     expect(() => registryBase('https://r.example/?x=1')).toThrow(/must not carry/);
   });
 });

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fillRemote } from '../../../lib/registry/fill';
+import { fillRemote, pathProblems } from '../../../lib/registry/fill';
 import type { RemoteOffer } from '../../../lib/registry/offer';
 
 const remote: RemoteOffer = {
@@ -34,9 +35,67 @@ describe('fillRemote', () => {
       'With these values the address (https://evil.example%2Fx%40.weather.example/mcp) is not a web address.',
     );
     const inPath = { ...remote, urlTemplate: 'https://weather.example/{tenant}/mcp' };
-    expect(fillRemote(inPath, { 'var:tenant': '../@evil.example', 'header:X-Api-Key': 'k' }).url).toBe(
-      'https://weather.example/..%2F%40evil.example/mcp',
+    expect(fillRemote(inPath, { 'var:tenant': '@evil.example:443?', 'header:X-Api-Key': 'k' }).url).toBe(
+      'https://weather.example/%40evil.example%3A443%3F/mcp',
     );
+  });
+
+  describe('a value that fills a part of the address’s path', () => {
+    const tenant = { ...remote, urlTemplate: 'https://weather.example/t/{tenant}/mcp', origin: 'https://weather.example' };
+    const fill = (value: string) => fillRemote(tenant, { 'var:tenant': value, 'header:X-Api-Key': 'k' });
+
+    it('is refused, in words, when it would be a "." or ".." segment: the URL parser would move the request (/t/../mcp is /mcp)', () => {
+      for (const value of ['..', ' .. ', '.', '%2e%2e', '%2E.', '.%2e', '%2e'])
+        expect(() => fill(value), value).toThrow(
+          /^tenant cannot be “.+”: it fills a whole part of the address’s path, and would send the request to another path on the server\. Give another value\.$/,
+        );
+    });
+
+    it('is refused when it holds a / or a \\, as typed or percent-encoded: it fills one part of the path', () => {
+      for (const value of ['a/b', '..\\admin', 'x%2Fy', 'x%5cy'])
+        expect(() => fill(value), value).toThrow(/^tenant cannot hold “\/” or “\\”: it fills one part of the address’s path\. Give another value\.$/);
+    });
+
+    it('may hold dots where they stay data: within a segment, more than two, or in the host', () => {
+      expect(fill('...').url).toBe('https://weather.example/t/.../mcp');
+      expect(fill('v1..2').url).toBe('https://weather.example/t/v1..2/mcp');
+      const two = {
+        ...tenant,
+        urlTemplate: 'https://weather.example/t/{a}{b}/mcp',
+        variables: ['a', 'b'].map((name) => ({ ...remote.variables[0]!, name })),
+      };
+      expect(pathProblems(two, { 'var:a': '.', 'var:b': '.' })).toEqual({
+        a: expect.stringMatching(/^a, b cannot be “\.\.”/),
+        b: expect.stringMatching(/^a, b cannot be “\.\.”/),
+      });
+      expect(pathProblems(two, { 'var:a': 'x', 'var:b': '.' })).toEqual({});
+      expect(pathProblems(remote, { 'var:tenant': '..' })).toEqual({});
+    });
+
+    it('never moves the request out of its place in the path, whatever is typed (fast-check)', () => {
+      const piece = fc.constantFrom('.', '..', '/', '\\', '%2e', '%2E', '%2f', '%5C', '%', 'a', ' ', '?', '#', '@', ':');
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            fc.string(),
+            fc.array(piece, { maxLength: 6 }).map((pieces) => pieces.join('')),
+          ),
+          (value) => {
+            let url: string;
+            try {
+              url = fill(value).url;
+            } catch {
+              return;
+            }
+            const segments = new URL(url).pathname.split('/');
+            expect(segments).toHaveLength(4);
+            expect([segments[1], segments[3]]).toEqual(['t', 'mcp']);
+            expect(decodeURIComponent(segments[2]!)).not.toMatch(/^\.{1,2}$|[/\\]/);
+          },
+        ),
+        { numRuns: 2_000 },
+      );
+    });
   });
 
   describe("a header's own {variables}", () => {

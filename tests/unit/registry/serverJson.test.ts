@@ -72,7 +72,7 @@ describe('readServerJson', () => {
   it('refuses javascript:, plain http off this computer, and undeclared variables', () => {
     const base = { name: 'a.b/c', description: 'd', version: '1' };
     expect(problemsOf({ ...base, remotes: [{ type: 'sse', url: 'javascript:alert(1)' }] })[0]).toMatch(
-      /remotes\[0\]\.url .*javascript: URL; refused/,
+      /remotes\[0\]\.url .*javascript:\u2069 URL; refused/,
     );
     expect(problemsOf({ ...base, remotes: [{ type: 'sse', url: 'http://mcp.example/sse' }] })[0]).toMatch(/only https: is allowed/);
     expect(problemsOf({ ...base, remotes: [{ type: 'sse', url: 'https://x.example/{region}' }] })).toEqual([

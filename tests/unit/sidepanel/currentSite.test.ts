@@ -86,7 +86,7 @@ describe('the look, from the person’s click', () => {
     fake.grant = false;
     currentSite.value = { state: 'known', url: 'https://shop.example/', origin: 'https://shop.example' };
     await expect(lookAtSite(discover)).rejects.toThrow(
-      'Without access to https://shop.example, toolnexus cannot read what it publishes; nothing was requested from it.',
+      'Without access to \u2066https://shop.example\u2069, toolnexus cannot read what it publishes; nothing was requested from it.',
     );
     expect(discover).not.toHaveBeenCalled();
   });
@@ -94,7 +94,7 @@ describe('the look, from the person’s click', () => {
   it('reads nothing when the tab moved to another site while the browser asked', async () => {
     fake.tabs = [{ id: 1, active: true, url: 'https://elsewhere.example/' }];
     currentSite.value = { state: 'known', url: 'https://shop.example/', origin: 'https://shop.example' };
-    await expect(lookAtSite(discover)).rejects.toThrow('The tab moved on to https://elsewhere.example; look again.');
+    await expect(lookAtSite(discover)).rejects.toThrow('The tab moved on to \u2066https://elsewhere.example\u2069; look again.');
     expect(discover).not.toHaveBeenCalled();
   });
 });

@@ -1,17 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Hub, SavedServer } from '../../../lib/hub';
 import type { SyncState } from '../../../lib/sync/area';
-import { memory, testHub } from '../../hub-harness';
+import { managedStorage, memory, testHub } from '../../hub-harness';
 import { syncCloud, type TestArea } from '../../syncCloud';
 
 const SECRET = 'k-4f9a2c7e1b';
 const API = 'https://api.example.com/mcp';
 
 /** A hub that syncs through `area`; nothing is fetched (no server may be reached). */
-function syncingHub(area: TestArea, servers: SavedServer[] = [], isManaged?: (server: { url: string }) => boolean) {
+function syncingHub(area: TestArea, servers: SavedServer[] = [], policy?: unknown) {
   const state = memory<Partial<SyncState>>({});
   const saved = memory(servers);
-  const hub = testHub({ servers: saved, canReach: async () => false, sync: { area, state, isManaged } });
+  const hub = testHub({
+    servers: saved,
+    canReach: async () => false,
+    sync: { area, state },
+    ...(policy !== undefined && { policy: managedStorage(policy).source }),
+  });
   return { hub, state, saved };
 }
 
@@ -186,8 +191,9 @@ describe('sync between two browsers', () => {
 
   it('neither syncs a server the admin policy manages nor changes it from another browser', async () => {
     const cloud = syncCloud();
-    const managed = (server: { url: string }) => server.url.startsWith('https://corp.example');
-    const a = syncingHub(cloud.browser(), [{ id: 'corp', url: 'https://corp.example/mcp', enabled: true }], managed);
+    // The organisation's policy here manages the server at this address (lib/hub/managedServers.ts).
+    const policy = { managedMcpServers: [{ name: 'Corp', url: 'https://corp.example/mcp' }] };
+    const a = syncingHub(cloud.browser(), [{ id: 'corp', url: 'https://corp.example/mcp', enabled: true }], policy);
     const b = syncingHub(cloud.browser(), [{ id: 'corp-b', url: 'https://corp.example/mcp', name: 'Mine', enabled: true }]);
     await Promise.all([a.hub.start(), b.hub.start()]);
     await b.hub.setSync(true);

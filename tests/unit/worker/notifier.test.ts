@@ -18,7 +18,8 @@ describe('notifyNewRequests', () => {
     panelOpen = true;
     update([request('a'), request('b')]);
     update([request('b')]);
-    expect(calls).toEqual(['create a: Deploys needs you / Question a', 'clear a']);
+    // The server's name isolated in the title (docs/i18n.md): a right-to-left one or a U+202E in it cannot reorder "needs you".
+    expect(calls).toEqual(['create a: \u2068Deploys\u2069 needs you / Question a', 'clear a']);
   });
 });
 
@@ -36,7 +37,7 @@ describe('notifyFinishedTasks', () => {
     update(state({ status: 'running', task }));
     update(state({ status: 'done', task }));
     update(state({ status: 'done', task }));
-    expect(calls).toEqual(['task-c1: research finished / on Research']);
+    expect(calls).toEqual(['task-c1: \u2068research\u2069 finished / on \u2068Research\u2069']);
   });
 
   it('says why one failed', () => {
@@ -44,7 +45,15 @@ describe('notifyFinishedTasks', () => {
     const update = notifyFinishedTasks({ create: (_id, title, message) => calls.push(`${title} / ${message}`) }, () => false);
     update(state({ status: 'running', task }));
     update(state({ status: 'failed', task, error: 'Out of quota.' }));
-    expect(calls).toEqual(['research failed / on Research: Out of quota.']);
+    expect(calls).toEqual(['\u2068research\u2069 failed / on \u2068Research\u2069: \u2068Out of quota.\u2069']);
+  });
+
+  it('says so when the call’s server was removed meanwhile', () => {
+    const calls: string[] = [];
+    const update = notifyFinishedTasks({ create: (_id, title, message) => calls.push(`${title} / ${message}`) }, () => false);
+    update(state({ status: 'running', task }));
+    update({ ...state({ status: 'cancelled', task }), servers: [] });
+    expect(calls).toEqual(['\u2068research\u2069 was cancelled / on a server since removed']);
   });
 
   it('stays quiet while the panel is open, for calls that are not tasks, and for calls it never saw running', () => {

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AppPorts, AppSlot, AppsContext, LazyAppFrame } from '../../../../components/apps/AppSlot';
-import { NO_SANDBOX } from '../../../../components/apps/session';
+import { noSandbox } from '../../../../components/apps/session';
 import type { CallView, ServerView } from '../../../../lib/state';
 
 afterEach(cleanup);
@@ -53,8 +53,8 @@ describe('Where a result’s app goes', () => {
     expect(screen.getByText(/not a ui:\/\/ resource/)).toBeTruthy();
     cleanup();
     within(<AppSlot call={call()} open />, null);
-    expect(await screen.findByText(NO_SANDBOX)).toBeTruthy();
-    expect(NO_SANDBOX).toMatch(/no sandboxed page/);
+    expect(await screen.findByText(noSandbox())).toBeTruthy();
+    expect(noSandbox()).toMatch(/no sandboxed page/);
     cleanup();
     within(<AppSlot call={call()} open />, 'chrome-extension://x/appframe.html', []);
     expect(screen.getByText('The app closed: its server was removed.')).toBeTruthy();

@@ -3,6 +3,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentBlock } from '../../../../components/content/ContentBlock';
 import { MarkdownText } from '../../../../components/content/MarkdownText';
+import { formatSize } from '../../../../lib/i18n/format';
+import { readText } from '../../../readText';
 
 afterEach(cleanup);
 // Rendered, not its plain-text placeholder: the markdown code is loaded first.
@@ -36,7 +38,7 @@ describe('ContentBlock', () => {
 
   it('captions an image with its type and size, so even a 1×1 one is noticed', () => {
     show({ type: 'image', data: PIXEL, mimeType: 'image/png' });
-    expect(screen.getByRole('figure').textContent).toBe('image/png · 70 B');
+    expect(screen.getByRole('figure').textContent).toBe(`image/png · ${formatSize(70)}`);
   });
 
   it('does not show an "image" whose MIME type is not an image, and offers it as a file', () => {
@@ -80,7 +82,7 @@ describe('ContentBlock', () => {
     expect(view.textContent).toContain('https://files.example/report.pdf');
     expect(view.textContent).toContain('Quarterly report');
     expect(view.textContent).toContain('The Q3 numbers');
-    expect(view.textContent).toContain('application/pdf · 2.0 KB');
+    expect(view.textContent).toContain(`application/pdf · ${formatSize(2048)}`);
     expect(screen.queryByRole('button')).toBeNull();
   });
 
@@ -113,12 +115,12 @@ describe('ContentBlock', () => {
     const view = show({ type: 'resource', resource: { uri: 'file:///docs/q3%20report.pdf', mimeType: 'application/pdf', blob: 'AAAA' } });
     const save = screen.getByRole('link', { name: 'Save' });
     expect(save.getAttribute('download')).toBe('q3_report.pdf');
-    expect(view.textContent).toContain('application/pdf · 3 B');
+    expect(view.textContent).toContain(`application/pdf · ${formatSize(3)}`);
   });
 
   it('notes a content type it does not know, without failing', () => {
     const view = show({ type: 'hologram', data: 'x' } as unknown as Block);
-    expect(view.textContent).toBe('[unsupported content: hologram]');
+    expect(readText(view.textContent)).toBe('[unsupported content: hologram]');
   });
 
   it('marks a block meant only for the model', () => {

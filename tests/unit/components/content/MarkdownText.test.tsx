@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LinkCheckContext } from '../../../../components/content/linkVerdicts';
 import { MarkdownText } from '../../../../components/content/MarkdownText';
 import { type UrlAnalysis, urlJudge } from '../../../../lib/urls';
+import { readText } from '../../../readText';
 
 const analyzeUrl = await urlJudge();
 
@@ -80,7 +81,7 @@ describe('MarkdownText', () => {
   it('names a remote image instead of loading it', async () => {
     const view = await markdown('![tracking pixel](https://evil.example/p.png)');
     expect(view.querySelector('img')).toBeNull();
-    expect(view.textContent).toContain('image: tracking pixel');
+    expect(readText(view.textContent)).toContain('image: tracking pixel');
     expect(view.textContent).toContain('https://evil.example/p.png');
     expect(view.querySelector('a')).toBeNull();
   });
@@ -113,7 +114,7 @@ describe('Links in a server’s markdown, judged as a URL Request is', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(button);
     const card = within(view).getByRole('group', { name: 'Open this link?' });
-    expect(within(card).getByRole('list', { name: 'Warnings about this URL' }).textContent).toMatch(warning);
+    expect(readText(within(card).getByRole('list', { name: 'Warnings about this URL' }).textContent)).toMatch(warning);
     const open = within(card).getByRole('link', { name: 'Open anyway' });
     expect(open.getAttribute('rel')).toBe('noopener noreferrer');
     fireEvent.click(within(card).getByRole('button', { name: 'Cancel' }));

@@ -3,6 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SchemaForm } from '../../../../components/forms/SchemaForm';
 import { Markdown } from '../../../../components/forms/rjsfMarkdown';
 import { MarkdownText } from '../../../../components/content/MarkdownText';
+import { setCatalog } from '../../../../lib/i18n';
+import { nodeCatalog } from '../../../../locales/read';
 
 afterEach(cleanup);
 // The form itself, not its placeholder: its code is loaded first.
@@ -127,12 +129,40 @@ describe('SchemaForm', () => {
       title: 'tags_arguments',
       properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string' }, default: ['a', 'b'] } },
     });
-    expect(screen.getByText('Tags').tagName).toBe('LEGEND');
+    // The schema's title, as the server wrote it (isolated, marked as theirs) in the group's legend.
+    expect(screen.getByText('Tags').closest('legend')).toBeTruthy();
+    expect(screen.getByText('Tags').getAttribute('data-from')).toBe('server');
     expect(screen.queryByText('tags_arguments')).toBeNull();
     expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(2);
     expect(screen.getAllByRole('button', { name: 'Move up' })).toHaveLength(2);
     expect(screen.getAllByRole('button', { name: 'Move down' })).toHaveLength(2);
+  });
+});
+
+describe('the form’s words', () => {
+  it('are rjsf’s own in the person’s language; the schema’s stay the server’s, isolated', async () => {
+    setCatalog(await nodeCatalog('de'));
+    try {
+      showForm({
+        type: 'object',
+        properties: {
+          tags: { type: 'array', title: 'Etiketten \u202Eevil', items: { type: 'string' }, default: ['a'] },
+          ok: { type: 'boolean', title: 'Bestätigt', description: 'Ein Häkchen' },
+          zone: { type: 'string', title: 'Zone', enum: ['eu', 'us'] },
+        },
+      });
+      expect(screen.getByRole('button', { name: 'Hinzufügen' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Entfernen' })).toBeTruthy();
+      // A title with U+202E in it cannot reverse the legend around it: it is isolated, and marked as the server's.
+      const title = screen.getByText('Etiketten \u202Eevil');
+      expect([title.tagName, title.getAttribute('dir'), title.getAttribute('data-from')]).toEqual(['BDI', 'auto', 'server']);
+      expect(screen.getByText('Bestätigt').getAttribute('data-from')).toBe('server');
+      expect(screen.getByText('Ein Häkchen').closest('[data-from="server"]')).toBeTruthy();
+      expect(screen.getByLabelText('Zone').closest('[data-from="server"]')).toBeTruthy();
+    } finally {
+      setCatalog(await nodeCatalog('en'));
+    }
   });
 });
 

@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestCard } from '../../../../components/inbox/RequestCard';
-import { now } from '../../../../components/shared/time';
+import { now, span } from '../../../../components/shared/time';
 import type { InboxItem } from '../../../../lib/state';
 import { withActions } from '../withActions';
 
@@ -52,7 +52,7 @@ describe('RequestCard before its form’s code is in', () => {
       const text = card.textContent ?? '';
       expect(text).toContain('Deploys');
       expect(text).toContain('Which region?');
-      expect(text).toContain('waiting 3 s · expires in 10 min');
+      expect(text).toContain(`waiting ${span(3_000)} · expires in ${span(600_000)}`);
       expect(text).toContain('The worker refused: zone is required.');
     };
     keepsWhatItShows();
@@ -71,7 +71,8 @@ describe('RequestCard before its form’s code is in', () => {
 
     fireEvent.click(within(card).getByRole('button', { name: 'Retry' }));
     await act(() => chunk.settle('load'));
-    const field = await vi.waitFor(() => within(card).getByLabelText('Region'));
+    // The real form module loads now (rjsf and its widgets): seconds on a loaded machine, not vi.waitFor's 1 s.
+    const field = await vi.waitFor(() => within(card).getByLabelText('Region'), { timeout: 15_000 });
     // Effects run after the frame: the form can be in the DOM a moment before focus moves.
     await vi.waitFor(() => expect(document.activeElement).toBe(field));
     expect(card.querySelector('.form-placeholder, .load-failed')).toBeNull();

@@ -6,7 +6,7 @@ import { REACH_INTO_GAP } from '../../../../components/inbox/RequestGap';
 import { RequestCard } from '../../../../components/inbox/RequestCard';
 import { RjsfSchemaForm } from '../../../../components/forms/RjsfSchemaForm';
 import { SchemaForm } from '../../../../components/forms/SchemaForm';
-import { now } from '../../../../components/shared/time';
+import { now, span } from '../../../../components/shared/time';
 import type { InboxItem } from '../../../../lib/state';
 import { withActions } from '../withActions';
 
@@ -76,15 +76,34 @@ describe('RequestCard', () => {
     expect(screen.getByLabelText('Answer')).toBeTruthy();
   });
 
+  it('shows the server’s words as theirs, each isolated in its own direction: name, origin, prompt', () => {
+    const name = 'خادم \u202Eevil';
+    render(
+      <RequestCard request={request('r1', { serverName: name, serverOrigin: 'https://evil.example', prompt: 'Which \u202Eregion?' })} />,
+      withActions(),
+    );
+    const card = screen.getByRole('region', { name: `Request from ${name}` });
+    const theirs = [...card.querySelectorAll('[data-from="server"]')].map((element) => [
+      element.tagName,
+      element.getAttribute('dir'),
+      element.textContent,
+    ]);
+    expect(theirs.slice(0, 3)).toEqual([
+      ['BDI', 'auto', name],
+      ['CODE', 'ltr', 'https://evil.example'],
+      ['P', 'auto', 'Which \u202Eregion?'],
+    ]);
+  });
+
   it('updates its clock texts every tick without rendering its form again', () => {
     now.value = 1_003_000;
     render(<RequestCard request={request('r1')} />, withActions());
     const header = screen.getByRole('region').querySelector('header')!;
-    expect(header.textContent).toContain('waiting 3 s · expires in 10 min');
+    expect(header.textContent).toContain(`waiting ${span(3_000)} · expires in ${span(600_000)}`);
     const field = screen.getByLabelText('Answer') as HTMLInputElement;
     fireEvent.input(field, { target: { value: 'typed' } });
     const renders = formRenders(() => act(() => void (now.value = 1_064_000)));
-    expect(header.textContent).toContain('waiting 1 min · expires in 9 min');
+    expect(header.textContent).toContain(`waiting ${span(60_000)} · expires in ${span(540_000)}`);
     expect(renders).toBe(0);
     expect(screen.getByLabelText('Answer')).toBe(field);
     expect(field.value).toBe('typed');

@@ -50,7 +50,9 @@ describe('the Prompts tab', () => {
     expect(screen.getByRole('status').textContent).toBe('1 of 3 prompts');
     expect(screen.getAllByRole('article').map((row) => row.getAttribute('aria-label'))).toEqual(['Prompt review_code']);
     act(() => void (findQuery.value = 'zzz'));
-    expect(screen.getByText(/No prompt matches “zzz”/)).toBeTruthy();
+    // What was typed is the person's, isolated in the sentence.
+    expect(document.querySelector('.empty')?.textContent).toMatch(/^No prompt matches “zzz”\./);
+    expect(document.querySelector('.empty bdi[data-from="person"]')?.textContent).toBe('zzz');
   });
 
   it('lists a server whose skills could not be listed, with why, beside the prompts it has', () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { MarkdownText } from '../../../../components/content/MarkdownText';
 import { ServerCard } from '../../../../components/servers/ServerCard';
 import { openServers, revealServer } from '../../../../components/shared/groups';
+import { now } from '../../../../components/shared/time';
 import type { ServerView } from '../../../../lib/state';
 import { withActions } from '../withActions';
 
@@ -44,6 +45,20 @@ describe('A server in the list', () => {
   it('says a status other than connected in words, on its line', () => {
     render(<ServerCard server={server({ status: 'needs-authorization' })} />, withActions());
     expect(screen.getByRole('status').textContent).toBe('Needs sign-in');
+  });
+
+  it('whose authorization server did not answer says why, when it tries again by itself, and offers Try again now', () => {
+    now.value = 1_000_000;
+    const reconnect = vi.fn();
+    const error = 'Example’s authorization server could not be reached. … toolnexus tries again by itself until it answers; Try again does it now.';
+    const { container } = render(
+      <ServerCard server={server({ status: 'needs-authorization', error, retryAt: 1_004_000 })} />,
+      withActions({ reconnect }),
+    );
+    expect(container.querySelector('p.error')?.textContent).toContain(`${error} Retrying in 4 s.`);
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(reconnect).toHaveBeenCalledWith('s1');
   });
 
   it('shows its details unasked while it needs the person (an error, access, a sign-in), until they close it', () => {

@@ -35,7 +35,7 @@ function controlledLoader() {
 describe('lazyComponent', () => {
   it('shows the placeholder with the same props until the code is in, then the component, in every instance', async () => {
     const { load, settle } = controlledLoader();
-    const Lazy = lazyComponent('The greeting', load, Waiting);
+    const Lazy = lazyComponent(() => 'The greeting', load, Waiting);
     render(
       <>
         <Lazy name="Ada" />
@@ -56,7 +56,7 @@ describe('lazyComponent', () => {
 
   it('loads once for preload and every instance, and renders the component at once after that', async () => {
     const { load, settle } = controlledLoader();
-    const Lazy = lazyComponent('The greeting', load, Waiting);
+    const Lazy = lazyComponent(() => 'The greeting', load, Waiting);
     const preloaded = Lazy.preload();
     render(<Lazy name="Ada" />);
     await settle('load');
@@ -68,11 +68,14 @@ describe('lazyComponent', () => {
 
   it('shows a failed load in the placeholder, which keeps what it shows, and loads again on Retry', async () => {
     const { load, settle } = controlledLoader();
-    const Lazy = lazyComponent('The greeting', load, Waiting);
+    const Lazy = lazyComponent(() => 'The greeting', load, Waiting);
     render(<Lazy name="Ada" />);
     await settle(new Error('Failed to fetch dynamically imported module'));
 
-    expect(screen.getByRole('alert').textContent).toContain('The greeting could not be loaded (Failed to fetch dynamically imported module).');
+    // The browser's reason, isolated in the sentence (docs/i18n.md).
+    expect(screen.getByRole('alert').textContent).toContain(
+      'The greeting could not be loaded (\u2068Failed to fetch dynamically imported module\u2069).',
+    );
     expect(screen.getByText('Waiting for Ada')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
 
@@ -85,7 +88,7 @@ describe('lazyComponent', () => {
 
   it('rejects a preload that failed, and tries again on the next', async () => {
     const { load, settle } = controlledLoader();
-    const Lazy = lazyComponent('The greeting', load, Waiting);
+    const Lazy = lazyComponent(() => 'The greeting', load, Waiting);
     const first = Lazy.preload();
     await settle(new Error('offline'));
     await expect(first).rejects.toThrow('offline');

@@ -2,6 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../../../components/shell/App';
 import { LazyToolsTab } from '../../../../components/shell/LazyTabs';
+import { NO_POLICY } from '../../../../lib/policy';
 import type { ActivityView, HubState, ServerView } from '../../../../lib/state';
 import { withActions } from '../withActions';
 
@@ -24,6 +25,7 @@ function state(activities: ActivityView[]): HubState {
     savedCalls: [],
     pinnedTools: [],
     settings: { requestTimeoutMinutes: 10 },
+    policy: NO_POLICY,
   } as HubState;
 }
 
