@@ -1,30 +1,23 @@
 /**
- * Backups, a part of the hub: everything this browser keeps for the person (servers with their
- * secrets, saved calls, pins, History, settings; never a token) sealed with their passphrase
+ * Backups, made by the panel when the person asks (components/carry): everything this browser
+ * keeps for the person (servers with their secrets, saved calls, pins, History, settings; never a token) sealed with their passphrase
  * into one file, and such a file opened: its preview first, then what the person chose of it.
- * A file that cannot be opened changes nothing.
+ * A file that cannot be opened changes nothing. The worker hands what it keeps and applies the
+ * plan (here.ts); everything else is done here, in the panel.
  */
-import type { HistoryEntry } from '../history';
 import { parseBoundedJson } from '../json';
-import type { PinnedTool } from '../pinnedTools';
-import type { SavedCall } from '../savedCalls';
-import type { ServerSettings, Settings } from '../state';
-import { type BackupContents, type BackupServer, readContents } from './contents';
-import { type CurrentState, type ImportChoice, importPlan, type ImportPreview, previewImport } from './preview';
+import { type BackupContents, readContents } from './contents';
+import { type CurrentState, type ImportChoice, importPlan, type ImportPlan, type ImportPreview, previewImport } from './preview';
 import { type BackupError, seal, unseal } from './seal';
 
-/** The hub's parts a backup reads and an import changes (lib/hub/wire.ts hands them over). */
-export interface BackupTargets {
-  servers: { ids(): string[]; saved(serverId: string): BackupServer | undefined };
-  lifecycle: { adopt(servers: BackupServer[]): Promise<unknown>; update(serverId: string, patch: Partial<ServerSettings>): Promise<void> };
-  settings: { current(): Settings; update(patch: Partial<Settings>): Promise<void> };
-  savedCalls: { list(): SavedCall[]; replace(next: SavedCall[]): Promise<void> };
-  pins: { list(): readonly PinnedTool[]; replace(next: readonly PinnedTool[]): Promise<void> };
-  history: { list(): HistoryEntry[]; merge(entries: readonly HistoryEntry[]): Promise<void> };
+/** What the panel asks of the worker (lib/backup/here.ts, through the port's asks). */
+export interface BackupHub {
+  backupState(): Promise<CurrentState>;
+  applyBackupPlan(plan: ImportPlan): Promise<void>;
 }
 
 export interface BackupsOptions {
-  targets: BackupTargets;
+  hub: BackupHub;
   /** The product's name and version, written in the backup. */
   product: () => { name: string; version: string };
   newId: () => string;
@@ -44,7 +37,7 @@ export interface ImportResult {
 
 export class Backups {
   readonly #options: BackupsOptions;
-  /** The one backup opened and not yet applied (kept in the worker's memory only: a stopped worker needs it opened again). */
+  /** The one backup opened and not yet applied (in the panel's memory only: a closed panel needs it opened again). */
   #opened: { importId: string; contents: BackupContents } | undefined;
 
   constructor(options: BackupsOptions) {
@@ -53,7 +46,7 @@ export class Backups {
 
   /** The sealed file of everything kept here. @throws RangeError when the passphrase is too short. */
   async export(passphrase: string, now = new Date()): Promise<{ name: string; text: string }> {
-    const current = this.#current();
+    const current = await this.#options.hub.backupState();
     const contents: BackupContents = {
       exportedAt: now.toISOString(),
       product: this.#options.product(),
@@ -77,38 +70,21 @@ export class Backups {
     }
     const importId = this.#options.newId();
     this.#opened = { importId, contents: read.contents };
-    return { ok: true, importId, preview: previewImport(this.#current(), read.contents, read.skipped) };
+    return { ok: true, importId, preview: previewImport(await this.#options.hub.backupState(), read.contents, read.skipped) };
   }
 
   /**
    * Applies what the person chose of the backup opened as `importId`.
-   * @throws Error when no such backup is open (the worker was stopped since): open it again.
+   * @throws Error when no such backup is open: open it again.
    */
   async apply(importId: string, choice: ImportChoice): Promise<ImportResult> {
     const opened = this.#opened;
     if (opened?.importId !== importId) throw new Error('That backup is no longer open; open the file again.');
     this.#opened = undefined;
-    const { lifecycle, savedCalls, pins, history, settings } = this.#options.targets;
-    const current = this.#current();
+    const current = await this.#options.hub.backupState();
     const plan = importPlan(current, opened.contents, choice);
     const preview = previewImport(current, opened.contents, []);
-    await lifecycle.adopt(plan.addServers);
-    for (const { id, server } of plan.replaceServers) {
-      const { url, name, headers, oauthClientId, oauthClientSecret, enabled, logLevel } = server;
-      await lifecycle.update(id, {
-        url,
-        name: name ?? '',
-        headers: headers ?? {},
-        oauthClientId: oauthClientId ?? '',
-        oauthClientSecret,
-        enabled,
-        logLevel,
-      });
-    }
-    if (plan.savedCalls) await savedCalls.replace(plan.savedCalls);
-    if (plan.pinnedTools) await pins.replace(plan.pinnedTools);
-    if (plan.history.length > 0) await history.merge(plan.history);
-    if (plan.settings) await settings.update(plan.settings);
+    await this.#options.hub.applyBackupPlan(plan);
     const taken = (take: ImportChoice['servers'], counts: ImportPreview['servers']) => ({
       added: take === 'none' ? 0 : counts.added.length,
       replaced: take === 'all' ? counts.replaced.length : 0,
@@ -119,17 +95,6 @@ export class Backups {
       pinnedTools: choice.pinnedTools ? preview.pinnedTools.added : 0,
       history: plan.history.length,
       settings: plan.settings ? preview.settings : [],
-    };
-  }
-
-  #current(): CurrentState {
-    const { servers, savedCalls, pins, history, settings } = this.#options.targets;
-    return {
-      servers: servers.ids().flatMap((id) => servers.saved(id) ?? []),
-      savedCalls: savedCalls.list(),
-      pinnedTools: pins.list(),
-      history: history.list(),
-      settings: settings.current(),
     };
   }
 }

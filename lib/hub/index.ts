@@ -8,7 +8,7 @@
  * here). The hub names the public surface, each of the panel's commands (lib/port/commands.ts)
  * the part that does it.
  */
-import type { ImportChoice } from '../backup';
+import type { ImportPlan } from '../backup';
 import type { Inbox } from '../inbox';
 import type { ExportFormat } from '../mcpJson';
 import type { Answer } from '../request';
@@ -131,8 +131,10 @@ export class Hub {
   readonly setSync = (on: boolean) => this.#parts.sync.setEnabled(on);
   readonly dismissSyncConflicts = () => this.#parts.sync.dismissConflicts();
   readonly askSyncSecrets = (serverId: string) => this.#parts.sync.askSecrets(serverId);
-  readonly exportBackup = (passphrase: string) => this.#parts.backups.export(passphrase);
-  readonly openBackup = (text: string, passphrase: string) => this.#parts.backups.open(text, passphrase);
-  readonly applyBackup = (importId: string, choice: ImportChoice) => this.#parts.backups.apply(importId, choice);
-  readonly saveSession = (serverId?: string) => this.#parts.sessions.save(serverId);
+  /** What a backup holds, for the panel to seal or to compare a file with (lib/backup/here.ts). */
+  readonly backupState = async () => this.#parts.backups.state();
+  /** Applies what the panel planned of an opened backup, as the person chose. */
+  readonly applyBackupPlan = (plan: ImportPlan) => this.#parts.backups.apply(plan);
+  /** What a session file of one server (or every server) is written from, for the panel to write (lib/sessionFile). */
+  readonly sessionSources = (serverId?: string) => this.#parts.sessions.sources(serverId);
 }

@@ -4,7 +4,7 @@
  * run, so the order here is only the order of construction.
  */
 import { readRecord } from '../auth/record';
-import { Backups } from '../backup';
+import { applyBackupPlan, backupState, type ImportPlan } from '../backup';
 import { historyEntry } from '../history';
 import { Inbox } from '../inbox';
 import { load } from '../mcp/client';
@@ -128,7 +128,8 @@ export function wire(options: HubOptions, changed: () => void) {
   const isManaged = (server: { url: string; managed?: unknown }) => isPolicyManaged(judge(), server);
   const sync: Sync = new Sync({ area, stored: state, isManaged, targets, ask: (...args) => asking.deliver(...args), newId, changed });
   const about = () => options.about ?? { product: { name: 'toolnexus', version: '' }, browser: '' };
-  const backups = new Backups({ targets: { ...targets, history }, product: () => about().product, newId });
+  // A backup is sealed and opened in the panel; the worker hands what it keeps and applies a plan (lib/backup/here.ts).
+  const backups = { state: () => backupState({ ...targets, history }), apply: (plan: ImportPlan) => applyBackupPlan({ ...targets, history }, plan) };
   const auth = options.authorization?.storage;
   const sessions = new SessionSaver({
     ...{ servers, records, about, activities: () => activities.list() },

@@ -61,10 +61,9 @@ export const ASKS = [
   'searchRegistry',
   'readServerJson',
   'discoverSite',
-  'exportBackup',
-  'openBackup',
-  'applyBackup',
-  'saveSession',
+  'backupState',
+  'applyBackupPlan',
+  'sessionSources',
 ] as const satisfies ReadonlyArray<keyof Hub>;
 
 export type CommandName = (typeof COMMANDS)[number];

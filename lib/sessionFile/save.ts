@@ -1,12 +1,14 @@
 /**
- * Saving a session, a part of the hub: what it holds of one server (or of every server) as a
- * session file (write.ts). It gathers; the writer decides what is written and redacts.
+ * Saving a session, the worker's half: what the hub holds of one server (or of every server),
+ * gathered for the panel, which writes the file (write.ts, in a chunk it loads when asked) and
+ * decides what is written and redacts. The secrets it must keep out travel with it, over the
+ * port, to the extension's own page only; they are never written anywhere.
  */
 import type { ServerRecord } from '../auth/record';
 import type { TraceAttempt } from '../auth/trace';
 import type { ProtocolLogEntry } from '../mcp/protocolLog';
 import type { ActivityView, ServerSettings, ServerView } from '../state';
-import { sessionFile } from './write';
+import type { SessionInput } from './write';
 
 export interface SessionSources {
   servers: { ids(): string[]; view(serverId: string): ServerView | undefined; saved(serverId: string): ServerSettings | undefined };
@@ -37,10 +39,10 @@ export class SessionSaver {
   }
 
   /**
-   * The session file of `serverId`, or of every server when it is omitted.
+   * What the session file of `serverId` (of every server when it is omitted) is written from.
    * @throws Error when that server is no longer there.
    */
-  async save(serverId?: string, now = new Date()): Promise<{ name: string; text: string }> {
+  async sources(serverId?: string): Promise<Omit<SessionInput, 'savedAt'>> {
     const { servers, capabilities, records, activities, signInRecord, about } = this.#sources;
     const ids = serverId === undefined ? servers.ids() : [serverId];
     const all = activities();
@@ -63,6 +65,6 @@ export class SessionSaver {
       if (saved?.oauthClientSecret) secrets.push(saved.oauthClientSecret);
       if (signInRecord) secrets.push(...signInSecrets(await signInRecord(id)));
     }
-    return sessionFile({ ...about(), savedAt: now, servers: included, secrets });
+    return { ...about(), servers: included, secrets };
   }
 }

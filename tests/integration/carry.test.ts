@@ -11,6 +11,7 @@ import { readSessionFile } from '../../lib/sessionFile';
 import { startApiKeyServer } from '../fixtures/api-key-server';
 import { startProtectedServer } from '../fixtures/auth/protected-server';
 import { startModernServer } from '../fixtures/servers';
+import { carry } from '../carryPanel';
 import { memory, testHub, until } from '../hub-harness';
 import { signInHub } from './signInHub';
 
@@ -33,7 +34,7 @@ describe('a sealed backup, restored on a new machine', () => {
     open.push({ close: () => from.removeServer('api') });
     await from.start();
     await until(from, () => statusOf(from, 'api') === 'connected');
-    const { text } = await from.exportBackup(PASS);
+    const { text } = await carry(from).exportBackup(PASS);
     expect(JSON.parse(text)).toMatchObject({ kdf: { name: 'PBKDF2', iterations: 600_000 } });
     expect(text).not.toContain(KEY);
 
@@ -48,10 +49,10 @@ describe('a sealed backup, restored on a new machine', () => {
     const fresh = testHub({ servers: saved, backoffMs: () => 600_000 });
     open.push({ close: () => fresh.removeServer('api') });
     await fresh.start();
-    const opened = await fresh.openBackup(text, PASS);
+    const opened = await carry(fresh).openBackup(text, PASS);
     if (!opened.ok) throw new Error(opened.message);
     expect(opened.preview.servers.added).toEqual([{ id: 'api', name: 'Keyed', url: server.url }]);
-    await fresh.applyBackup(opened.importId, { servers: 'all', savedCalls: 'all', pinnedTools: true, history: true, settings: true });
+    await carry(fresh).applyBackup(opened.importId, { servers: 'all', savedCalls: 'all', pinnedTools: true, history: true, settings: true });
     await until(fresh, () => statusOf(fresh, 'api') === 'connected');
     const call = await fresh.callTool('api', 'whoami', {});
     expect(call.status).toBe('done');
@@ -75,8 +76,8 @@ describe('a session file', () => {
     // The protocol log writes a moment after each exchange.
     await new Promise((resolve) => setTimeout(resolve, 400));
 
-    const one = await hub.saveSession('s');
-    const all = await hub.saveSession();
+    const one = await carry(hub).saveSession('s');
+    const all = await carry(hub).saveSession();
     expect(one.name).toMatch(/^Protected-session-/);
     expect(all.name).toMatch(/^all-servers-session-/);
 

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { seal as realSeal } from '../../../lib/backup/seal';
 import type { SavedServer } from '../../../lib/hub';
 import type { HistoryEntry } from '../../../lib/history';
+import { carry } from '../../carryPanel';
 import { memory, testHub } from '../../hub-harness';
 
 // What is exported and imported is what these cases are about: a fast key derivation keeps them
@@ -57,14 +58,14 @@ async function fullHub() {
 describe('a backup, exported and imported', () => {
   it('carries every server with its secrets, saved calls, pins, History and settings into a fresh hub, strings as they were', async () => {
     const from = await fullHub();
-    const { name, text } = await from.exportBackup(PASS);
+    const { name, text } = await carry(from).exportBackup(PASS);
     expect(name).toMatch(/^toolnexus-backup-\d{4}-\d{2}-\d{2}\.json$/);
     for (const secret of ['k-123456', 'csecret', 'Daily']) expect(text).not.toContain(secret);
 
     const saved = memory<SavedServer[]>([]);
     const to = testHub({ servers: saved, canReach: async () => false });
     await to.start();
-    const opened = await to.openBackup(text, PASS);
+    const opened = await carry(to).openBackup(text, PASS);
     if (!opened.ok) throw new Error(opened.message);
     expect(opened.preview).toMatchObject({
       servers: { added: [{ id: 'srv-1', name: `API ${HTML}`, url: 'https://api.example.com/mcp' }], replaced: [], unchanged: 0 },
@@ -75,7 +76,13 @@ describe('a backup, exported and imported', () => {
       skipped: [],
     });
     expect(to.state().servers).toEqual([]);
-    const result = await to.applyBackup(opened.importId, { servers: 'all', savedCalls: 'all', pinnedTools: true, history: true, settings: true });
+    const result = await carry(to).applyBackup(opened.importId, {
+      servers: 'all',
+      savedCalls: 'all',
+      pinnedTools: true,
+      history: true,
+      settings: true,
+    });
     expect(result).toEqual({
       servers: { added: 1, replaced: 0 },
       savedCalls: { added: 1, replaced: 0 },
@@ -93,30 +100,30 @@ describe('a backup, exported and imported', () => {
     expect(state.history[0]?.content).toEqual({ choice: HTML });
     expect(state.settings.requestTimeoutMinutes).toBe(33);
     await expect(
-      to.applyBackup(opened.importId, { servers: 'all', savedCalls: 'all', pinnedTools: true, history: true, settings: true }),
+      carry(to).applyBackup(opened.importId, { servers: 'all', savedCalls: 'all', pinnedTools: true, history: true, settings: true }),
     ).rejects.toThrow('no longer open');
   });
 
   it('adds only what is new, or replaces too, as the person chose', async () => {
     const from = await fullHub();
-    const { text } = await from.exportBackup(PASS);
+    const { text } = await carry(from).exportBackup(PASS);
     const here = testHub({ servers: [{ id: 'mine', url: 'https://api.example.com/mcp', name: 'Mine', enabled: true }], canReach: async () => false });
     await here.start();
-    const opened = await here.openBackup(text, PASS);
+    const opened = await carry(here).openBackup(text, PASS);
     if (!opened.ok) throw new Error(opened.message);
     expect(opened.preview.servers).toMatchObject({ added: [], replaced: [{ id: 'srv-1' }] });
-    await here.applyBackup(opened.importId, { servers: 'new', savedCalls: 'none', pinnedTools: false, history: false, settings: false });
+    await carry(here).applyBackup(opened.importId, { servers: 'new', savedCalls: 'none', pinnedTools: false, history: false, settings: false });
     expect(here.state().servers.map((server) => server.name)).toEqual(['Mine']);
     expect(here.state().savedCalls).toEqual([]);
-    const again = await here.openBackup(text, PASS);
+    const again = await carry(here).openBackup(text, PASS);
     if (!again.ok) throw new Error(again.message);
-    await here.applyBackup(again.importId, { servers: 'all', savedCalls: 'none', pinnedTools: false, history: false, settings: false });
+    await carry(here).applyBackup(again.importId, { servers: 'all', savedCalls: 'none', pinnedTools: false, history: false, settings: false });
     expect(here.state().servers).toEqual([expect.objectContaining({ id: 'mine', name: `API ${HTML}`, headers: { 'X-Api-Key': 'k-123456' } })]);
   });
 
   it('changes nothing for a wrong passphrase, a damaged file, a newer one or one that is no backup', async () => {
     const from = await fullHub();
-    const { text } = await from.exportBackup(PASS);
+    const { text } = await carry(from).exportBackup(PASS);
     const here = await fullHub();
     const before = JSON.stringify(here.state());
     const file = JSON.parse(text);
@@ -128,7 +135,7 @@ describe('a backup, exported and imported', () => {
       [`{"format":"toolnexus-backup","pad":"${'x'.repeat(200 * 1024 * 1024)}"}`, 'too-large'],
     ];
     for (const [input, problem] of cases) {
-      const opened = await here.openBackup(input, problem === 'wrong-passphrase' ? 'not the passphrase' : PASS);
+      const opened = await carry(here).openBackup(input, problem === 'wrong-passphrase' ? 'not the passphrase' : PASS);
       expect(opened).toMatchObject({ ok: false, problem });
     }
     expect(JSON.stringify(here.state())).toBe(before);
@@ -151,7 +158,7 @@ describe('a backup, exported and imported', () => {
     });
     const here = testHub({ canReach: async () => false });
     await here.start();
-    const opened = await here.openBackup(await realSeal(plaintext, PASS, 1_000), PASS);
+    const opened = await carry(here).openBackup(await realSeal(plaintext, PASS, 1_000), PASS);
     if (!opened.ok) throw new Error(opened.message);
     expect(opened.preview.servers.added).toEqual([{ id: 'b', name: 'https://ok.example/mcp', url: 'https://ok.example/mcp' }]);
     expect(opened.preview.skipped).toEqual([
@@ -161,7 +168,7 @@ describe('a backup, exported and imported', () => {
       { what: 'History entry #1', reason: 'it misses its request or server' },
     ]);
     expect(opened.preview.settings).toEqual(['registryUrl']);
-    await here.applyBackup(opened.importId, { servers: 'all', savedCalls: 'all', pinnedTools: true, history: true, settings: true });
+    await carry(here).applyBackup(opened.importId, { servers: 'all', savedCalls: 'all', pinnedTools: true, history: true, settings: true });
     expect(here.state().servers).toEqual([expect.objectContaining({ headers: { Good: 'y' } })]);
   });
 });
