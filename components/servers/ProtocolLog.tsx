@@ -1,6 +1,7 @@
+import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import { rpcMessage } from '@/lib/mcp/jsonRpc';
-import type { DroppedNote, ProtocolRecord } from '@/lib/mcp/protocolLog';
+import type { DroppedNote, ProtocolLogEntry, ProtocolRecord } from '@/lib/mcp/protocolLog';
 import type { Verdict } from '@/lib/policy/judge';
 import { useActions } from '../shared/actions';
 import { OrgNote } from '../shared/OrgNote';
@@ -83,24 +84,21 @@ function Copy({ value }: { value: unknown }) {
   );
 }
 
-/** A server's protocol log: every exchange and message, newest last, filterable, requests paired with responses. */
-export function ProtocolLog({ serverId, serverName, exportAllowed }: ProtocolLogProps) {
-  const { protocolLog, clearProtocolLog, exportProtocolLog } = useActions();
-  // The server's log as the worker holds it now (already redacted), live while shown: the worker writes records in batches, a moment after each exchange.
-  const { value: records, failure, refresh, set: setRecords } = useLiveAsk(() => protocolLog(serverId), serverId);
+/**
+ * Records drawn with the protocol log's filters: by method, by direction. Presentational: the live
+ * log and a session file's recording (components/carry) both draw theirs with it; `bar` is what
+ * the live one adds beside the filters.
+ */
+export function ProtocolRecords({ records, bar, children }: { records: ProtocolLogEntry[]; bar?: ComponentChildren; children?: ComponentChildren }) {
   const [direction, setDirection] = useState<Direction>('all');
   const [filter, setFilter] = useState('');
-  const note = records?.find((entry): entry is DroppedNote => entry.kind === 'dropped');
+  const note = records.find((entry): entry is DroppedNote => entry.kind === 'dropped');
   const shown = useMemo(
-    () =>
-      records
-        ? rows(records.filter((entry): entry is ProtocolRecord => entry.kind !== 'dropped')).filter((row) => matches(row, direction, filter))
-        : [],
+    () => rows(records.filter((entry): entry is ProtocolRecord => entry.kind !== 'dropped')).filter((row) => matches(row, direction, filter)),
     [records, direction, filter],
   );
-
   return (
-    <section class="protocol-log" aria-label={`Protocol log of ${serverName}`}>
+    <>
       <div class="protocol-log-bar">
         <input
           type="search"
@@ -115,41 +113,16 @@ export function ProtocolLog({ serverId, serverName, exportAllowed }: ProtocolLog
           <option value="in">Received</option>
           <option value="http">HTTP exchanges</option>
         </select>
-        <button type="button" class="secondary" onClick={refresh}>
-          Refresh
-        </button>
-        <ExportButtons
-          allowed={exportAllowed}
-          empty={!records?.length}
-          onExport={(format) => records && exportProtocolLog(serverName, format, records)}
-        />
-        <button
-          type="button"
-          class="secondary"
-          onClick={() => {
-            clearProtocolLog(serverId);
-            setRecords([]);
-          }}
-        >
-          Clear
-        </button>
+        {bar}
       </div>
-      {exportAllowed && !exportAllowed.allowed && <OrgNote verdict={exportAllowed} />}
-      <p class="muted">Live, kept in memory only, the newest 1,000 records; tokens, keys, cookies and secrets are redacted before they are kept.</p>
+      {children}
       {note && (
         <p class="muted" role="status" aria-label="Dropped records">
           {note.count.toLocaleString()} older records were dropped to keep the log within its bounds, the last at{' '}
           <time>{new Date(note.at).toLocaleTimeString()}</time>.
         </p>
       )}
-      {failure && (
-        <p role="alert" class="error">
-          {failure}
-        </p>
-      )}
-      {records === null ? (
-        <p class="muted">Loading…</p>
-      ) : shown.length === 0 ? (
+      {shown.length === 0 ? (
         <p class="muted">{records.length === 0 ? 'Nothing recorded yet.' : 'Nothing matches.'}</p>
       ) : (
         <ol class="protocol-records">
@@ -172,6 +145,54 @@ export function ProtocolLog({ serverId, serverName, exportAllowed }: ProtocolLog
             </li>
           ))}
         </ol>
+      )}
+    </>
+  );
+}
+
+/** A server's protocol log: every exchange and message, newest last, filterable, requests paired with responses. */
+export function ProtocolLog({ serverId, serverName, exportAllowed }: ProtocolLogProps) {
+  const { protocolLog, clearProtocolLog, exportProtocolLog } = useActions();
+  // The server's log as the worker holds it now (already redacted), live while shown: the worker writes records in batches, a moment after each exchange.
+  const { value: records, failure, refresh, set: setRecords } = useLiveAsk(() => protocolLog(serverId), serverId);
+  const bar = (
+    <>
+      <button type="button" class="secondary" onClick={refresh}>
+        Refresh
+      </button>
+      <ExportButtons
+        allowed={exportAllowed}
+        empty={!records?.length}
+        onExport={(format) => records && exportProtocolLog(serverName, format, records)}
+      />
+      <button
+        type="button"
+        class="secondary"
+        onClick={() => {
+          clearProtocolLog(serverId);
+          setRecords([]);
+        }}
+      >
+        Clear
+      </button>
+    </>
+  );
+  return (
+    <section class="protocol-log" aria-label={`Protocol log of ${serverName}`}>
+      {records === null ? (
+        <p class="muted">Loading…</p>
+      ) : (
+        <ProtocolRecords records={records} bar={bar}>
+          {exportAllowed && !exportAllowed.allowed && <OrgNote verdict={exportAllowed} />}
+          <p class="muted">
+            Live, kept in memory only, the newest 1,000 records; tokens, keys, cookies and secrets are redacted before they are kept.
+          </p>
+          {failure && (
+            <p role="alert" class="error">
+              {failure}
+            </p>
+          )}
+        </ProtocolRecords>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { NOTIFICATIONS_PER_SECOND } from '@/lib/mcp/inboundBudget';
+import { t } from '@/lib/i18n';
 import type { Verdict } from '@/lib/policy/judge';
 import { words as policyWords } from '@/lib/policy/words';
 import type { ServerSettings, ServerView } from '@/lib/state';
@@ -184,6 +185,11 @@ function ServerDetails({ server, id, exportAllowed }: { server: ServerView; id: 
           {signsIn && (
             <button type="button" class="secondary" aria-expanded={showingTrace} onClick={() => setShowingTrace(!showingTrace)}>
               Sign-in trace
+            </button>
+          )}
+          {exportAllowed?.allowed !== false && (
+            <button type="button" class="secondary" onClick={() => void actions.saveSession(server.id)}>
+              {t('sessionFile.saveThis')}
             </button>
           )}
         </div>

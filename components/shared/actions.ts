@@ -2,6 +2,7 @@ import type { ReadonlySignal } from '@preact/signals';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { TraceAttempt } from '@/lib/auth/trace';
+import type { ImportChoice, ImportResult, OpenedBackup } from '@/lib/backup';
 import type { SiteDiscovery } from '@/lib/discovery';
 import type { ProtocolLogFormat } from '@/lib/mcp/protocolHar';
 import type { ProtocolLogEntry } from '@/lib/mcp/protocolLog';
@@ -40,6 +41,14 @@ export interface PanelActions extends WorkerCommands, Omit<WorkerAsks, 'exportSa
   /** Looks for MCP servers on the current tab's site; call it from the click (it may ask the browser for access to that origin). */
   lookAtSite: () => Promise<SiteDiscovery>;
   showHelp: (open: boolean) => void;
+  /** Seals everything kept here with the person's passphrase and saves the file (docs/backup-file.md). */
+  exportBackup: (passphrase: string) => Promise<void>;
+  /** Opens a backup file: what it would add or replace here; nothing is changed yet. */
+  openBackup: (text: string, passphrase: string) => Promise<OpenedBackup>;
+  /** Applies what the person chose of the backup opened last. */
+  applyBackup: (importId: string, choice: ImportChoice) => Promise<ImportResult>;
+  /** Saves one server's session (every server's, without an id) as a redacted file (docs/session-file.md); a failure is shown as the panel's error. */
+  saveSession: (serverId?: string) => Promise<void>;
 }
 
 /**

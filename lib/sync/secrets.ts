@@ -54,9 +54,12 @@ const CLIENT_SECRET_FIELD = 'OAuth client secret';
 export function secretRequest(serverName: string, missing: MissingSecrets): Request {
   const properties: Record<string, Record<string, unknown>> = {};
   for (const name of missing.headers) {
-    properties[name] = { type: 'string', title: name, minLength: 1, description: `The value of the ${name} header, as your other browser sends it.` };
+    properties[name] = {
+      ...{ type: 'string', title: name, minLength: 1, writeOnly: true },
+      description: `The value of the ${name} header, as your other browser sends it.`,
+    };
   }
-  if (missing.clientSecret) properties[CLIENT_SECRET_FIELD] = { type: 'string', title: CLIENT_SECRET_FIELD, minLength: 1 };
+  if (missing.clientSecret) properties[CLIENT_SECRET_FIELD] = { type: 'string', title: CLIENT_SECRET_FIELD, minLength: 1, writeOnly: true };
   const what = [...missing.headers.map((name) => `the ${name} header`), ...(missing.clientSecret ? ['its OAuth client secret'] : [])].join(', ');
   return {
     id: nextRequestId(),
