@@ -3,6 +3,6 @@
  * passphrase (seal.ts), for a new machine or a reinstall. The hub makes one `Backups`
  * (lib/hub/wire.ts) and names its commands; the format is docs/backup-file.md.
  */
-export { type BackupHub, Backups, type ImportResult, type OpenedBackup } from './backups';
-export { applyBackupPlan, type BackupTargets, backupState } from './here';
-export type { CurrentState, ImportChoice, ImportPlan, ImportPreview } from './preview';
+export { Backups, type ImportResult, type OpenedBackup } from './backups';
+export { applyBackupPlan, backupState } from './here';
+export type { ImportChoice, ImportPlan, ImportPreview } from './preview';
