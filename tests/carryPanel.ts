@@ -10,7 +10,7 @@ import { sessionFile } from '../lib/sessionFile';
 const made = new WeakMap<Hub, ReturnType<typeof panelOf>>();
 
 function panelOf(hub: Hub) {
-  const backups = new Backups({ hub, product: () => ({ name: 'toolnexus', version: '0.1.0' }), newId: () => crypto.randomUUID() });
+  const backups = new Backups({ hub, newId: () => crypto.randomUUID() });
   return {
     exportBackup: (passphrase: string) => backups.export(passphrase),
     openBackup: (text: string, passphrase: string) => backups.open(text, passphrase),

@@ -4,6 +4,7 @@ import { errorMessage } from '@/lib/errorMessage';
 import { formatList } from '@/lib/i18n/format';
 import { isolated, t } from '@/lib/i18n';
 import { useActions } from '../shared/actions';
+import { carryFiles } from './files';
 import { backupProblem, fileTooLarge, MAX_FILE_BYTES, when } from './words';
 import { strength } from './strength';
 
@@ -16,7 +17,7 @@ const STRENGTH = {
 
 /** "Export a sealed backup": the passphrase twice, with a hint of its strength. */
 function ExportBackup() {
-  const { exportBackup } = useActions();
+  const { exportBackup } = carryFiles(useActions());
   const [first, setFirst] = useState('');
   const [second, setSecond] = useState('');
   const [said, setSaid] = useState<{ error: boolean; text: string } | null>(null);
@@ -119,7 +120,7 @@ function Preview({ preview, onApply, onCancel }: { preview: ImportPreview; onApp
 
 /** "Open a backup": the file and its passphrase, then the preview, then Apply. */
 function OpenBackup() {
-  const { openBackup, applyBackup } = useActions();
+  const { openBackup, applyBackup } = carryFiles(useActions());
   const [file, setFile] = useState<File | null>(null);
   const [passphrase, setPassphrase] = useState('');
   const [opened, setOpened] = useState<{ importId: string; preview: ImportPreview } | null>(null);
@@ -170,7 +171,7 @@ function OpenBackup() {
           onApply={(choice) => {
             setOpened(null);
             applyBackup(opened.importId, choice).then(
-              (result) => setSaid({ error: false, text: done(result) }),
+              (result: ImportResult) => setSaid({ error: false, text: done(result) }),
               (error: unknown) => setSaid({ error: true, text: errorMessage(error) }),
             );
           }}

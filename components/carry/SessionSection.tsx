@@ -4,13 +4,14 @@ import { t } from '@/lib/i18n';
 import type { Verdict } from '@/lib/policy/judge';
 import { readSessionFile, type SessionModel } from '@/lib/sessionFile';
 import { useActions } from '../shared/actions';
+import { carryFiles } from './files';
 import { OrgNote } from '../shared/OrgNote';
 import { SessionView } from './SessionView';
 import { fileTooLarge, MAX_FILE_BYTES, sessionProblem } from './words';
 
 /** "Save all sessions" and "Open a session file" (docs/session-file.md); an opened one is drawn below, read-only. */
 export function SessionSection({ exportAllowed }: { exportAllowed?: Verdict }) {
-  const { saveSession } = useActions();
+  const { saveSession } = carryFiles(useActions());
   const [session, setSession] = useState<SessionModel | null>(null);
   const [said, setSaid] = useState<string | null>(null);
   const refused = exportAllowed && !exportAllowed.allowed;
@@ -19,7 +20,12 @@ export function SessionSection({ exportAllowed }: { exportAllowed?: Verdict }) {
       <h2 id="session-title">{t('sessionFile.title')}</h2>
       <p class="hint muted">{t('sessionFile.intro')}</p>
       <div class="actions">
-        <button type="button" class="secondary" disabled={refused} onClick={() => void saveSession()}>
+        <button
+          type="button"
+          class="secondary"
+          disabled={refused}
+          onClick={() => saveSession().catch((error: unknown) => setSaid(errorMessage(error)))}
+        >
           {t('sessionFile.saveAll')}
         </button>
         <label class="button secondary file-button">

@@ -16,6 +16,7 @@ import { useActions } from '../shared/actions';
 import { Clocked, span } from '../shared/time';
 import { openServers, serverOpen, serverToReveal, setServerOpen } from '../shared/groups';
 import { ServerLine } from './ServerLine';
+import { saveSession } from './saveSession';
 import './servers.css';
 import { ServerFixes } from '../shared/ServerFixes';
 
@@ -188,7 +189,7 @@ function ServerDetails({ server, id, exportAllowed }: { server: ServerView; id: 
             </button>
           )}
           {exportAllowed?.allowed !== false && (
-            <button type="button" class="secondary" onClick={() => void actions.saveSession(server.id)}>
+            <button type="button" class="secondary" onClick={() => void saveSession(actions, server.id)}>
               {t('sessionFile.saveThis')}
             </button>
           )}

@@ -2,7 +2,6 @@ import type { ReadonlySignal } from '@preact/signals';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { TraceAttempt } from '@/lib/auth/trace';
-import type { ImportChoice, ImportResult, OpenedBackup } from '@/lib/backup';
 import type { SiteDiscovery } from '@/lib/discovery';
 import type { ProtocolLogFormat } from '@/lib/mcp/protocolHar';
 import type { ProtocolLogEntry } from '@/lib/mcp/protocolLog';
@@ -41,14 +40,10 @@ export interface PanelActions extends WorkerCommands, Omit<WorkerAsks, 'exportSa
   /** Looks for MCP servers on the current tab's site; call it from the click (it may ask the browser for access to that origin). */
   lookAtSite: () => Promise<SiteDiscovery>;
   showHelp: (open: boolean) => void;
-  /** Seals everything kept here with the person's passphrase and saves the file (docs/backup-file.md). */
-  exportBackup: (passphrase: string) => Promise<void>;
-  /** Opens a backup file: what it would add or replace here; nothing is changed yet. */
-  openBackup: (text: string, passphrase: string) => Promise<OpenedBackup>;
-  /** Applies what the person chose of the backup opened last. */
-  applyBackup: (importId: string, choice: ImportChoice) => Promise<ImportResult>;
-  /** Saves one server's session (every server's, without an id) as a redacted file (docs/session-file.md); a failure is shown as the panel's error. */
-  saveSession: (serverId?: string) => Promise<void>;
+  /** Saves a file the panel wrote (a sealed backup, a session file: components/carry/files.ts) where the browser saves downloads. */
+  saveFile: (name: string, text: string) => void;
+  /** Says what went wrong in the panel's error line (what dismissError takes away). */
+  reportError: (message: string) => void;
 }
 
 /**

@@ -67,9 +67,6 @@ function exportAllowed(): boolean {
   return false;
 }
 
-// Sealing, opening and the session file's writer are a chunk of their own (./carry.ts), loaded when the person asks.
-const carry = () => import('./carry').then((module) => module.carry(asks, save));
-
 const commands = remoteCommands(send);
 /** The panel's one actions object (components/shared/actions.ts): every command and ask by its Hub name, and what the panel does itself. */
 const actions: PanelActions = {
@@ -115,16 +112,8 @@ const actions: PanelActions = {
   currentSite,
   lookAtSite: () => lookAtSite(asks.discoverSite),
   showHelp: (open) => (help.value = open),
-  exportBackup: (passphrase) => carry().then((it) => it.exportBackup(passphrase)),
-  openBackup: (text, passphrase) => carry().then((it) => it.openBackup(text, passphrase)),
-  applyBackup: (importId, choice) => carry().then((it) => it.applyBackup(importId, choice)),
-  // A session file holds the protocol log: the organisation's word on saving logs is asked first.
-  saveSession: async (serverId) => {
-    if (exportAllowed())
-      await carry()
-        .then((it) => it.saveSession(serverId))
-        .catch((error: unknown) => void (lastError.value = errorMessage(error)));
-  },
+  saveFile: save,
+  reportError: (message) => (lastError.value = message),
 };
 
 // Apps run in a sandboxed page: Chromium's manifest sandbox page (entrypoints/appframe.sandbox),

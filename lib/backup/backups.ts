@@ -5,21 +5,20 @@
  * A file that cannot be opened changes nothing. The worker hands what it keeps and applies the
  * plan (here.ts); everything else is done here, in the panel.
  */
-import { parseBoundedJson } from '../json';
+import { parseBoundedJson } from '../boundedJson';
 import { type BackupContents, readContents } from './contents';
-import { type CurrentState, type ImportChoice, importPlan, type ImportPlan, type ImportPreview, previewImport } from './preview';
+import type { BackupState } from './here';
+import { type ImportChoice, importPlan, type ImportPlan, type ImportPreview, previewImport } from './preview';
 import { type BackupError, seal, unseal } from './seal';
 
 /** What the panel asks of the worker (lib/backup/here.ts, through the port's asks). */
 export interface BackupHub {
-  backupState(): Promise<CurrentState>;
+  backupState(): Promise<BackupState>;
   applyBackupPlan(plan: ImportPlan): Promise<void>;
 }
 
 export interface BackupsOptions {
   hub: BackupHub;
-  /** The product's name and version, written in the backup. */
-  product: () => { name: string; version: string };
   newId: () => string;
 }
 
@@ -49,7 +48,7 @@ export class Backups {
     const current = await this.#options.hub.backupState();
     const contents: BackupContents = {
       exportedAt: now.toISOString(),
-      product: this.#options.product(),
+      product: current.product,
       servers: [...current.servers],
       savedCalls: [...current.savedCalls],
       pinnedTools: [...current.pinnedTools],

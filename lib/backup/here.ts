@@ -22,9 +22,13 @@ export interface BackupTargets {
   history: { list(): HistoryEntry[]; merge(entries: readonly HistoryEntry[]): Promise<void> };
 }
 
+/** What the worker hands the panel: everything a backup holds, and which toolnexus holds it. */
+export type BackupState = CurrentState & { product: { name: string; version: string } };
+
 /** Everything kept here that a backup holds: servers with their secrets, saved calls, pins, History, settings; never a token. */
-export function backupState({ servers, savedCalls, pins, history, settings }: BackupTargets): CurrentState {
+export function backupState({ servers, savedCalls, pins, history, settings }: BackupTargets, product: BackupState['product']): BackupState {
   return {
+    product,
     servers: servers.ids().flatMap((id) => servers.saved(id) ?? []),
     savedCalls: savedCalls.list(),
     pinnedTools: [...pins.list()],

@@ -12,7 +12,8 @@
  * (format, version, KDF and its parameters, salt, IV, check) is AES-GCM's additional data: a
  * header changed by a byte fails as the ciphertext does.
  */
-import { isRecord, parseBoundedJson } from '../json';
+import { parseBoundedJson } from '../boundedJson';
+import { isRecord } from '../json';
 import { fromBase64, toBase64 } from './base64';
 
 export const BACKUP_FORMAT = 'toolnexus-backup';

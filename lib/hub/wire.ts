@@ -129,7 +129,10 @@ export function wire(options: HubOptions, changed: () => void) {
   const sync: Sync = new Sync({ area, stored: state, isManaged, targets, ask: (...args) => asking.deliver(...args), newId, changed });
   const about = () => options.about ?? { product: { name: 'toolnexus', version: '' }, browser: '' };
   // A backup is sealed and opened in the panel; the worker hands what it keeps and applies a plan (lib/backup/here.ts).
-  const backups = { state: () => backupState({ ...targets, history }), apply: (plan: ImportPlan) => applyBackupPlan({ ...targets, history }, plan) };
+  const backups = {
+    state: () => backupState({ ...targets, history }, about().product),
+    apply: (plan: ImportPlan) => applyBackupPlan({ ...targets, history }, plan),
+  };
   const auth = options.authorization?.storage;
   const sessions = new SessionSaver({
     ...{ servers, records, about, activities: () => activities.list() },

@@ -6,7 +6,8 @@
  * said; strings stay text, whatever they hold. Pure.
  */
 import type { TraceAttempt } from '../auth/trace';
-import { isRecord, parseBoundedJson } from '../json';
+import { parseBoundedJson } from '../boundedJson';
+import { isRecord } from '../json';
 import type { ProtocolLogEntry, ProtocolRecord } from '../mcp/protocolLog';
 import { boundForPanel } from '../panelBounds';
 import type { ActivityView, ServerLogEntry, ServerStatus } from '../state';

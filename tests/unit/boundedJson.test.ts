@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBoundedJson } from '../../lib/json';
+import { parseBoundedJson } from '../../lib/boundedJson';
 
 describe('parseBoundedJson', () => {
   it('reads JSON within its bounds, brackets inside strings and escaped quotes not counted', () => {
