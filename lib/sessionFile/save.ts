@@ -42,9 +42,10 @@ export class SessionSaver {
    * What the session file of `serverId` (of every server when it is omitted) is written from.
    * @throws Error when that server is no longer there.
    */
-  async sources(serverId?: string): Promise<Omit<SessionInput, 'savedAt'>> {
+  async sources(serverId?: string | null): Promise<Omit<SessionInput, 'savedAt'>> {
     const { servers, capabilities, records, activities, signInRecord, about } = this.#sources;
-    const ids = serverId === undefined ? servers.ids() : [serverId];
+    // null too: an omitted argument crosses the port as JSON, where undefined in a list is null.
+    const ids = serverId == null ? servers.ids() : [serverId];
     const all = activities();
     const included = ids.map((id) => {
       const view = servers.view(id);
