@@ -34,8 +34,8 @@ export function SessionSection({ exportAllowed }: { exportAllowed?: Verdict }) {
             type="file"
             accept=".json,application/json"
             onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = '';
+              const input = event.currentTarget;
+              const file = input.files?.[0];
               if (!file) return;
               setSaid(null);
               // Refused before it is read: a file this large is no session file, and reading it would hold it all in memory.
