@@ -89,12 +89,20 @@ function Copy({ value }: { value: unknown }) {
  * log and a session file's recording (components/carry) both draw theirs with it; `bar` is what
  * the live one adds beside the filters.
  */
-export function ProtocolRecords({ records, bar, children }: { records: ProtocolLogEntry[]; bar?: ComponentChildren; children?: ComponentChildren }) {
+export function ProtocolRecords({
+  records,
+  bar,
+  children,
+}: {
+  records: ProtocolLogEntry[] | null;
+  bar?: ComponentChildren;
+  children?: ComponentChildren;
+}) {
   const [direction, setDirection] = useState<Direction>('all');
   const [filter, setFilter] = useState('');
-  const note = records.find((entry): entry is DroppedNote => entry.kind === 'dropped');
+  const note = records?.find((entry): entry is DroppedNote => entry.kind === 'dropped');
   const shown = useMemo(
-    () => rows(records.filter((entry): entry is ProtocolRecord => entry.kind !== 'dropped')).filter((row) => matches(row, direction, filter)),
+    () => rows((records ?? []).filter((entry): entry is ProtocolRecord => entry.kind !== 'dropped')).filter((row) => matches(row, direction, filter)),
     [records, direction, filter],
   );
   return (
@@ -122,7 +130,9 @@ export function ProtocolRecords({ records, bar, children }: { records: ProtocolL
           <time>{new Date(note.at).toLocaleTimeString()}</time>.
         </p>
       )}
-      {shown.length === 0 ? (
+      {records === null ? (
+        <p class="muted">Loading…</p>
+      ) : shown.length === 0 ? (
         <p class="muted">{records.length === 0 ? 'Nothing recorded yet.' : 'Nothing matches.'}</p>
       ) : (
         <ol class="protocol-records">
@@ -179,21 +189,15 @@ export function ProtocolLog({ serverId, serverName, exportAllowed }: ProtocolLog
   );
   return (
     <section class="protocol-log" aria-label={`Protocol log of ${serverName}`}>
-      {records === null ? (
-        <p class="muted">Loading…</p>
-      ) : (
-        <ProtocolRecords records={records} bar={bar}>
-          {exportAllowed && !exportAllowed.allowed && <OrgNote verdict={exportAllowed} />}
-          <p class="muted">
-            Live, kept in memory only, the newest 1,000 records; tokens, keys, cookies and secrets are redacted before they are kept.
+      <ProtocolRecords records={records} bar={bar}>
+        {exportAllowed && !exportAllowed.allowed && <OrgNote verdict={exportAllowed} />}
+        <p class="muted">Live, kept in memory only, the newest 1,000 records; tokens, keys, cookies and secrets are redacted before they are kept.</p>
+        {failure && (
+          <p role="alert" class="error">
+            {failure}
           </p>
-          {failure && (
-            <p role="alert" class="error">
-              {failure}
-            </p>
-          )}
-        </ProtocolRecords>
-      )}
+        )}
+      </ProtocolRecords>
     </section>
   );
 }
