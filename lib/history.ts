@@ -80,7 +80,9 @@ export function historyEntry(request: PendingRequest, answer: Answer, answeredAt
     action: result.action,
   };
   if (!answer.ok && answer.reason) entry.reason = clipText(answer.reason);
-  if (result.action === 'accept' && request.kind === 'input') entry.content = boundForPanel(result.content, CONTENT_BOUNDS).value;
+  // What a person types for toolnexus's own question about secrets is a secret: History keeps that it was answered, not what.
+  if (result.action === 'accept' && request.kind === 'input' && request.purpose !== 'secrets')
+    entry.content = boundForPanel(result.content, CONTENT_BOUNDS).value;
   return entry;
 }
 
@@ -133,6 +135,14 @@ export class History {
   add(entry: HistoryEntry): Promise<void> {
     const kept = entry.reason === undefined ? entry : { ...entry, reason: clipText(entry.reason) };
     return this.#change((entries) => [kept, ...entries]);
+  }
+
+  /** Adds entries kept elsewhere (a backup), those not here already, each in its place by when it was answered. */
+  merge(entries: readonly HistoryEntry[]): Promise<void> {
+    return this.#change((kept) => {
+      const ids = new Set(kept.map((entry) => entry.requestId));
+      return [...kept, ...entries.filter((entry) => !ids.has(entry.requestId))].sort((a, b) => b.answeredAt - a.answeredAt);
+    });
   }
 
   /** Forgets one server's entries, or every entry when `serverId` is omitted. */

@@ -18,9 +18,10 @@ export interface Provenance {
   serverOrigin?: string;
   /**
    * `oauth`: consent to the server's own sign-in, whose window the sign-in flow opens
-   * itself; otherwise a URL elicitation, opened by the client on consent.
+   * itself; otherwise a URL elicitation, opened by the client on consent. `secrets`: toolnexus
+   * itself asks for a synced server's secrets (lib/sync/secrets.ts), which History never keeps.
    */
-  purpose?: 'oauth';
+  purpose?: 'oauth' | 'secrets';
 }
 
 export interface PendingRequest extends Request, Provenance {

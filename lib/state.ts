@@ -25,6 +25,7 @@ import type { HistoryEntry } from './history';
 import type { PendingRequest } from './inbox';
 import type { PolicyView } from './policy/view';
 import type { UrlAnalysis } from './urls';
+import type { SyncView } from './sync/view';
 
 export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'needs-permission' | 'needs-authorization' | 'error' | 'blocked';
 
@@ -253,4 +254,6 @@ export interface HubState {
   settings: Settings;
   /** The organisation's policy in force (lib/policy/view.ts). */
   policy: PolicyView;
+  /** Whether this browser syncs, and what sync could not do. */
+  sync?: SyncView;
 }

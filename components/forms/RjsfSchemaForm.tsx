@@ -75,6 +75,9 @@ function forRjsf(schema: unknown): { schema: unknown; ui: UiSchema } {
     ui['ui:enumNames'] = rendered.enumNames;
   }
 
+  // JSON Schema's writeOnly (2020-12 meta-data): a value that is sent, never shown back; toolnexus's own question for a synced server's secrets (lib/sync/secrets.ts) marks its fields so.
+  if (rendered.writeOnly === true && rendered.type === 'string') ui['ui:widget'] = 'password';
+
   if (isSchema(rendered.properties)) {
     const properties: Schema = {};
     for (const [name, property] of Object.entries(rendered.properties)) {

@@ -1,9 +1,10 @@
+import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import { t, tn } from '@/lib/i18n';
 import { formatTimeSeconds } from '@/lib/i18n/format';
 import { rpcMessage } from '@/lib/mcp/jsonRpc';
 import { PROTOCOL_LOG_LENGTH } from '@/lib/hub/protocolRecords';
-import type { DroppedNote, ProtocolRecord } from '@/lib/mcp/protocolLog';
+import type { DroppedNote, ProtocolLogEntry, ProtocolRecord } from '@/lib/mcp/protocolLog';
 import type { Verdict } from '@/lib/policy/judge';
 import { useActions } from '../shared/actions';
 import { OrgNote } from '../shared/OrgNote';
@@ -92,24 +93,29 @@ function Copy({ value }: { value: unknown }) {
   );
 }
 
-/** A server's protocol log: every exchange and message, newest last, filterable, requests paired with responses. */
-export function ProtocolLog({ serverId, serverName, exportAllowed }: ProtocolLogProps) {
-  const { protocolLog, clearProtocolLog, exportProtocolLog } = useActions();
-  // The server's log as the worker holds it now (already redacted), live while shown: the worker writes records in batches, a moment after each exchange.
-  const { value: records, failure, refresh, set: setRecords } = useLiveAsk(() => protocolLog(serverId), serverId);
+/**
+ * Records drawn with the protocol log's filters: by method, by direction. Presentational: the live
+ * log and a session file's recording (components/carry) both draw theirs with it; `bar` is what
+ * the live one adds beside the filters.
+ */
+export function ProtocolRecords({
+  records,
+  bar,
+  children,
+}: {
+  records: ProtocolLogEntry[] | null;
+  bar?: ComponentChildren;
+  children?: ComponentChildren;
+}) {
   const [direction, setDirection] = useState<Direction>('all');
   const [filter, setFilter] = useState('');
   const note = records?.find((entry): entry is DroppedNote => entry.kind === 'dropped');
   const shown = useMemo(
-    () =>
-      records
-        ? rows(records.filter((entry): entry is ProtocolRecord => entry.kind !== 'dropped')).filter((row) => matches(row, direction, filter))
-        : [],
+    () => rows((records ?? []).filter((entry): entry is ProtocolRecord => entry.kind !== 'dropped')).filter((row) => matches(row, direction, filter)),
     [records, direction, filter],
   );
-
   return (
-    <section class="protocol-log" aria-label={t('servers.protocolLog.label', { server: serverName })}>
+    <>
       <div class="protocol-log-bar">
         <input
           type="search"
@@ -128,35 +134,12 @@ export function ProtocolLog({ serverId, serverName, exportAllowed }: ProtocolLog
           <option value="in">{t('servers.protocolLog.received')}</option>
           <option value="http">{t('servers.protocolLog.http')}</option>
         </select>
-        <button type="button" class="secondary" onClick={refresh}>
-          {t('servers.protocolLog.refresh')}
-        </button>
-        <ExportButtons
-          allowed={exportAllowed}
-          empty={!records?.length}
-          onExport={(format) => records && exportProtocolLog(serverName, format, records)}
-        />
-        <button
-          type="button"
-          class="secondary"
-          onClick={() => {
-            clearProtocolLog(serverId);
-            setRecords([]);
-          }}
-        >
-          {t('servers.protocolLog.clear')}
-        </button>
+        {bar}
       </div>
-      {exportAllowed && !exportAllowed.allowed && <OrgNote verdict={exportAllowed} />}
-      <p class="muted">{t('servers.protocolLog.about', { count: PROTOCOL_LOG_LENGTH })}</p>
+      {children}
       {note && (
         <p class="muted" role="status" aria-label={t('servers.protocolLog.droppedLabel')}>
           {tn('servers.protocolLog.dropped', note.count, { time: formatTimeSeconds(note.at) })}
-        </p>
-      )}
-      {failure && (
-        <p role="alert" class="error">
-          {failure}
         </p>
       )}
       {records === null ? (
@@ -188,6 +171,48 @@ export function ProtocolLog({ serverId, serverName, exportAllowed }: ProtocolLog
           ))}
         </ol>
       )}
+    </>
+  );
+}
+
+/** A server's protocol log: every exchange and message, newest last, filterable, requests paired with responses. */
+export function ProtocolLog({ serverId, serverName, exportAllowed }: ProtocolLogProps) {
+  const { protocolLog, clearProtocolLog, exportProtocolLog } = useActions();
+  // The server's log as the worker holds it now (already redacted), live while shown: the worker writes records in batches, a moment after each exchange.
+  const { value: records, failure, refresh, set: setRecords } = useLiveAsk(() => protocolLog(serverId), serverId);
+  const bar = (
+    <>
+      <button type="button" class="secondary" onClick={refresh}>
+        {t('servers.protocolLog.refresh')}
+      </button>
+      <ExportButtons
+        allowed={exportAllowed}
+        empty={!records?.length}
+        onExport={(format) => records && exportProtocolLog(serverName, format, records)}
+      />
+      <button
+        type="button"
+        class="secondary"
+        onClick={() => {
+          clearProtocolLog(serverId);
+          setRecords([]);
+        }}
+      >
+        {t('servers.protocolLog.clear')}
+      </button>
+    </>
+  );
+  return (
+    <section class="protocol-log" aria-label={t('servers.protocolLog.label', { server: serverName })}>
+      <ProtocolRecords records={records} bar={bar}>
+        {exportAllowed && !exportAllowed.allowed && <OrgNote verdict={exportAllowed} />}
+        <p class="muted">{t('servers.protocolLog.about', { count: PROTOCOL_LOG_LENGTH })}</p>
+        {failure && (
+          <p role="alert" class="error">
+            {failure}
+          </p>
+        )}
+      </ProtocolRecords>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { NOTIFICATIONS_PER_SECOND } from '@/lib/mcp/inboundBudget';
+import { t } from '@/lib/i18n';
 import type { Verdict } from '@/lib/policy/judge';
 import { words as policyWords } from '@/lib/policy/words';
 import { t, tn } from '@/lib/i18n';
@@ -18,6 +19,7 @@ import { useActions } from '../shared/actions';
 import { Clocked, span } from '../shared/time';
 import { openServers, serverOpen, serverToReveal, setServerOpen } from '../shared/groups';
 import { ServerLine } from './ServerLine';
+import { saveSession } from './saveSession';
 import './servers.css';
 import { ServerFixes } from '../shared/ServerFixes';
 
@@ -198,6 +200,11 @@ function ServerDetails({ server, id, exportAllowed }: { server: ServerView; id: 
           {signsIn && (
             <button type="button" class="secondary" aria-expanded={showingTrace} onClick={() => setShowingTrace(!showingTrace)}>
               {t('servers.card.signInTrace')}
+            </button>
+          )}
+          {exportAllowed?.allowed !== false && (
+            <button type="button" class="secondary" onClick={() => void saveSession(actions, server.id)}>
+              {t('sessionFile.saveThis')}
             </button>
           )}
         </div>

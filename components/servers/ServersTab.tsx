@@ -1,9 +1,11 @@
 import type { ImportResult } from '@/lib/mcpJson';
 import type { PolicyView } from '@/lib/policy/view';
 import type { ServerView, Settings } from '@/lib/state';
+import type { SyncView } from '@/lib/sync/view';
 import { memo } from 'preact/compat';
 import { PROTOCOL_LOG_LENGTH } from '@/lib/hub/protocolRecords';
 import { t, tn } from '@/lib/i18n';
+import { LazyCarry } from '../carry/LazyCarry';
 import { useActions } from '../shared/actions';
 import { ImportExport } from './ImportExport';
 import { LazyFindServers } from './registry/LazyFindServers';
@@ -16,10 +18,12 @@ export interface ServersTabProps {
   imported: ImportResult | null;
   /** The organisation's policy in force: what it locks is said where it applies. */
   policy: PolicyView;
+  /** Sync's state in this browser (absent: the browser offers no sync storage). */
+  sync?: SyncView;
 }
 
 /** The servers, one line each (twenty fit on a screen), then adding one, mcp.json in and out, and the settings. */
-export const ServersTab = memo(function ServersTab({ servers, settings, imported, policy }: ServersTabProps) {
+export const ServersTab = memo(function ServersTab({ servers, settings, imported, policy, sync }: ServersTabProps) {
   const { addServer, updateSettings } = useActions();
   return (
     <>
@@ -86,6 +90,8 @@ export const ServersTab = memo(function ServersTab({ servers, settings, imported
         </label>
         <p class="hint muted">{t('servers.settings.protocolLogHint', { count: PROTOCOL_LOG_LENGTH })}</p>
       </section>
+      {/* Sync, the sealed backup and session files (components/carry), in a chunk of their own. */}
+      <LazyCarry sync={sync} exportAllowed={policy.features.protocolLogExport} />
     </>
   );
 });

@@ -60,15 +60,15 @@ function ClientIdForm({ server, issuer }: { server: ServerView; issuer?: string 
   );
 }
 
-function Failure({ failure, server }: { failure: TraceFailure; server: ServerView }) {
+function Failure({ failure, server }: { failure: TraceFailure; server?: ServerView }) {
   const { signIn } = useActions();
   return (
     <div class="trace-failure">
       <p>
         <strong>{t('servers.trace.failedAt', { step: stepName(failure.step) })}</strong> {failure.words}
       </p>
-      {failure.fix?.kind === 'client-id' && <ClientIdForm server={server} issuer={failure.fix.issuer} />}
-      {failure.fix?.kind === 'sign-in' && (
+      {server && failure.fix?.kind === 'client-id' && <ClientIdForm server={server} issuer={failure.fix.issuer} />}
+      {server && failure.fix?.kind === 'sign-in' && (
         <button type="button" onClick={() => signIn(server.id)}>
           {t('servers.trace.signInAgain')}
         </button>
@@ -77,7 +77,7 @@ function Failure({ failure, server }: { failure: TraceFailure; server: ServerVie
   );
 }
 
-function Attempt({ attempt, server, open }: { attempt: TraceAttempt; server: ServerView; open: boolean }) {
+function Attempt({ attempt, server, open }: { attempt: TraceAttempt; server?: ServerView; open: boolean }) {
   return (
     <li>
       <details class="trace-attempt" open={open}>
@@ -97,6 +97,23 @@ function Attempt({ attempt, server, open }: { attempt: TraceAttempt; server: Ser
 }
 
 /**
+ * Sign-in attempts, newest first, each step in order. Presentational: the live trace and a
+ * session file's recording (components/carry) draw them; without `server`, no fix is offered.
+ */
+export function TraceAttempts({ attempts, server }: { attempts: TraceAttempt[]; server?: ServerView }) {
+  const newestFirst = [...attempts].reverse();
+  return newestFirst.length === 0 ? (
+    <p class="muted">{t('servers.trace.empty')}</p>
+  ) : (
+    <ol class="trace-attempts">
+      {newestFirst.map((attempt, index) => (
+        <Attempt key={attempt.id} attempt={attempt} server={server} open={index === 0} />
+      ))}
+    </ol>
+  );
+}
+
+/**
  * A server's sign-in trace: each attempt, newest first, each step of it in order with what was
  * tried and what came back, the step that failed in words with what to do about it there.
  */
@@ -104,8 +121,6 @@ export function SignInTrace({ server, exportAllowed }: SignInTraceProps) {
   const { signInTrace, clearProtocolLog, exportSignInTrace } = useActions();
   // Live while shown: a sign-in grows while the person is asked.
   const { value: attempts, failure, refresh, set: setAttempts } = useLiveAsk(() => signInTrace(server.id), server.id);
-  const newestFirst = attempts ? [...attempts].reverse() : [];
-
   return (
     <section class="sign-in-trace" aria-label={t('servers.trace.label', { server: server.displayName })}>
       <div class="protocol-log-bar">
@@ -136,17 +151,7 @@ export function SignInTrace({ server, exportAllowed }: SignInTraceProps) {
           {failure}
         </p>
       )}
-      {attempts === null ? (
-        <p class="muted">{t('shell.loading')}</p>
-      ) : newestFirst.length === 0 ? (
-        <p class="muted">{t('servers.trace.empty')}</p>
-      ) : (
-        <ol class="trace-attempts">
-          {newestFirst.map((attempt, index) => (
-            <Attempt key={attempt.id} attempt={attempt} server={server} open={index === 0} />
-          ))}
-        </ol>
-      )}
+      {attempts === null ? <p class="muted">{t('shell.loading')}</p> : <TraceAttempts attempts={attempts} server={server} />}
     </section>
   );
 }

@@ -40,6 +40,10 @@ export interface PanelActions extends WorkerCommands, Omit<WorkerAsks, 'exportSa
   /** Looks for MCP servers on the current tab's site; call it from the click (it may ask the browser for access to that origin). */
   lookAtSite: () => Promise<SiteDiscovery>;
   showHelp: (open: boolean) => void;
+  /** Saves a file the panel wrote (a sealed backup, a session file: components/carry/files.ts) where the browser saves downloads. */
+  saveFile: (name: string, text: string) => void;
+  /** Says what went wrong in the panel's error line (what dismissError takes away). */
+  reportError: (message: string) => void;
 }
 
 /**

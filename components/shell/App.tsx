@@ -145,7 +145,9 @@ export function App({ state, tab, refusals, imported, error, connected, focusId,
         </div>
         {tab === 'resources' && <LazyResourcesTab servers={state.servers} results={results(t('shell.results.resources'), 'resource')} />}
         {tab === 'prompts' && <LazyPromptsTab servers={state.servers} results={results(t('shell.results.prompts'), 'prompt')} />}
-        {tab === 'servers' && <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} policy={state.policy} />}
+        {tab === 'servers' && (
+          <LazyServersTab servers={state.servers} settings={state.settings} imported={imported} policy={state.policy} sync={state.sync} />
+        )}
         {tab === 'history' && <LazyHistoryTab history={state.history} />}
       </Tabs>
       {help && <LazyHelp openShortcut={openShortcut} policy={state.policy} />}

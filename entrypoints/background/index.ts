@@ -19,6 +19,7 @@ import { urlJudge } from '@/lib/urls';
 import { serversWithOriginRules, StartRead, stored, storedHistory, storedRecords } from './storage';
 import { handleToolbarButton } from './panelButton';
 import { managedPolicy } from './policy';
+import { syncArea } from './syncArea';
 import { openTab } from './tabs';
 
 /** How long after the start the URL judge's suffix list is loaded. */
@@ -46,6 +47,10 @@ export default defineBackground(() => {
     // The organisation's policy, and the last one that applied, so a start never opens a gap.
     policy: managedPolicy(),
     keptPolicy: stored(start, 'policy', null),
+    // Off until the person turns it on; what this browser agreed with the area is its own.
+    sync: { area: syncArea(), state: stored(start, 'sync', {}) },
+    // Written in backups and session files: which toolnexus, in which browser.
+    about: { product: { name: 'toolnexus', version: browser.runtime.getManifest().version }, browser: navigator.userAgent },
     // Both builds show apps: Chromium in entrypoints/appframe.sandbox, Firefox in entrypoints/appframe-firefox.html.
     mcpApps: true,
     // SEP-2792: servers are told the browser's languages on every request, read afresh each time.

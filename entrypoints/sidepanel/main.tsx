@@ -111,6 +111,8 @@ const actions: PanelActions = {
   currentSite,
   lookAtSite: () => lookAtSite(asks.discoverSite),
   showHelp: (open) => (help.value = open),
+  saveFile: save,
+  reportError: (message) => (lastError.value = message),
 };
 
 // Apps run in a sandboxed page: Chromium's manifest sandbox page (entrypoints/appframe.sandbox),

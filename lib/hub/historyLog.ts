@@ -41,6 +41,15 @@ export class HistoryLog {
     });
   }
 
+  /** Adds entries from a backup. @throws HistorySaveError when they could not be saved; they show either way. */
+  async merge(entries: readonly HistoryEntry[]): Promise<void> {
+    try {
+      await this.#history.merge(entries);
+    } finally {
+      this.#changed();
+    }
+  }
+
   /** @throws HistorySaveError when the cleared list could not be saved; it shows cleared either way. */
   async clear(serverId?: string): Promise<void> {
     try {

@@ -8,6 +8,7 @@
  * here). The hub names the public surface, each of the panel's commands (lib/port/commands.ts)
  * the part that does it.
  */
+import type { ImportPlan } from '../backup';
 import type { Inbox } from '../inbox';
 import type { ExportFormat } from '../mcpJson';
 import type { Answer } from '../request';
@@ -42,14 +43,16 @@ export class Hub {
    * URL) is waited for; history and what the last worker left load meanwhile.
    */
   async start(): Promise<void> {
-    const { servers, settings, connections, resumed, history, savedCalls, pins, notices, policy } = this.#parts;
+    const { servers, settings, connections, resumed, history, savedCalls, pins, notices, policy, sync } = this.#parts;
     // The organisation's policy is in force before any server connects (lib/hub/orgPolicy.ts).
     const [saved] = await Promise.all([servers.load(), settings.load(), connections.loadEras(), policy.load()]);
     const takenOver = resumed.takeOver();
     servers.restore(saved);
     await startManaged(servers, policy.judge());
     this.#changes.changed();
-    const kept = [history.load(), savedCalls.load(), pins.load(), notices.load(), takenOver];
+    // Sync compares what is here with what the area holds: it starts once all of it is loaded.
+    const synced = Promise.all([savedCalls.load(), pins.load()]).then(() => sync.start());
+    const kept = [history.load(), synced, notices.load(), takenOver];
     await Promise.all([...servers.ids().map((id) => connections.connect(id)), ...kept]);
   }
 
@@ -58,7 +61,7 @@ export class Hub {
    * the panel is sent only what is not (lib/statePatch.ts).
    */
   state(): HubState {
-    const { servers, asking, visits, notices, activities, history, savedCalls, pins, settings, policy } = this.#parts;
+    const { servers, asking, visits, notices, activities, history, savedCalls, pins, settings, policy, sync } = this.#parts;
     return {
       servers: servers.views(),
       inbox: asking.shown(),
@@ -71,6 +74,7 @@ export class Hub {
       pinnedTools: pins.list(),
       settings: settings.current(),
       policy: policy.view(),
+      sync: sync.view(),
     };
   }
 
@@ -124,4 +128,13 @@ export class Hub {
   readonly dismissNotice = (id: string) => this.#parts.notices.dismiss(id);
   readonly clearHistory = (serverId?: string) => this.#parts.history.clear(serverId);
   readonly updateSettings = (patch: Partial<Settings>) => this.#parts.settings.update(patch);
+  readonly setSync = (on: boolean) => this.#parts.sync.setEnabled(on);
+  readonly dismissSyncConflicts = () => this.#parts.sync.dismissConflicts();
+  readonly askSyncSecrets = (serverId: string) => this.#parts.sync.askSecrets(serverId);
+  /** What a backup holds, for the panel to seal or to compare a file with (lib/backup/here.ts). */
+  readonly backupState = async () => this.#parts.backups.state();
+  /** Applies what the panel planned of an opened backup, as the person chose. */
+  readonly applyBackupPlan = (plan: ImportPlan) => this.#parts.backups.apply(plan);
+  /** What a session file of one server (or every server) is written from, for the panel to write (lib/sessionFile). */
+  readonly sessionSources = (serverId?: string) => this.#parts.sessions.sources(serverId);
 }

@@ -6,7 +6,7 @@
  * added at that address becomes the managed one, keeping what they set. One the policy no
  * longer lists becomes the person's own again: nothing they had is deleted.
  */
-import { canonicalUrl, type ManagedServer } from '../policy';
+import { canonicalUrl, type ManagedServer, type PolicyJudge } from '../policy';
 import type { NewServer, ServerPatch, Servers } from './servers';
 
 export interface ManagedSync {
@@ -17,6 +17,15 @@ export interface ManagedSync {
 }
 
 const sameAddress = (a: string, b: string) => canonicalUrl(a)?.href === canonicalUrl(b)?.href;
+
+/**
+ * Whether the policy manages this server here: it is linked to a `managedMcpServers` entry, or
+ * an entry names its address (one arriving from sync is not linked yet). Such a server neither
+ * syncs nor is changed by sync (docs/sync.md).
+ */
+export function isPolicyManaged(judge: Pick<PolicyJudge, 'managedServers'>, server: { url: string; managed?: unknown }): boolean {
+  return server.managed !== undefined || judge.managedServers.some((entry) => sameAddress(entry.url, server.url));
+}
 
 /** What the entry sets of its server; a client id only if it names one (else the person's own, if any, stays). */
 function managedPatch(entry: ManagedServer): ServerPatch {

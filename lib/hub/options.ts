@@ -12,6 +12,7 @@ import type { KeptPolicy, PolicySource } from './orgPolicy';
 import type { KeptTask, SuspendedCall } from './resumedCalls';
 import type { SavedServer } from './servers';
 import type { Stored } from '../stored';
+import type { SyncArea, SyncState } from '../sync';
 
 export interface HubOptions {
   servers: Stored<SavedServer[]>;
@@ -80,6 +81,14 @@ export interface HubOptions {
   mcpApps?: boolean;
   /** The person's languages as an `Accept-Language` value (SEP-2792), read at each request: the browser's, from entrypoints/. */
   acceptLanguage?: () => string | undefined;
+  /**
+   * The browser's `storage.sync`, and where this browser keeps what it agreed with it
+   * (storage.local); absent, sync cannot be turned on. What the admin policy manages neither
+   * syncs nor is changed by sync (lib/hub/managedServers.ts, isPolicyManaged).
+   */
+  sync?: { area: SyncArea; state: Stored<Partial<SyncState>> };
+  /** What this is and where it runs, written in backups and session files: the product and its version, the browser (its user agent). */
+  about?: { product: { name: string; version: string }; browser: string };
   /** The browser's managed storage: the organisation's policy (lib/hub/orgPolicy.ts); absent, there is none. */
   policy?: PolicySource;
   /** Where the last policy that applied is kept (in the extension: storage.local), so a start never opens a gap. */

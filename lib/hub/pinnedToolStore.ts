@@ -32,6 +32,12 @@ export class PinnedToolStore {
     return this.#pins;
   }
 
+  /** Puts `next` in place of the pins (another browser's sync, a backup), bounded as pins are; settles once storage holds them. */
+  async replace(next: readonly PinnedTool[]): Promise<void> {
+    await this.#loaded;
+    await this.#write(keptPins(next));
+  }
+
   /**
    * Pins (or unpins) a server's tool; settles once storage holds it.
    * @throws PinError when it cannot be pinned; a failed write is thrown as it came.
@@ -40,6 +46,10 @@ export class PinnedToolStore {
     await this.#loaded;
     const next = pinTool(this.#pins, serverUrl, tool, pinned, Date.now());
     if (next === this.#pins) return;
+    await this.#write(next);
+  }
+
+  async #write(next: readonly PinnedTool[]): Promise<void> {
     this.#pins = next;
     this.#changed();
     const write = this.#written.then(() => this.#stored?.save([...next]));

@@ -58,6 +58,12 @@ export class SavedCallStore {
     return { calls: kept, skipped };
   }
 
+  /** Puts `next` in place of the list, as another browser's sync or a backup has it. */
+  async replace(next: SavedCall[]): Promise<void> {
+    await this.#ready;
+    await this.#save(next);
+  }
+
   export(): string {
     return exportSavedCalls(this.#list);
   }

@@ -18,7 +18,7 @@ import type { LiveResources } from './liveResources';
 import type { ProtocolRecords } from './protocolRecords';
 import type { ResumedCalls } from './resumedCalls';
 import { serverFacts } from './policyEnforcement';
-import type { NewServer, SavedServer, Servers } from './servers';
+import { type NewServer, normalize, type SavedServer, type Servers } from './servers';
 
 /** A server to add, and the registry entry the panel says it comes from (checked before it counts). */
 export type AddedServer = NewServer & { from?: { registry: string; name: string } };
@@ -27,7 +27,7 @@ export type AddedServer = NewServer & { from?: { registry: string; name: string 
 const MANAGED_FIELDS = ['url', 'name'] as const;
 
 export interface ServerLifecycleOptions {
-  servers: Pick<Servers, 'add' | 'edit' | 'saved' | 'remove' | 'persist'>;
+  servers: Pick<Servers, 'add' | 'edit' | 'saved' | 'remove' | 'persist' | 'restore'>;
   connections: Pick<Connections, 'connect' | 'connection' | 'reconnect' | 'remove'>;
   resumed: Pick<ResumedCalls, 'dropServer'>;
   live: Pick<LiveResources, 'stopWhere'>;
@@ -74,6 +74,24 @@ export class ServerLifecycle {
     });
     await this.#add(allowed);
     return { servers: allowed, skipped: result.skipped };
+  }
+
+  /**
+   * Adds servers that keep the ids they come with (from another browser's sync, from a backup),
+   * saved and shown before they connect; one whose id is taken here, or that the organisation's
+   * policy does not allow, is left out.
+   * @throws ServerUrlError when a URL cannot be an MCP server; none is added then.
+   */
+  async adopt(list: SavedServer[]): Promise<SavedServer[]> {
+    const { servers, connections, changed } = this.#options;
+    const allowed = (server: SavedServer) => !servers.saved(server.id) && this.#judge({ url: server.url, name: server.name }).allowed;
+    const fresh = list.filter(allowed).map(normalize);
+    if (fresh.length === 0) return [];
+    servers.restore(fresh);
+    await servers.persist();
+    changed();
+    await Promise.all(fresh.map((server) => connections.connect(server.id)));
+    return fresh;
   }
 
   /** Changes what the person set; a new URL, headers or enabled state reconnects. A new log level is sent to the server at once. */

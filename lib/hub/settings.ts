@@ -19,3 +19,27 @@ export function changedSettings(current: Settings, patch: Partial<Settings>): Se
   }
   return { ...current, ...patch };
 }
+
+/** Every setting there is: what a file or another browser may carry. */
+export const SETTING_FIELDS = ['requestTimeoutMinutes', 'clientMetadataUrl', 'protocolLog', 'registryUrl'] as const satisfies ReadonlyArray<
+  keyof Settings
+>;
+
+/**
+ * Settings read from what another browser or a file holds, each alone: a field this browser
+ * would refuse (a timeout out of range, a bad URL, a value of the wrong type) is left out.
+ */
+export function readSettings(value: Record<string, unknown>): Partial<Settings> {
+  const read: Record<string, unknown> = {};
+  for (const key of SETTING_FIELDS) {
+    const field = value[key];
+    if (!['string', 'number', 'boolean'].includes(typeof field)) continue;
+    try {
+      changedSettings(DEFAULT_SETTINGS, { [key]: field });
+      read[key] = field;
+    } catch {
+      // Left out: this browser cannot set it.
+    }
+  }
+  return read as Partial<Settings>;
+}

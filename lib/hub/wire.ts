@@ -3,6 +3,8 @@
  * ask of them). Parts that need one made later (Connections, most of all) look it up as they
  * run, so the order here is only the order of construction.
  */
+import { readRecord } from '../auth/record';
+import { applyBackupPlan, backupState, type ImportPlan } from '../backup';
 import { historyEntry } from '../history';
 import { Inbox } from '../inbox';
 import { load } from '../mcp/client';
@@ -16,6 +18,7 @@ import { Connections, exponentialBackoff } from './connections';
 import { RESULTS_KEPT } from './eviction';
 import { HistoryLog } from './historyLog';
 import { LiveResources } from './liveResources';
+import { isPolicyManaged } from './managedServers';
 import { Notices } from './notices';
 import type { HubOptions } from './options';
 import { OrgPolicy } from './orgPolicy';
@@ -32,6 +35,8 @@ import { DEFAULT_SETTINGS } from './settings';
 import { SettingsStore } from './settingsStore';
 import { SiteLooks } from './siteLooks';
 import { SignIn } from './signIn';
+import { SessionSaver } from '../sessionFile';
+import { Sync, toldOnSave } from '../sync';
 import { UrlVisits } from './urlVisits';
 
 /** The parts that keep what is stored, each needing no other part. */
@@ -53,7 +58,12 @@ function stores(options: HubOptions, newId: () => string, changed: () => void) {
 export function wire(options: HubOptions, changed: () => void) {
   const { pending, suspended, tasks, fetch, canReach, eras, originRefused, mcpApps, acceptLanguage } = options;
   const newId = () => options.newId?.() ?? crypto.randomUUID();
-  const kept = stores(options, newId, changed);
+  // What sync follows tells it when it is saved.
+  const kept = stores(
+    toldOnSave(options, () => sync.localSaved()),
+    newId,
+    changed,
+  );
   const { inbox, settings, records, notices, history, servers, policy } = kept;
   const judge = policy.judge;
   const notify = notices.notify.bind(notices);
@@ -111,7 +121,29 @@ export function wire(options: HubOptions, changed: () => void) {
   inbox.onSettled((request, answer, at) => history.record(historyEntry(request, answer, at)));
   const links = new AppLinks(options.openUrl);
   const sites = new SiteLooks(fetch, judge);
-  return { ...kept, visits, activities, resumed, asking, signIn, connections, live, calls, apps, requestApps, lifecycle, links, registry, sites };
+  // What moves with the person: sync, the sealed backup, the session file.
+  const targets = { servers, lifecycle, settings, savedCalls: kept.savedCalls, pins: kept.pins };
+  const { area, state } = options.sync ?? {};
+  // A server the organisation's policy manages neither syncs nor is changed by sync (docs/sync.md).
+  const isManaged = (server: { url: string; managed?: unknown }) => isPolicyManaged(judge(), server);
+  const sync: Sync = new Sync({ area, stored: state, isManaged, targets, ask: (...args) => asking.deliver(...args), newId, changed });
+  const about = () => options.about ?? { product: { name: 'toolnexus', version: '' }, browser: '' };
+  // A backup is sealed and opened in the panel; the worker hands what it keeps and applies a plan (lib/backup/here.ts).
+  const backups = {
+    state: () => backupState({ ...targets, history }, about().product),
+    apply: (plan: ImportPlan) => applyBackupPlan({ ...targets, history }, plan),
+  };
+  const auth = options.authorization?.storage;
+  const sessions = new SessionSaver({
+    ...{ servers, records, about, activities: () => activities.list() },
+    capabilities: (serverId) => connections.connection(serverId)?.capabilities,
+    signInRecord: auth && ((serverId) => readRecord(auth, serverId)),
+  });
+  return {
+    ...kept,
+    ...{ visits, activities, resumed, asking, signIn, connections, live, calls, apps, requestApps, lifecycle, links, registry, sites },
+    ...{ sync, backups, sessions },
+  };
 }
 
 export type Parts = ReturnType<typeof wire>;

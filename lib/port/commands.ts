@@ -35,6 +35,9 @@ export const COMMANDS = [
   'watchResource',
   'unwatchResource',
   'appsRunning',
+  'setSync',
+  'dismissSyncConflicts',
+  'askSyncSecrets',
 ] as const satisfies ReadonlyArray<keyof Hub>;
 
 /**
@@ -58,6 +61,9 @@ export const ASKS = [
   'searchRegistry',
   'readServerJson',
   'discoverSite',
+  'backupState',
+  'applyBackupPlan',
+  'sessionSources',
 ] as const satisfies ReadonlyArray<keyof Hub>;
 
 export type CommandName = (typeof COMMANDS)[number];

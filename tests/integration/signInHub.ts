@@ -19,6 +19,8 @@ export interface SignInHub {
   storage: { local: ReturnType<typeof memoryArea>; session: ReturnType<typeof memoryArea> };
   /** Every consent card shown, in order. */
   asked: Request[];
+  /** Every callback URL the sign-in window ended on (its `code` and `state` in it), in order. */
+  callbacks: string[];
   /** The server's view, once it is connected or needs a sign-in. */
   settled(id?: string): Promise<ServerView>;
   trace(id?: string): TraceAttempt[];
@@ -37,6 +39,7 @@ export async function signInHub(
   const browser = scriptedBrowser({ redirectUrl: EXTENSION_REDIRECT_URL });
   const saved = memory(servers);
   const asked: Request[] = [];
+  const callbacks: string[] = [];
   const hub = testHub({
     ...options.hub,
     servers: saved,
@@ -45,7 +48,11 @@ export async function signInHub(
     authorization: {
       storage,
       redirectUrl: EXTENSION_REDIRECT_URL,
-      authorize: (url) => browser.authorize(url),
+      authorize: async (url) => {
+        const callback = await browser.authorize(url);
+        callbacks.push(callback);
+        return callback;
+      },
       requestTimeoutMs: options.requestTimeoutMs,
     },
   });
@@ -66,6 +73,7 @@ export async function signInHub(
     saved,
     storage,
     asked,
+    callbacks,
     settled: async (id = first) =>
       (
         await until(hub, (state) => ['connected', 'needs-authorization'].includes(state.servers.find((server) => server.id === id)?.status ?? ''))
