@@ -8,10 +8,10 @@ function Loading({ failure }: CarryProps & PlaceholderProps) {
 
 /**
  * What moves with the person (sync, the sealed backup, session files) is a chunk of its own, the
- * one entry point the Servers tab draws: most people open it rarely, and never on first load.
+ * one entry point the Servers tab draws, in the Servers tab's parts' chunk (serverParts.ts): never on first load.
  */
 export const LazyCarry = lazyComponent<CarryProps>(
   () => t('lazy.part.carry'),
-  () => import('./Carry').then((module) => module.Carry),
+  () => import('../servers/serverParts').then((module) => module.Carry),
   Loading,
 );

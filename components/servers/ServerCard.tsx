@@ -1,7 +1,6 @@
 import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { NOTIFICATIONS_PER_SECOND } from '@/lib/mcp/inboundBudget';
-import { t } from '@/lib/i18n';
 import type { Verdict } from '@/lib/policy/judge';
 import { words as policyWords } from '@/lib/policy/words';
 import { t, tn } from '@/lib/i18n';
