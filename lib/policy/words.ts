@@ -29,6 +29,15 @@ const typeOf = (value: unknown): string =>
               ? t('policy.kind.boolean')
               : typeof value;
 
+/**
+ * `plain`'s words, and each of `said` as a property read as a string: the message is looked up
+ * when it is read, in the language of that moment, never when this module is imported.
+ */
+function withSaid<P extends object, S extends Record<string, () => string>>(plain: P, said: S): P & { readonly [K in keyof S]: string } {
+  const getters = Object.fromEntries(Object.entries(said).map(([name, say]) => [name, { get: say, enumerable: true }]));
+  return Object.defineProperties(plain, getters) as P & { readonly [K in keyof S]: string };
+}
+
 /** What a key of the policy must hold, as read.ts asks for it. */
 export const expected = {
   list: () => t('policy.kind.list'),
@@ -43,157 +52,108 @@ export const expected = {
 const codeList = (items: readonly string[]): string => items.join(', ');
 const quotedList = (items: readonly string[]): string => codeList(items.map((item) => `"${item}"`));
 
-export const words = {
-  // Reading the policy: what is wrong with it, by key, for the admin.
-  notAnObject: (value: unknown) => t('policy.read.notAnObject', { type: typeOf(value) }),
-  unknownKey: (key: string, known: readonly string[]) => t('policy.read.unknownKey', { key, known: codeList(known) }),
-  wrongType: (key: string, expected: string, value: unknown) => t('policy.read.wrongType', { key, expected, type: typeOf(value), value: quote(value) }),
-  notOneOf: (key: string, value: unknown, allowed: readonly string[]) => t('policy.read.notOneOf', { key, value: quote(value), allowed: quotedList(allowed) }),
-  tooMany: (key: string, count: number, max: number) => tn('policy.read.tooMany', count, { key, max }),
-  entryNeither: (path: string) => t('policy.read.entryNeither', { path }),
-  entryBoth: (path: string) => t('policy.read.entryBoth', { path }),
-  nameWildcard: (path: string, name: string) => t('policy.read.nameWildcard', { path, name: quote(name) }),
-  emptyString: (path: string) => t('policy.read.emptyString', { path }),
-  unknownEntryKey: (path: string, key: string, known: readonly string[]) => t('policy.read.unknownEntryKey', { path, key, known: codeList(known) }),
-  managedDuplicate: (path: string, name: string) => t('policy.read.managedDuplicate', { path, name: quote(name) }),
-  managedUrl: (path: string, url: string, why: string) => t('policy.read.managedUrl', { path, url: quote(url), why }),
-  get notHttp() {
-    return t('policy.read.notHttp');
-  },
-  plainHttp: (host: string) => t('policy.read.plainHttp', { host }),
-  badHeader: (path: string, name: string) => t('policy.read.badHeader', { path, name: quote(name) }),
-  registryUrl: (value: string, why: string) => t('policy.read.registryUrl', { value: quote(value), why }),
-  get registryQuery() {
-    return t('policy.read.registryQuery');
-  },
-  problemsCut: (count: number) => tn('policy.read.problemsCut', count),
+export const words = withSaid(
+  {
+    // Reading the policy: what is wrong with it, by key, for the admin.
+    notAnObject: (value: unknown) => t('policy.read.notAnObject', { type: typeOf(value) }),
+    unknownKey: (key: string, known: readonly string[]) => t('policy.read.unknownKey', { key, known: codeList(known) }),
+    wrongType: (key: string, expected: string, value: unknown) =>
+      t('policy.read.wrongType', { key, expected, type: typeOf(value), value: quote(value) }),
+    notOneOf: (key: string, value: unknown, allowed: readonly string[]) =>
+      t('policy.read.notOneOf', { key, value: quote(value), allowed: quotedList(allowed) }),
+    tooMany: (key: string, count: number, max: number) => tn('policy.read.tooMany', count, { key, max }),
+    entryNeither: (path: string) => t('policy.read.entryNeither', { path }),
+    entryBoth: (path: string) => t('policy.read.entryBoth', { path }),
+    nameWildcard: (path: string, name: string) => t('policy.read.nameWildcard', { path, name: quote(name) }),
+    emptyString: (path: string) => t('policy.read.emptyString', { path }),
+    unknownEntryKey: (path: string, key: string, known: readonly string[]) => t('policy.read.unknownEntryKey', { path, key, known: codeList(known) }),
+    managedDuplicate: (path: string, name: string) => t('policy.read.managedDuplicate', { path, name: quote(name) }),
+    managedUrl: (path: string, url: string, why: string) => t('policy.read.managedUrl', { path, url: quote(url), why }),
+    plainHttp: (host: string) => t('policy.read.plainHttp', { host }),
+    badHeader: (path: string, name: string) => t('policy.read.badHeader', { path, name: quote(name) }),
+    registryUrl: (value: string, why: string) => t('policy.read.registryUrl', { value: quote(value), why }),
+    problemsCut: (count: number) => tn('policy.read.problemsCut', count),
 
-  // Reading a pattern.
-  wildcardOnly: (text: string) => t('policy.pattern.wildcardOnly', { pattern: quote(text) }),
-  badHostWildcard: (text: string) => t('policy.pattern.badHostWildcard', { pattern: quote(text) }),
-  notAHost: (text: string) => t('policy.pattern.notAHost', { pattern: quote(text) }),
-  badPort: (text: string) => t('policy.pattern.badPort', { pattern: quote(text) }),
-  queryInPattern: (text: string) => t('policy.pattern.query', { pattern: quote(text) }),
-  notAPattern: (text: string) => t('policy.pattern.notAPattern', { pattern: quote(text) }),
-  badScheme: (text: string) => t('policy.pattern.badScheme', { pattern: quote(text) }),
-  userinfoInPattern: (text: string) => t('policy.pattern.userinfo', { pattern: quote(text) }),
+    // Reading a pattern.
+    wildcardOnly: (text: string) => t('policy.pattern.wildcardOnly', { pattern: quote(text) }),
+    badHostWildcard: (text: string) => t('policy.pattern.badHostWildcard', { pattern: quote(text) }),
+    notAHost: (text: string) => t('policy.pattern.notAHost', { pattern: quote(text) }),
+    badPort: (text: string) => t('policy.pattern.badPort', { pattern: quote(text) }),
+    queryInPattern: (text: string) => t('policy.pattern.query', { pattern: quote(text) }),
+    notAPattern: (text: string) => t('policy.pattern.notAPattern', { pattern: quote(text) }),
+    badScheme: (text: string) => t('policy.pattern.badScheme', { pattern: quote(text) }),
+    userinfoInPattern: (text: string) => t('policy.pattern.userinfo', { pattern: quote(text) }),
 
-  // What the person is told when something is refused: the reason beside the rule.
-  refusedPolicy: (first: string) => t('policy.refused.unreadable', { first }),
-  get denied() {
-    return t('policy.refused.denied');
+    // What the person is told when something is refused: the reason beside the rule.
+    refusedPolicy: (first: string) => t('policy.refused.unreadable', { first }),
+    accessRegistry: (registry: string) => t('policy.refused.accessRegistry', { registry }),
+    featureOff: (feature: string) => t('policy.refused.featureOff', { feature }),
+    otherRegistry: (registry: string) => t('policy.refused.otherRegistry', { registry }),
+    authorizationServer: (issuer: string) => t('policy.refused.authorizationServer', { issuer }),
+    urlHost: (host: string) => t('policy.refused.urlHost', { host }),
+    managedLocked: (name: string) => t('policy.managed.locked', { name }),
   },
-  get notAllowed() {
-    return t('policy.refused.notAllowed');
+  {
+    notHttp: () => t('policy.read.notHttp'),
+    registryQuery: () => t('policy.read.registryQuery'),
+    denied: () => t('policy.refused.denied'),
+    notAllowed: () => t('policy.refused.notAllowed'),
+    accessNone: () => t('policy.refused.accessNone'),
+    managedNote: () => t('policy.managed.note'),
+    managedHeaders: () => t('policy.managed.headers'),
   },
-  get accessNone() {
-    return t('policy.refused.accessNone');
-  },
-  accessRegistry: (registry: string) => t('policy.refused.accessRegistry', { registry }),
-  featureOff: (feature: string) => t('policy.refused.featureOff', { feature }),
-  otherRegistry: (registry: string) => t('policy.refused.otherRegistry', { registry }),
-  authorizationServer: (issuer: string) => t('policy.refused.authorizationServer', { issuer }),
-  urlHost: (host: string) => t('policy.refused.urlHost', { host }),
-  managedLocked: (name: string) => t('policy.managed.locked', { name }),
-  get managedNote() {
-    return t('policy.managed.note');
-  },
-  get managedHeaders() {
-    return t('policy.managed.headers');
-  },
-};
+);
 
 /** The policy in force, a line per key, as Help shows it. */
 export const summaryWords = {
   access: {
-    get all() {
-      return t('policy.summary.accessAll');
-    },
-    get registry() {
-      return t('policy.summary.accessRegistry');
-    },
-    get none() {
-      return t('policy.summary.accessNone');
-    },
+    all: () => t('policy.summary.accessAll'),
+    registry: () => t('policy.summary.accessRegistry'),
+    none: () => t('policy.summary.accessNone'),
   },
-  get accessLabel() {
-    return t('policy.summary.accessLabel');
-  },
-  get registryLabel() {
-    return t('policy.summary.registryLabel');
-  },
+  accessLabel: () => t('policy.summary.accessLabel'),
+  registryLabel: () => t('policy.summary.registryLabel'),
   registry: (url: string | undefined) => url ?? t('policy.summary.registryUnset'),
-  get allowedLabel() {
-    return t('policy.summary.allowedLabel');
-  },
+  allowedLabel: () => t('policy.summary.allowedLabel'),
   allowed: (count: number | undefined) =>
     count === undefined ? t('policy.summary.allowedUnlimited') : count === 0 ? t('policy.summary.allowedEmpty') : tn('policy.summary.listed', count),
-  get deniedLabel() {
-    return t('policy.summary.deniedLabel');
-  },
+  deniedLabel: () => t('policy.summary.deniedLabel'),
   denied: (count: number) => (count === 0 ? t('policy.summary.none') : tn('policy.summary.listed', count)),
-  get managedLabel() {
-    return t('policy.summary.managedLabel');
-  },
+  managedLabel: () => t('policy.summary.managedLabel'),
   managed: (names: string[]) => (names.length === 0 ? t('policy.summary.none') : formatList(names)),
-  get featuresLabel() {
-    return t('policy.summary.featuresLabel');
-  },
+  featuresLabel: () => t('policy.summary.featuresLabel'),
   features: (off: string[]) => (off.length === 0 ? t('policy.summary.nothing') : formatList(off)),
-  get authorizationLabel() {
-    return t('policy.summary.authorizationLabel');
-  },
+  authorizationLabel: () => t('policy.summary.authorizationLabel'),
   authorization: (patterns: string[] | undefined) =>
     patterns === undefined
       ? t('policy.summary.authorizationAny')
       : patterns.length === 0
         ? t('policy.summary.noneAllowed')
         : t('policy.summary.authorizationOnly', { patterns: formatList(patterns) }),
-  get hostsLabel() {
-    return t('policy.summary.hostsLabel');
-  },
+  hostsLabel: () => t('policy.summary.hostsLabel'),
   hosts: (patterns: string[] | undefined) =>
     patterns === undefined ? t('policy.summary.hostsAny') : patterns.length === 0 ? t('policy.summary.none') : formatList(patterns),
   textCut: (more: number) => tn('policy.summary.textCut', more),
 };
 
 /** Help's section on the policy. */
-export const helpWords = {
-  get title() {
-    return t('policy.help.title');
+export const helpWords = withSaid(
+  {},
+  {
+    title: () => t('policy.help.title'),
+    none: () => t('policy.help.none'),
+    applied: () => t('policy.help.applied'),
+    refused: () => t('policy.help.refused'),
+    kept: () => t('policy.help.kept'),
+    text: () => t('policy.help.text'),
+    where: () => t('policy.help.where'),
   },
-  get none() {
-    return t('policy.help.none');
-  },
-  get applied() {
-    return t('policy.help.applied');
-  },
-  get refused() {
-    return t('policy.help.refused');
-  },
-  get kept() {
-    return t('policy.help.kept');
-  },
-  get text() {
-    return t('policy.help.text');
-  },
-  get where() {
-    return t('policy.help.where');
-  },
-};
+);
 
 /** The features an admin can turn off, as the person reads them. */
 export const FEATURE_NAMES = {
-  get mcpApps() {
-    return t('policy.feature.mcpApps');
-  },
-  get mcpJsonImport() {
-    return t('policy.feature.mcpJsonImport');
-  },
-  get siteDiscovery() {
-    return t('policy.feature.siteDiscovery');
-  },
-  get protocolLogExport() {
-    return t('policy.feature.protocolLogExport');
-  },
+  mcpApps: () => t('policy.feature.mcpApps'),
+  mcpJsonImport: () => t('policy.feature.mcpJsonImport'),
+  siteDiscovery: () => t('policy.feature.siteDiscovery'),
+  protocolLogExport: () => t('policy.feature.protocolLogExport'),
 };
