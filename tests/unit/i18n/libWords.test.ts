@@ -3,7 +3,7 @@
  * advice, a policy refusal and what is wrong with a policy, a hub notice, a registry field left
  * empty (issue 41, "error messages built in lib/"). English is what every other test reads.
  */
-import { SdkHttpError } from '@modelcontextprotocol/client';
+import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectionError } from '../../../lib/diagnosis';
 import { Notices } from '../../../lib/hub/notices';
@@ -16,7 +16,7 @@ afterEach(async () => {
   setCatalog(await nodeCatalog('en'));
 });
 
-const notFound = () => new SdkHttpError(404, 'Not Found', { status: 404, text: 'Not Found' } as never);
+const notFound = () => new SdkHttpError(SdkErrorCode.ClientHttpFailedToOpenStream, 'Not Found', { status: 404, statusText: 'Not Found' });
 
 describe("lib's words in another language", () => {
   it("the doctor's advice in German, the host isolated, the failure's own words kept as evidence", async () => {
@@ -39,7 +39,7 @@ describe("lib's words in another language", () => {
   it('a notice in Japanese and a missing field in Arabic, the server’s and publisher’s names isolated', async () => {
     setCatalog(await nodeCatalog('ja'));
     const notices = new Notices(() => {});
-    notices.flooded({ prompt: 'p', url: undefined }, { serverId: 's', serverName: 'Flood' }, 50);
+    notices.flooded({ prompt: 'p', url: null }, { serverId: 's', serverName: 'Flood' }, 50);
     expect(notices.list()[0]!.reason).toMatch(new RegExp(`^${isolated('Flood')} が一度に 50 件を超える質問をしました。`));
     setCatalog(await nodeCatalog('ar'));
     const remote = {
@@ -48,6 +48,7 @@ describe("lib's words in another language", () => {
       origin: 'https://{tenant}.weather.example',
       variables: [{ name: 'tenant', description: '', isRequired: true, isSecret: false }],
       headers: [],
+      warnings: [],
     };
     expect(() => fillRemote(remote, {})).toThrow(`املأ ${isolated('tenant')} أولًا: يعدّه الناشر مطلوبًا.`);
   });
