@@ -52,7 +52,7 @@ export const expected = {
 const codeList = (items: readonly string[]): string => items.join(', ');
 const quotedList = (items: readonly string[]): string => codeList(items.map((item) => `"${item}"`));
 
-export const words = withSaid(
+export const words = /* @__PURE__ */ withSaid(
   {
     // Reading the policy: what is wrong with it, by key, for the admin.
     notAnObject: (value: unknown) => t('policy.read.notAnObject', { type: typeOf(value) }),
@@ -137,7 +137,7 @@ export const summaryWords = {
 };
 
 /** Help's section on the policy. */
-export const helpWords = withSaid(
+export const helpWords = /* @__PURE__ */ withSaid(
   {},
   {
     title: () => t('policy.help.title'),
