@@ -1,5 +1,5 @@
 import type { Verdict } from '@/lib/policy/judge';
-import { SET_BY_ORGANISATION } from '@/lib/policy/refusal';
+import { setByOrganisation } from '@/lib/policy/refusal';
 import './org-note.css';
 
 type Refusal = Extract<Verdict, { allowed: false }>;
@@ -8,7 +8,7 @@ type Refusal = Extract<Verdict, { allowed: false }>;
 export function OrgNote({ verdict, id }: { verdict: Pick<Refusal, 'rule' | 'reason'>; id?: string }) {
   return (
     <p class="org-note" role="note" id={id}>
-      <strong>{SET_BY_ORGANISATION}</strong> <code class="org-rule">{verdict.rule}</code> {verdict.reason}
+      <strong>{setByOrganisation()}</strong> <code class="org-rule">{verdict.rule}</code> {verdict.reason}
     </p>
   );
 }

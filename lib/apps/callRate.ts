@@ -12,7 +12,7 @@ export const APP_CALLS_PER_SECOND = 10;
 /** Calls past the rate wait in order, this many at most; the rest are refused at once. */
 export const APP_CALLS_WAITING = 20;
 
-/** Why a call was refused: the words the app, and the person in its card, are given. */
+/** Why a call was refused, as the app is told: English, the bridge's protocol words (docs/i18n.md); the person's card says apps.heldBack. */
 export const APP_RATE_REFUSED = `toolnexus held this call back: the app asked for more than ${APP_CALLS_PER_SECOND} calls a second, with ${APP_CALLS_WAITING} already waiting.`;
 
 export class AppRateError extends Error {

@@ -11,6 +11,8 @@ import { boundForPanel, type PanelBounds } from '../panelBounds';
 import type { ActivityView, CallView, PromptView, ResourceReadView } from '../state';
 import { durableMirror, type Stored } from '../stored';
 import { keepActivities } from './eviction';
+import { t } from '../i18n';
+import { notConnected } from './words';
 
 /**
  * How much of each activity is kept for the next worker: storage.session holds 10 MB for
@@ -37,10 +39,10 @@ export const SHOW_RUNNING_AFTER_MS = 32;
 export const KEEP_AFTER_MS = 100;
 
 /** What a call still running when its worker stopped ends with: its answer had nowhere to go. */
-export const INTERRUPTED = 'toolnexus was stopped while this ran (the browser stopped its background), so the answer never reached it. Run it again.';
+export const interrupted = (): string => t('errors.hub.interrupted');
 
 /** What a watched resource says when its worker stopped: the watch ended with it. */
-export const UNWATCHED = 'toolnexus was stopped (the browser stopped its background), and the watch with it. Watch again.';
+const unwatched = (): string => t('errors.hub.unwatched');
 
 /** What an activity asks of its server. */
 export type ActivityTarget =
@@ -127,7 +129,7 @@ export class Activities {
     const showRunning = setTimeout(() => this.#changed(), SHOW_RUNNING_AFTER_MS);
     const connection = this.#options.connection(serverId);
     try {
-      if (!connection) throw new Error(`${this.#options.displayName(serverId) ?? 'That server'} is not connected.`);
+      if (!connection) throw new Error(notConnected(this.#options.displayName(serverId)));
       const result = await send(connection, {
         signal: controller.signal,
         onprogress: (progress) => this.patch(activity, { progress: boundForPanel(progress).value } as Partial<T>, false),
@@ -204,11 +206,11 @@ export class Activities {
     const endedAt = Date.now();
     const ended = left
       .filter((activity) => !carried.has(activity.id))
-      .map((activity): ActivityView => (activity.status === 'running' ? { ...activity, status: 'failed', error: INTERRUPTED, endedAt } : activity))
+      .map((activity): ActivityView => (activity.status === 'running' ? { ...activity, status: 'failed', error: interrupted(), endedAt } : activity))
       // A watch lived in the stopped worker's connection.
       .map((activity) =>
         activity.kind === 'resource' && activity.live && !activity.live.ended
-          ? { ...activity, live: { ...activity.live, ended: UNWATCHED } }
+          ? { ...activity, live: { ...activity.live, ended: unwatched() } }
           : activity,
       );
     // What comes back as it was kept is its own kept form: unchanged, it is not written again.

@@ -14,6 +14,7 @@ import type { Answer, Request } from '../request';
 import type { InboxItem } from '../state';
 import type { Notices } from './notices';
 import type { UrlVisits } from './urlVisits';
+import { isolated, t } from '../i18n';
 
 export interface AskingOptions {
   inbox: Pick<Inbox, 'enqueue' | 'hold' | 'list' | 'cancelServer' | 'maxPerServer' | 'subscribe'>;
@@ -98,11 +99,7 @@ export class Asking {
     const { inbox, visits, notices } = this.#options;
     if (lostTo !== undefined) {
       for (const request of inbox.list().filter((pending) => pending.serverId === serverId)) {
-        notices.notify(
-          'withdrawn',
-          request,
-          `${request.serverName} went away before you answered (${errorMessage(lostTo)}); an answer can no longer be sent.`,
-        );
+        notices.notify('withdrawn', request, t('notices.withdrawn', { server: isolated(request.serverName), error: isolated(errorMessage(lostTo)) }));
       }
     }
     inbox.cancelServer(serverId);

@@ -14,6 +14,7 @@ import type { Activities } from './activities';
 import type { LiveResources } from './liveResources';
 import type { ResumedCalls } from './resumedCalls';
 import type { Servers } from './servers';
+import { t } from '../i18n';
 
 export interface CallsOptions {
   activities: Pick<Activities, 'run' | 'cancel' | 'clear' | 'find'>;
@@ -77,7 +78,7 @@ export class Calls {
   /** Stops a running request; the server is told (`notifications/cancelled`). */
   cancel(activityId: string): void {
     this.#options.activities.cancel(activityId);
-    this.#options.resumed.drop(activityId, 'cancelled', 'Cancelled before it could be carried on.');
+    this.#options.resumed.drop(activityId, 'cancelled', t('errors.hub.cancelledBeforeResume'));
   }
 
   /** Clears what has ended (a cleared read is watched no more); what runs stays. */

@@ -8,6 +8,7 @@ import { errorMessage } from '../errorMessage';
 import type { Connection, ListChange } from '../mcp/connection';
 import type { ServerView } from '../state';
 import type { SavedServer } from './servers';
+import { isolated, t } from '../i18n';
 
 /**
  * A server's skills, or why they could not be listed: `skills/list` belongs to an extension
@@ -18,7 +19,7 @@ export async function listedSkills(connection: Connection): Promise<Pick<ServerV
   try {
     return { skills: await connection.listSkills(), skillsProblem: undefined };
   } catch (error) {
-    return { skills: [], skillsProblem: `Its skills could not be listed: ${errorMessage(error)}` };
+    return { skills: [], skillsProblem: t('errors.hub.skillsUnlisted', { error: isolated(errorMessage(error)) }) };
   }
 }
 

@@ -19,6 +19,8 @@ import type { UrlVisits } from './urlVisits';
 import type { Stored } from '../stored';
 import { refusesExtensionOrigin } from '../originRules';
 import type { Verdict } from '../policy';
+import { isolatedUrl, t } from '../i18n';
+import type { DropReason } from './resumedCalls';
 
 /** 1 s, 2 s, 4 s … capped at a minute. */
 export const exponentialBackoff = (attempt: number) => Math.min(60_000, 1_000 * 2 ** attempt);
@@ -57,7 +59,7 @@ export interface ConnectionAuthorization {
 export interface KeptCalls {
   takenOver(): Promise<void>;
   resume(serverId: string): void;
-  dropServer(serverId: string, what: string): void;
+  dropServer(serverId: string, why: DropReason): void;
 }
 
 export interface ConnectionsOptions {
@@ -129,20 +131,20 @@ export class Connections {
     if (verdict && !verdict.allowed) {
       servers.update(serverId, blockedView(verdict));
       await calls.takenOver();
-      if (current()) calls.dropServer(serverId, 'was blocked by your organisation');
+      if (current()) calls.dropServer(serverId, 'blocked');
       return;
     }
     if (!saved.enabled) {
       servers.update(serverId, { status: 'disabled', error: undefined, retryAt: undefined });
       await calls.takenOver();
-      if (current()) calls.dropServer(serverId, 'was disabled');
+      if (current()) calls.dropServer(serverId, 'disabled');
       return;
     }
     const origin = new URL(saved.url).origin;
     if (this.#options.canReach && !(await this.#options.canReach(origin))) {
       servers.update(serverId, {
         status: 'needs-permission',
-        error: `toolnexus may not reach ${origin} yet. Grant access to connect.`,
+        error: t('errors.hub.mayNotReach', { origin: isolatedUrl(origin) }),
         retryAt: undefined,
       });
       return;

@@ -7,6 +7,7 @@ import { errorMessage } from '../errorMessage';
 import { History, type HistoryEntry } from '../history';
 import type { Stored } from '../stored';
 import type { Notices } from './notices';
+import { isolated, t } from '../i18n';
 
 export class HistoryLog {
   readonly #history: History;
@@ -37,7 +38,7 @@ export class HistoryLog {
         prompt: entry.prompt,
         url: entry.url,
       };
-      this.#notify('unsaved', subject, `${errorMessage(error)}. It is listed in History until toolnexus stops.`);
+      this.#notify('unsaved', subject, t('notices.unsaved', { error: isolated(errorMessage(error)) }));
     });
   }
 

@@ -9,6 +9,7 @@ import type { StopWatching } from '../mcp/resourceWatch';
 import { boundForPanel } from '../panelBounds';
 import type { ResourceReadView } from '../state';
 import type { Activities } from './activities';
+import { notConnected } from './words';
 
 export interface LiveResourcesOptions {
   connection: (serverId: string) => Connection | undefined;
@@ -29,7 +30,7 @@ export class LiveResources {
     const read = this.#read(activityId);
     if (read?.status !== 'done' || this.#watches.has(activityId)) return;
     const connection = this.#options.connection(read.serverId);
-    if (!connection) throw new Error('That server is not connected.');
+    if (!connection) throw new Error(notConnected(undefined));
     let reading = Promise.resolve();
     const stop = await connection.watchResource(read.uri, {
       // One read at a time, in order: a burst of updates ends on the newest content.

@@ -8,6 +8,7 @@ import { boundForPanel } from '../panelBounds';
 import type { Request } from '../request';
 import type { NoticeView } from '../state';
 import { durableMirror, type Stored } from '../stored';
+import { isolated, t } from '../i18n';
 
 /** The Request a notice is about, or what stands for it (a flood, a History entry). */
 export type NoticeSubject = Pick<Request & Provenance, 'id' | 'serverId' | 'serverName' | 'prompt' | 'url'>;
@@ -69,7 +70,7 @@ export class Notices {
   flooded(request: Pick<Request, 'prompt' | 'url'>, provenance: Provenance, maxPerServer: number): void {
     const id = `too-many:${provenance.serverId}`;
     if (this.#notices.some((notice) => notice.id === id)) return;
-    const reason = `${provenance.serverName} asked more than ${maxPerServer} questions at once; the rest were refused, so the ones waiting stay answerable. Answer or decline those to let it ask again.`;
+    const reason = t('notices.flooded', { server: isolated(provenance.serverName), max: maxPerServer });
     this.notify('refused', { ...request, ...provenance, id }, reason);
   }
 

@@ -11,6 +11,7 @@ import { VARIABLE } from '../registry/offer';
 import { parseServerJson, ServerJsonError, type ServerManifest } from '../registry/serverJson';
 import type { Settings } from '../state';
 import { urlJudge } from '../urls';
+import { isolatedUrl, t } from '../i18n';
 
 export interface RegistrySearchOptions {
   fetch: RegistryOptions['fetch'];
@@ -71,7 +72,7 @@ export class RegistrySearch {
     if (verdict && !verdict.allowed) throw new RegistryError(verdictSentence(verdict));
     const origin = new URL(base).origin;
     if (this.#options.canReach && !(await this.#options.canReach(origin))) {
-      throw new RegistryError(`toolnexus may not reach ${origin} yet: allow it when the browser asks, then search again.`);
+      throw new RegistryError(t('registry.mayNotReach', { origin: isolatedUrl(origin) }));
     }
     const page = await createRegistryClient(base, { fetch: this.#options.fetch }).search({ search, ...(cursor ? { cursor } : {}) });
     const { settings } = this.#options;

@@ -11,6 +11,8 @@ import type { Connection } from '../mcp/connection';
 import type { PolicyJudge } from '../policy';
 import type { Servers } from './servers';
 import { AppError, appsAllowed } from './apps';
+import { t } from '../i18n';
+import { notConnected } from './words';
 
 export interface RequestAppsOptions {
   inbox: Pick<Inbox, 'list'>;
@@ -31,11 +33,11 @@ export class RequestApps {
   async load(requestId: string): Promise<AppResource> {
     appsAllowed(this.#options.policy);
     const request = this.#options.inbox.list().find((item) => item.id === requestId);
-    if (!request) throw new AppError('This request is no longer waiting, so its app is not loaded.');
-    if (!request.app || !('resourceUri' in request.app)) throw new AppError('This request has no app.');
+    if (!request) throw new AppError(t('errors.hub.appRequestGone'));
+    if (!request.app || !('resourceUri' in request.app)) throw new AppError(t('errors.hub.appNone'));
     const server = this.#options.servers.view(request.serverId);
     const connection = this.#options.connection(request.serverId);
-    if (!server || !connection) throw new AppError(`${request.serverName} is not connected.`);
+    if (!server || !connection) throw new AppError(notConnected(request.serverName));
     const uri = request.app.resourceUri;
     return appResource(
       uri,

@@ -12,8 +12,19 @@ import type { ActivityView } from '../state';
 import type { Send } from './activities';
 import type { Notices } from './notices';
 import { durableMirror, type Stored } from '../stored';
+import { isolated, t } from '../i18n';
 
 /** A 2026-07-28 call paused on the person: its activity, and the round it waits in. */
+/** Why a server's carried-on calls end: it was removed, turned off, or its organisation blocks it. */
+export type DropReason = 'removed' | 'disabled' | 'blocked';
+
+const dropped = (why: DropReason, server: string): string =>
+  why === 'removed'
+    ? t('errors.hub.droppedRemoved', { server })
+    : why === 'disabled'
+      ? t('errors.hub.droppedDisabled', { server })
+      : t('errors.hub.droppedBlocked', { server });
+
 export interface SuspendedCall {
   activity: ActivityView;
   round: InputRound;
@@ -101,12 +112,7 @@ export class ResumedCalls {
     const kept = new Set(suspended.flatMap((call) => Object.values(call.round.requestIds)));
     for (const request of pending) {
       if (kept.has(request.id)) this.#askedBefore.set(request.id, request);
-      else
-        this.#options.notify(
-          'lost',
-          request,
-          `toolnexus was stopped while this waited, so ${request.serverName} never got an answer. Run the tool again if you still need it.`,
-        );
+      else this.#options.notify('lost', request, t('notices.lost', { server: isolated(request.serverName) }));
     }
     for (const call of suspended) {
       this.#suspended.set(call.activity.id, call);
@@ -174,10 +180,11 @@ export class ResumedCalls {
   }
 
   /** The server's kept calls will not be carried on: it `what` (e.g. "was removed"). */
-  dropServer(serverId: string, what: string): void {
-    const name = this.#options.displayName(serverId) ?? 'The server';
+  dropServer(serverId: string, why: DropReason): void {
+    const name = this.#options.displayName(serverId);
+    const words = dropped(why, name === undefined ? t('errors.hub.theServer') : isolated(name));
     for (const { activity } of [...this.#toResume.values(), ...this.#tasksToFollow.values()]) {
-      if (activity.serverId === serverId) this.drop(activity.id, 'failed', `${name} ${what} before this call could be carried on.`);
+      if (activity.serverId === serverId) this.drop(activity.id, 'failed', words);
     }
   }
 

@@ -4,6 +4,7 @@
  */
 import { exportSavedCalls, MAX_SAVED_CALLS, parseSavedCalls, type SavedCall, SavedCallError, type SavedCallsImport, savedCall } from '../savedCalls';
 import type { Stored } from '../stored';
+import { t } from '../i18n';
 
 export class SavedCallStore {
   readonly #stored: Stored<SavedCall[]> | undefined;
@@ -36,7 +37,7 @@ export class SavedCallStore {
   /** @throws SavedCallError when the name or arguments cannot be kept, or there are too many. */
   async add(serverUrl: string, tool: string, name: string, args: Record<string, unknown>): Promise<void> {
     await this.#ready;
-    if (this.#list.length >= MAX_SAVED_CALLS) throw new SavedCallError(`toolnexus keeps at most ${MAX_SAVED_CALLS} saved calls: delete some first.`);
+    if (this.#list.length >= MAX_SAVED_CALLS) throw new SavedCallError(t('errors.hub.savedCallsFull', { max: MAX_SAVED_CALLS }));
     const call = savedCall({ serverUrl, tool, name, arguments: args }, crypto.randomUUID(), Date.now());
     await this.#save([...this.#list, call]);
   }
@@ -53,7 +54,10 @@ export class SavedCallStore {
     const room = MAX_SAVED_CALLS - this.#list.length;
     const over = result.calls.slice(Math.max(room, 0));
     const kept = result.calls.slice(0, Math.max(room, 0));
-    const skipped = [...result.skipped, ...over.map((call) => ({ name: call.name, reason: `over ${MAX_SAVED_CALLS} saved calls` }))];
+    const skipped = [
+      ...result.skipped,
+      ...over.map((call) => ({ name: call.name, reason: t('errors.hub.savedCallsOver', { max: MAX_SAVED_CALLS }) })),
+    ];
     await this.#save([...this.#list, ...kept]);
     return { calls: kept, skipped };
   }

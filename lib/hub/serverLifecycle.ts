@@ -123,7 +123,7 @@ export class ServerLifecycle {
     const saved = servers.saved(serverId);
     if (!saved) return;
     if (saved.managed && this.#options.policy?.().managedServer(saved.managed.name)) this.#refuseManaged(saved);
-    resumed.dropServer(serverId, 'was removed');
+    resumed.dropServer(serverId, 'removed');
     await live.stopWhere((_activityId, watched) => watched === serverId);
     servers.remove(serverId);
     await connections.remove(serverId);

@@ -7,6 +7,7 @@ import { boundForPanel } from '../panelBounds';
 import type { Verdict } from '../policy';
 import type { ManagedPart, ServerSettings, ServerView } from '../state';
 import type { Stored } from '../stored';
+import { isolated, isolatedUrl, t } from '../i18n';
 
 /** What is saved of a server: the person's settings and where it came from, never what the server said. */
 export interface SavedServer extends ServerSettings {
@@ -34,10 +35,10 @@ export class ServerUrlError extends Error {
 /** Checks a typed server URL: MCP over Streamable HTTP needs `http:` or `https:`. */
 export function parseServerUrl(input: string): URL {
   const text = input.trim();
-  if (!URL.canParse(text)) throw new ServerUrlError(`"${text}" is not a URL. Enter one like https://example.com/mcp.`);
+  if (!URL.canParse(text)) throw new ServerUrlError(t('errors.hub.notAUrl', { text: isolated(text) }));
   const url = new URL(text);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ServerUrlError(`MCP servers are reached over http: or https:, not ${url.protocol}`);
+    throw new ServerUrlError(t('errors.hub.notHttp', { scheme: isolatedUrl(url.protocol) }));
   }
   return url;
 }
@@ -136,7 +137,7 @@ export class Servers {
   /** @throws Error when the server is no longer saved. */
   urlOf(serverId: string): string {
     const saved = this.#saved.get(serverId);
-    if (!saved) throw new Error('That server was removed.');
+    if (!saved) throw new Error(t('errors.hub.serverRemoved'));
     return saved.url;
   }
 

@@ -1,4 +1,5 @@
 /** The person's settings for the whole extension, and which of them may be set. Pure. */
+import { t } from '../i18n';
 import type { Settings } from '../state';
 
 export const DEFAULT_SETTINGS: Settings = { requestTimeoutMinutes: 10 };
@@ -10,12 +11,12 @@ export const DEFAULT_SETTINGS: Settings = { requestTimeoutMinutes: 10 };
 export function changedSettings(current: Settings, patch: Partial<Settings>): Settings {
   const minutes = patch.requestTimeoutMinutes ?? current.requestTimeoutMinutes;
   if (!Number.isFinite(minutes) || minutes < 1 || minutes > 24 * 60) {
-    throw new RangeError('Requests can wait between 1 minute and 24 hours.');
+    throw new RangeError(t('errors.hub.requestTimeout'));
   }
   // spec (Client ID Metadata Documents): the client id is an https URL with a path.
   const metadataUrl = patch.clientMetadataUrl;
   if (metadataUrl && (!URL.canParse(metadataUrl) || new URL(metadataUrl).protocol !== 'https:' || new URL(metadataUrl).pathname === '/')) {
-    throw new RangeError('The client metadata URL must be an https: URL with a path, e.g. https://example.com/toolnexus.json.');
+    throw new RangeError(t('errors.hub.clientMetadataUrl'));
   }
   return { ...current, ...patch };
 }

@@ -10,6 +10,7 @@ import { type PolicyJudge, verdictSentence } from '../policy';
 import type { OpenMode, VisitView } from '../state';
 import { loadedUrlJudge, type UrlAnalysis, urlJudge } from '../urls';
 import type { Notices } from './notices';
+import { t } from '../i18n';
 
 interface Visit {
   view: VisitView;
@@ -87,7 +88,7 @@ export class UrlVisits {
   open(requestId: string, mode: OpenMode): void {
     const { inbox } = this.#options;
     const request = inbox.list().find((pending) => pending.id === requestId);
-    if (!request?.url) throw new InboxError('unknown-request', 'That request is no longer waiting; nothing was opened.');
+    if (!request?.url) throw new InboxError('unknown-request', t('errors.hub.requestGone'));
     if (request.purpose === 'oauth') {
       inbox.answer({ id: requestId, ok: true });
       return;

@@ -152,7 +152,7 @@ export class PolicyJudge {
 
   judgeFeature(feature: Feature): Verdict {
     if (!this.#policy || this.#policy.features[feature]) return ALLOWED;
-    return this.#refusal() ?? refuse(`${feature}Enabled false`, words.featureOff(FEATURE_NAMES[feature]));
+    return this.#refusal() ?? refuse(`${feature}Enabled false`, words.featureOff(FEATURE_NAMES[feature]()));
   }
 
   /** Whether the person may search the registry at `baseUrl`. */

@@ -33,7 +33,7 @@ import { isRecord } from '../json';
 import { isLoopback } from '../urls';
 import { canonicalUrl } from './canonical';
 import { type HostPattern, type PatternProblem, readHostPattern, readUrlPattern, type UrlPattern } from './patterns';
-import { words } from './words';
+import { expected, words } from './words';
 
 export const MCP_ACCESS = ['none', 'registry', 'all'] as const;
 export type McpAccess = (typeof MCP_ACCESS)[number];
@@ -110,7 +110,7 @@ type Problems = string[];
 function list(raw: unknown, key: string, problems: Problems): unknown[] | undefined {
   if (raw === undefined) return undefined;
   if (!Array.isArray(raw)) {
-    problems.push(words.wrongType(key, 'a list', raw));
+    problems.push(words.wrongType(key, expected.list(), raw));
     return [];
   }
   if (raw.length > MAX_ENTRIES) {
@@ -122,7 +122,7 @@ function list(raw: unknown, key: string, problems: Problems): unknown[] | undefi
 
 function text(raw: unknown, path: string, problems: Problems): string | undefined {
   if (typeof raw !== 'string') {
-    problems.push(words.wrongType(path, 'a string', raw));
+    problems.push(words.wrongType(path, expected.string(), raw));
     return undefined;
   }
   if (!raw.trim()) {
@@ -141,7 +141,7 @@ const RULE_KEYS = ['serverUrl', 'serverName', 'serverCommand'] as const;
 function readRule(raw: unknown, listKey: ListKey, index: number, problems: Problems): ServerRule | undefined {
   const path = `${listKey}[${index}]`;
   if (!isRecord(raw)) {
-    problems.push(words.wrongType(path, 'an object with serverUrl or serverName', raw));
+    problems.push(words.wrongType(path, expected.serverEntry(), raw));
     return undefined;
   }
   checkKeys(raw, path, RULE_KEYS, problems);
@@ -178,7 +178,7 @@ function addressProblem(url: string): string | null {
 
 function readHeaders(raw: unknown, path: string, problems: Problems): Record<string, string> | undefined {
   if (raw === undefined) return undefined;
-  if (!isRecord(raw)) return void problems.push(words.wrongType(`${path}.headers`, 'an object of header names to values', raw));
+  if (!isRecord(raw)) return void problems.push(words.wrongType(`${path}.headers`, expected.headers(), raw));
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (!HEADER_NAME.test(name) || typeof value !== 'string' || /[\r\n]/.test(value)) problems.push(words.badHeader(`${path}.headers`, name));
@@ -195,7 +195,7 @@ function readManaged(raw: unknown, problems: Problems): ManagedServer[] {
   for (const [index, entry] of (list(raw, 'managedMcpServers', problems) ?? []).entries()) {
     const path = `managedMcpServers[${index}]`;
     if (!isRecord(entry)) {
-      problems.push(words.wrongType(path, 'an object with name and url', entry));
+      problems.push(words.wrongType(path, expected.managedEntry(), entry));
       continue;
     }
     const own: Problems = [];
@@ -241,14 +241,14 @@ function readRegistryUrl(raw: unknown, problems: Problems): string | undefined {
 
 function readBoolean(raw: unknown, key: string, problems: Problems): boolean | undefined {
   if (raw === undefined || typeof raw === 'boolean') return raw;
-  problems.push(words.wrongType(key, 'true or false', raw));
+  problems.push(words.wrongType(key, expected.trueOrFalse(), raw));
   return undefined;
 }
 
 function readAccess(raw: Record<string, unknown>, problems: Problems): Pick<Policy, 'mcpAccess' | 'accessRule'> {
   let mcpAccess: McpAccess = 'all';
   if (raw.mcpAccess !== undefined) {
-    if (typeof raw.mcpAccess !== 'string') problems.push(words.wrongType('mcpAccess', 'a string', raw.mcpAccess));
+    if (typeof raw.mcpAccess !== 'string') problems.push(words.wrongType('mcpAccess', expected.string(), raw.mcpAccess));
     else if ((MCP_ACCESS as readonly string[]).includes(raw.mcpAccess)) mcpAccess = raw.mcpAccess as McpAccess;
     else problems.push(words.notOneOf('mcpAccess', raw.mcpAccess, MCP_ACCESS));
   }

@@ -40,16 +40,16 @@ export function policyView(judge: PolicyJudge, raw: unknown, kept: boolean): Pol
   const { reading } = judge;
   if (reading.state === 'none') return NO_POLICY;
   const { policy } = reading;
-  const off = FEATURES.filter((feature) => !policy.features[feature]).map((feature) => FEATURE_NAMES[feature]);
+  const off = FEATURES.filter((feature) => !policy.features[feature]).map((feature) => FEATURE_NAMES[feature]());
   const summary = [
-    { label: summaryWords.accessLabel, value: summaryWords.access[policy.mcpAccess] },
-    { label: summaryWords.registryLabel, value: summaryWords.registry(policy.registryUrl) },
-    { label: summaryWords.allowedLabel, value: summaryWords.allowed(policy.allowed?.length) },
-    { label: summaryWords.deniedLabel, value: summaryWords.denied(policy.denied.length) },
-    { label: summaryWords.managedLabel, value: summaryWords.managed(policy.managed.map((server) => `${server.name} (${server.url})`)) },
-    { label: summaryWords.featuresLabel, value: summaryWords.features(off) },
-    { label: summaryWords.authorizationLabel, value: summaryWords.authorization(policy.authorizationServers?.map((pattern) => pattern.text)) },
-    { label: summaryWords.hostsLabel, value: summaryWords.hosts(policy.urlHosts?.map((pattern) => pattern.text)) },
+    { label: summaryWords.accessLabel(), value: summaryWords.access[policy.mcpAccess]() },
+    { label: summaryWords.registryLabel(), value: summaryWords.registry(policy.registryUrl) },
+    { label: summaryWords.allowedLabel(), value: summaryWords.allowed(policy.allowed?.length) },
+    { label: summaryWords.deniedLabel(), value: summaryWords.denied(policy.denied.length) },
+    { label: summaryWords.managedLabel(), value: summaryWords.managed(policy.managed.map((server) => `${server.name} (${server.url})`)) },
+    { label: summaryWords.featuresLabel(), value: summaryWords.features(off) },
+    { label: summaryWords.authorizationLabel(), value: summaryWords.authorization(policy.authorizationServers?.map((pattern) => pattern.text)) },
+    { label: summaryWords.hostsLabel(), value: summaryWords.hosts(policy.urlHosts?.map((pattern) => pattern.text)) },
   ];
   return {
     state: reading.state,

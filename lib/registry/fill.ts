@@ -7,6 +7,8 @@
  * the request to another path on the same host (`pathProblems`).
  */
 import { type InputField, type RemoteOffer, VARIABLE } from './offer';
+import { isolated, isolatedUrl, t, tn } from '../i18n';
+import { formatList } from '../i18n/format';
 
 export interface FilledRemote {
   url: string;
@@ -56,14 +58,10 @@ export function pathProblems(remote: RemoteOffer, values: Record<string, string>
   const problems: Record<string, string> = {};
   for (const segment of pathSegments(remote.urlTemplate)) {
     const names = [...segment.matchAll(VARIABLE)].map(([, name = '']) => name).filter((name) => variables[name]);
-    for (const name of names)
-      if (/[/\\]/.test(decodedOnce(variables[name]!)))
-        problems[name] ??= `${name} cannot hold “/” or “\\”: it fills one part of the address’s path. Give another value.`;
+    for (const name of names) if (/[/\\]/.test(decodedOnce(variables[name]!))) problems[name] ??= t('registry.fill.slash', { name: isolated(name) });
     const filled = segment.replace(VARIABLE, (whole, name: string) => variables[name] || whole);
     if (names.length > 0 && (DOT_SEGMENT.test(filled) || DOT_SEGMENT.test(decodedOnce(filled))))
-      for (const name of names)
-        problems[name] ??=
-          `${names.join(', ')} cannot be “${filled}”: it fills a whole part of the address’s path, and would send the request to another path on the server. Give another value.`;
+      for (const name of names) problems[name] ??= t('registry.fill.dotSegment', { names: formatList(names.map(isolated)), value: isolated(filled) });
   }
   return problems;
 }
@@ -90,14 +88,13 @@ export function fillRemote(remote: RemoteOffer, values: Record<string, string>):
           : [],
     ),
   ];
-  if (missing.length > 0)
-    throw new Error(`Fill in ${missing.join(', ')} first: the publisher marks ${missing.length === 1 ? 'it' : 'them'} required.`);
+  if (missing.length > 0) throw new Error(tn('registry.fill.missing', missing.length, { fields: formatList(missing.map(isolated)) }));
   const [problem] = Object.values(pathProblems(remote, values));
   if (problem) throw new Error(problem);
   const url = remote.urlTemplate.replace(VARIABLE, (whole, name: string) => (variables[name] ? encodeURIComponent(variables[name]) : whole));
   const unfilled = url.match(VARIABLE);
-  if (unfilled) throw new Error(`The address still has ${unfilled.join(', ')} in it; give ${unfilled.length === 1 ? 'it a value' : 'them values'}.`);
-  if (!URL.canParse(url)) throw new Error(`With these values the address (${url}) is not a web address.`);
+  if (unfilled) throw new Error(tn('registry.fill.unfilled', unfilled.length, { variables: formatList(unfilled.map(isolated)) }));
+  if (!URL.canParse(url)) throw new Error(t('registry.fill.notWebAddress', { url: isolatedUrl(url) }));
   const headers: Record<string, string> = {};
   for (const field of remote.headers) {
     const value = field.variables ? headerTemplate(field, field.variables, prefixed(headerValues, `${field.name}/`)) : sentValue(field, headerValues);
@@ -115,7 +112,7 @@ function headerTemplate(header: InputField, parts: InputField[], values: Record<
   if (unfilled.length > 0 && !header.isRequired) return '';
   if (unfilled.length > 0)
     throw new Error(
-      `The ${header.name} header still has ${unfilled.join(', ')} in it; give ${unfilled.length === 1 ? 'it a value' : 'them values'}.`,
+      tn('registry.fill.headerUnfilled', unfilled.length, { header: isolated(header.name), variables: formatList(unfilled.map(isolated)) }),
     );
   return value;
 }

@@ -1,9 +1,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Activities, INTERRUPTED, KEEP_AFTER_MS, KEPT_BOUNDS, SHOW_RUNNING_AFTER_MS, type ActivitiesOptions } from '../../../lib/hub/activities';
+import { Activities, interrupted, KEEP_AFTER_MS, KEPT_BOUNDS, SHOW_RUNNING_AFTER_MS, type ActivitiesOptions } from '../../../lib/hub/activities';
 import type { Connection, InputRound } from '../../../lib/mcp/connection';
 import { PANEL_BOUNDS } from '../../../lib/panelBounds';
 import type { ActivityView, CallView } from '../../../lib/state';
+import { isolated } from '../../../lib/i18n';
 
 const text = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }] });
 const round: InputRound = { method: 'tools/call', params: {}, round: 1, inputRequests: {}, requestIds: { a: 'r1' } };
@@ -54,7 +55,7 @@ describe('the activity list', () => {
     const failed = vi.fn();
     const { subject } = activities({ connection: () => undefined, failed });
     const send = vi.fn();
-    await expect(subject.run(tool, 's1', send)).resolves.toMatchObject({ status: 'failed', error: 'Deploys is not connected.' });
+    await expect(subject.run(tool, 's1', send)).resolves.toMatchObject({ status: 'failed', error: `${isolated('Deploys')} is not connected.` });
     expect(send).not.toHaveBeenCalled();
     expect(failed).not.toHaveBeenCalled();
   });
@@ -263,7 +264,7 @@ describe('what a stopped worker’s successor finds', () => {
     await vi.waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]![0]).toBe(done);
     expect(saved[0]![1]).not.toBe(cutOff);
-    expect(saved[0]![1]).toMatchObject({ id: 'cut-off', status: 'failed', error: INTERRUPTED });
+    expect(saved[0]![1]).toMatchObject({ id: 'cut-off', status: 'failed', error: interrupted() });
   });
 
   it('keeps each result cut to the kept bounds, saying so, while the panel still has it whole', async () => {
@@ -293,7 +294,7 @@ describe('what a stopped worker’s successor finds', () => {
       ['cut-off', 'failed'],
       ['finished', 'done'],
     ]);
-    expect(subject.find('cut-off')).toMatchObject({ error: INTERRUPTED, endedAt: expect.any(Number) });
+    expect(subject.find('cut-off')).toMatchObject({ error: interrupted(), endedAt: expect.any(Number) });
   });
 });
 

@@ -4,6 +4,7 @@ import { Notices } from '../../../lib/hub/notices';
 import { UrlVisits } from '../../../lib/hub/urlVisits';
 import { Inbox, InboxError, type PendingRequest, type Provenance } from '../../../lib/inbox';
 import type { Request } from '../../../lib/request';
+import { isolated } from '../../../lib/i18n';
 
 const from: Provenance = { serverId: 's1', serverName: 'Deploys', serverOrigin: 'https://mcp.example.com' };
 const other: Provenance = { serverId: 's2', serverName: 'Payroll', serverOrigin: 'https://pay.example.com' };
@@ -55,7 +56,7 @@ describe('Asking', () => {
       expect.objectContaining({
         kind: 'withdrawn',
         id: 'a',
-        reason: 'Deploys went away before you answered (socket hang up); an answer can no longer be sent.',
+        reason: `${isolated('Deploys')} went away before you answered (${isolated('socket hang up')}); an answer can no longer be sent.`,
       }),
     ]);
   });

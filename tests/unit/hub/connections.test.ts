@@ -7,6 +7,7 @@ import type { Connection, LoadOptions, ServerConfig } from '../../../lib/mcp/con
 import { fakeConnection } from './fakeConnection';
 import type { EraVerdicts } from '../../../lib/mcp/eras';
 import type { ServerView } from '../../../lib/state';
+import { isolated, isolatedUrl } from '../../../lib/i18n';
 
 afterEach(() => vi.useRealTimers());
 
@@ -112,7 +113,7 @@ describe('connecting to a server', () => {
     expect(settings.connect).not.toHaveBeenCalled();
     expect(servers.view('s1')).toMatchObject({
       status: 'needs-permission',
-      error: 'toolnexus may not reach https://mcp.example.com yet. Grant access to connect.',
+      error: `toolnexus may not reach ${isolatedUrl('https://mcp.example.com')} yet. Grant access to connect.`,
     });
   });
 
@@ -126,7 +127,7 @@ describe('connecting to a server', () => {
     expect(calls.dropServer).not.toHaveBeenCalled();
     takenOver();
     await connected;
-    expect(calls.dropServer).toHaveBeenCalledWith('s1', 'was disabled');
+    expect(calls.dropServer).toHaveBeenCalledWith('s1', 'disabled');
     expect(settings.connect).not.toHaveBeenCalled();
   });
 
@@ -140,8 +141,7 @@ describe('connecting to a server', () => {
     // The failure in words (lib/diagnosis.ts), its own words kept as evidence.
     expect(servers.view('s1')).toMatchObject({
       status: 'error',
-      error:
-        'Could not reach mcp.example.com: nothing answered. The server may be down, the address or port wrong, or (for https) its certificate not trusted by this browser. (fetch failed)',
+      error: `Could not reach ${isolatedUrl('mcp.example.com')}: nothing answered. The server may be down, the address or port wrong, or (for https) its certificate not trusted by this browser. (${isolated('fetch failed')})`,
       retryAt: 1_001_000,
     });
     await vi.advanceTimersByTimeAsync(1_000);

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Notices } from '../../../lib/hub/notices';
 import { PANEL_BOUNDS } from '../../../lib/panelBounds';
 import type { Request } from '../../../lib/request';
+import { isolated } from '../../../lib/i18n';
 
 const subject = (id: string) => ({ id, serverId: 's1', serverName: 'Deploys', prompt: `Question ${id}`, url: null });
 const form = (id: string): Request => ({ id, kind: 'input', prompt: `Question ${id}`, url: null, data: null });
@@ -52,7 +53,7 @@ describe('notices', () => {
       ['too-many:s2', 'refused'],
       ['too-many:s1', 'refused'],
     ]);
-    expect(notices.list()[1]!.reason).toContain('Flood asked more than 50 questions at once');
+    expect(notices.list()[1]!.reason).toContain(`${isolated('Flood')} asked more than 50 questions at once`);
   });
 
   it('forgets a dismissed notice only', () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResumedCalls, type ActivityLog, type SuspendedCall } from '../../../lib/hub/resumedCalls';
+import { isolated } from '../../../lib/i18n';
 import type { PendingRequest } from '../../../lib/inbox';
 import type { Connection, InputRound } from '../../../lib/mcp/connection';
 import type { ActivityView } from '../../../lib/state';
@@ -60,7 +61,11 @@ describe('taking over from a stopped worker', () => {
     const { subject, notify } = resumed({ pending: [pending('lost'), pending('kept')], suspended: [call('c1', { a: 'kept' })] });
     await subject.takeOver();
     expect(notify).toHaveBeenCalledOnce();
-    expect(notify).toHaveBeenCalledWith('lost', expect.objectContaining({ id: 'lost' }), expect.stringContaining('Deploys never got an answer'));
+    expect(notify).toHaveBeenCalledWith(
+      'lost',
+      expect.objectContaining({ id: 'lost' }),
+      expect.stringContaining(`${isolated('Deploys')} never got an answer`),
+    );
     expect(subject.takeAskedBefore('kept')).toMatchObject({ askedAt: 1, expiresAt: 2 });
     expect(subject.takeAskedBefore('kept')).toBeUndefined();
   });
@@ -161,9 +166,12 @@ describe('carrying on a stopped worker’s calls', () => {
   it('gives up the calls of a server removed or disabled first, saying why, and forgets their Requests', async () => {
     const { subject, activities } = resumed({ pending: [pending('r1')], suspended: [call('c1', { a: 'r1' }), call('c2', {}, 's2')] });
     await subject.takeOver();
-    subject.dropServer('s1', 'was removed');
-    subject.dropServer('s2', 'was disabled');
-    expect(activities.find('c1')).toMatchObject({ status: 'failed', error: 'Deploys was removed before this call could be carried on.' });
+    subject.dropServer('s1', 'removed');
+    subject.dropServer('s2', 'disabled');
+    expect(activities.find('c1')).toMatchObject({
+      status: 'failed',
+      error: `${isolated('Deploys')} was removed before this call could be carried on.`,
+    });
     expect(activities.find('c2')).toMatchObject({ status: 'failed', error: 'The server was disabled before this call could be carried on.' });
     expect(subject.takeAskedBefore('r1')).toBeUndefined();
     subject.resume('s1');

@@ -57,7 +57,7 @@ describe('the server lifecycle', () => {
     await subject.remove('s1');
     await subject.remove('s1');
     expect(order).toEqual([
-      'drop calls s1 was removed',
+      'drop calls s1 removed',
       'stop watches true',
       'close s1',
       'drop results s1',

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { normalize, parseServerUrl, ServerUrlError, Servers, type SavedServer } from '../../../lib/hub/servers';
 import { PANEL_BOUNDS } from '../../../lib/panelBounds';
+import { isolatedUrl } from '../../../lib/i18n';
 
 function servers() {
   const saved: SavedServer[][] = [];
@@ -23,7 +24,7 @@ describe('a typed server URL', () => {
   it('is refused, in words the person can act on, when it is not a URL or not http(s)', () => {
     expect(() => parseServerUrl('mcp.example.com')).toThrow(ServerUrlError);
     expect(() => parseServerUrl('mcp.example.com')).toThrow('Enter one like https://example.com/mcp.');
-    expect(() => parseServerUrl('ws://mcp.example.com')).toThrow('not ws:');
+    expect(() => parseServerUrl('ws://mcp.example.com')).toThrow(`not ${isolatedUrl('ws:')}`);
   });
 });
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isolated, isolatedUrl } from '../../../lib/i18n';
 import { fillRemote, pathProblems } from '../../../lib/registry/fill';
 import type { RemoteOffer } from '../../../lib/registry/offer';
 
@@ -25,14 +26,16 @@ describe('fillRemote', () => {
   });
 
   it('names every required field left empty, and an address left unfilled', () => {
-    expect(() => fillRemote(remote, { 'var:tenant': '  ' })).toThrow('Fill in tenant, X-Api-Key first: the publisher marks them required.');
+    expect(() => fillRemote(remote, { 'var:tenant': '  ' })).toThrow(
+      `Fill in ${isolated('tenant')} and ${isolated('X-Api-Key')} first: the publisher marks them required.`,
+    );
     const open = { ...remote, variables: [{ ...remote.variables[0]!, isRequired: false }] };
-    expect(() => fillRemote(open, { 'header:X-Api-Key': 'k' })).toThrow('The address still has {tenant} in it; give it a value.');
+    expect(() => fillRemote(open, { 'header:X-Api-Key': 'k' })).toThrow(`The address still has ${isolated('{tenant}')} in it; give it a value.`);
   });
 
   it('percent-encodes a value, so it cannot move the address to another host', () => {
     expect(() => fillRemote(remote, { 'var:tenant': 'evil.example/x@', 'header:X-Api-Key': 'k' })).toThrow(
-      'With these values the address (https://evil.example%2Fx%40.weather.example/mcp) is not a web address.',
+      `With these values the address (${isolatedUrl('https://evil.example%2Fx%40.weather.example/mcp')}) is not a web address.`,
     );
     const inPath = { ...remote, urlTemplate: 'https://weather.example/{tenant}/mcp' };
     expect(fillRemote(inPath, { 'var:tenant': '@evil.example:443?', 'header:X-Api-Key': 'k' }).url).toBe(
@@ -47,13 +50,15 @@ describe('fillRemote', () => {
     it('is refused, in words, when it would be a "." or ".." segment: the URL parser would move the request (/t/../mcp is /mcp)', () => {
       for (const value of ['..', ' .. ', '.', '%2e%2e', '%2E.', '.%2e', '%2e'])
         expect(() => fill(value), value).toThrow(
-          /^tenant cannot be “.+”: it fills a whole part of the address’s path, and would send the request to another path on the server\. Give another value\.$/,
+          /^\u2068tenant\u2069 cannot be “\u2068.+\u2069”: it fills a whole part of the address’s path, and would send the request to another path on the server\. Give another value\.$/,
         );
     });
 
     it('is refused when it holds a / or a \\, as typed or percent-encoded: it fills one part of the path', () => {
       for (const value of ['a/b', '..\\admin', 'x%2Fy', 'x%5cy'])
-        expect(() => fill(value), value).toThrow(/^tenant cannot hold “\/” or “\\”: it fills one part of the address’s path\. Give another value\.$/);
+        expect(() => fill(value), value).toThrow(
+          /^\u2068tenant\u2069 cannot hold “\/” or “\\”: it fills one part of the address’s path\. Give another value\.$/,
+        );
     });
 
     it('may hold dots where they stay data: within a segment, more than two, or in the host', () => {
@@ -65,8 +70,8 @@ describe('fillRemote', () => {
         variables: ['a', 'b'].map((name) => ({ ...remote.variables[0]!, name })),
       };
       expect(pathProblems(two, { 'var:a': '.', 'var:b': '.' })).toEqual({
-        a: expect.stringMatching(/^a, b cannot be “\.\.”/),
-        b: expect.stringMatching(/^a, b cannot be “\.\.”/),
+        a: expect.stringMatching(/^\u2068a\u2069 and \u2068b\u2069 cannot be “\u2068\.\.\u2069”/),
+        b: expect.stringMatching(/^\u2068a\u2069 and \u2068b\u2069 cannot be “\u2068\.\.\u2069”/),
       });
       expect(pathProblems(two, { 'var:a': 'x', 'var:b': '.' })).toEqual({});
       expect(pathProblems(remote, { 'var:tenant': '..' })).toEqual({});
@@ -114,7 +119,7 @@ describe('fillRemote', () => {
     });
 
     it('names a required one left empty, and leaves out an optional header rather than send it half-filled', () => {
-      expect(() => fillRemote(bearer(true), {})).toThrow('Fill in token (Authorization) first: the publisher marks it required.');
+      expect(() => fillRemote(bearer(true), {})).toThrow(`Fill in ${isolated('token (Authorization)')} first: the publisher marks it required.`);
       expect(fillRemote(bearer(false), {}).headers).toEqual({});
     });
   });

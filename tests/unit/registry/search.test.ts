@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegistrySearch } from '../../../lib/hub/registry';
+import { isolatedUrl } from '../../../lib/i18n';
 import type { Settings } from '../../../lib/state';
 import { type RegistryFixture, startRegistry } from '../../fixtures/registry';
 
@@ -33,7 +34,7 @@ describe("the hub's registry search", () => {
   it('asks nothing of a registry it may not reach, and says so', async () => {
     const before = registry.requests.length;
     await expect(part(false).search.search(registry.url, 'echo')).rejects.toThrow(
-      `toolnexus may not reach ${registry.url} yet: allow it when the browser asks, then search again.`,
+      `toolnexus may not reach ${isolatedUrl(registry.url)} yet: allow it when the browser asks, then search again.`,
     );
     expect(registry.requests).toHaveLength(before);
   });

@@ -1,0 +1,55 @@
+/**
+ * The words lib/ builds come out in the catalog's language, not only the panel's: the doctor's
+ * advice, a policy refusal and what is wrong with a policy, a hub notice, a registry field left
+ * empty (issue 41, "error messages built in lib/"). English is what every other test reads.
+ */
+import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectionError } from '../../../lib/diagnosis';
+import { Notices } from '../../../lib/hub/notices';
+import { isolated, isolatedUrl, setCatalog } from '../../../lib/i18n';
+import { PolicyJudge, readPolicy, verdictSentence } from '../../../lib/policy';
+import { fillRemote } from '../../../lib/registry/fill';
+import { nodeCatalog } from '../../../locales/read';
+
+afterEach(async () => {
+  setCatalog(await nodeCatalog('en'));
+});
+
+const notFound = () => new SdkHttpError(SdkErrorCode.ClientHttpFailedToOpenStream, 'Not Found', { status: 404, statusText: 'Not Found' });
+
+describe("lib's words in another language", () => {
+  it("the doctor's advice in German, the host isolated, the failure's own words kept as evidence", async () => {
+    setCatalog(await nodeCatalog('de'));
+    const said = connectionError(notFound(), 'https://mcp.example.com/mcp');
+    expect(said).toMatch(new RegExp(`^Unter ${isolatedUrl('/mcp')} auf ${isolatedUrl('mcp.example.com')} antwortet nichts \\(404 Not Found\\)\\. `));
+    expect(said).toContain('Dokumentation des Servers');
+  });
+
+  it('a policy refusal and a policy problem in German, the admin’s keys and values as written', async () => {
+    setCatalog(await nodeCatalog('de'));
+    const judge = new PolicyJudge(readPolicy({ deniedMcpServers: [{ serverName: 'CRM' }] }), 'https://registry.modelcontextprotocol.io');
+    expect(verdictSentence(judge.judgeServer({ url: 'https://crm.example.com/mcp', name: 'CRM' }))).toBe(
+      'Von Ihrer Organisation festgelegt (deniedMcpServers[0] serverName "CRM"): Ihre Organisation sperrt diesen Server.',
+    );
+    const reading = readPolicy({ mcpAccess: 'everyone' });
+    expect(reading.state === 'refused' && reading.problems).toContain('mcpAccess ist "everyone"; erlaubt ist nur "none", "registry", "all".');
+  });
+
+  it('a notice in Japanese and a missing field in Arabic, the server’s and publisher’s names isolated', async () => {
+    setCatalog(await nodeCatalog('ja'));
+    const notices = new Notices(() => {});
+    notices.flooded({ prompt: 'p', url: null }, { serverId: 's', serverName: 'Flood' }, 50);
+    expect(notices.list()[0]!.reason).toMatch(new RegExp(`^${isolated('Flood')} が一度に 50 件を超える質問をしました。`));
+    setCatalog(await nodeCatalog('ar'));
+    const remote = {
+      transport: 'streamable-http' as const,
+      urlTemplate: 'https://{tenant}.weather.example/mcp',
+      origin: 'https://{tenant}.weather.example',
+      variables: [{ name: 'tenant', description: '', isRequired: true, isSecret: false }],
+      headers: [],
+      warnings: [],
+    };
+    expect(() => fillRemote(remote, {})).toThrow(`املأ ${isolated('tenant')} أولًا: يعدّه الناشر مطلوبًا.`);
+  });
+});
