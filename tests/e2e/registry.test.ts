@@ -126,7 +126,7 @@ describe('server.json', () => {
     expect((await problems.locator('li').allTextContents()).map((text) => text.replace(/[\u2066-\u2069]/g, ''))).toEqual([
       'name "no-slash" must look like "io.github.owner/server"',
       'description must be a non-empty string',
-      'remotes[0].url "javascript:alert(1)" cannot be used: it is a \u2066javascript:\u2069 URL; refused.',
+      'remotes[0].url "javascript:alert(1)" cannot be used: it is a javascript: URL; refused.',
     ]);
     expect(await savedServers()).toHaveLength(1);
   });
