@@ -32,10 +32,7 @@ export function readCallback(landed: string, expected: ExpectedCallback): { code
   }
   const params = callback.searchParams;
   if (!expected.state || params.get('state') !== expected.state) {
-    throw new AuthorizationError(
-      'state-mismatch',
-      t('auth.callback.stateMismatch', { server: name }),
-    );
+    throw new AuthorizationError('state-mismatch', t('auth.callback.stateMismatch', { server: name }));
   }
   const iss = params.get('iss') ?? undefined;
   try {

@@ -171,5 +171,9 @@ export function explainFailure(error: unknown, attempt: TraceAttempt, context: E
   const fromSdk = sdkError(error, context);
   if (fromSdk) return fromSdk;
   const words = error instanceof TypeError || (error instanceof Error && error.name === 'SignInFetchError') ? problemOf(error) : errorMessage(error);
-  return { step: attempt.steps.at(-1)?.kind ?? 'other', words: t('auth.explain.stopped', { server: context.serverName, error: words }), fix: { kind: 'sign-in' } };
+  return {
+    step: attempt.steps.at(-1)?.kind ?? 'other',
+    words: t('auth.explain.stopped', { server: context.serverName, error: words }),
+    fix: { kind: 'sign-in' },
+  };
 }

@@ -260,10 +260,14 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
     const held = withoutOfflineAccess((await provider.tokens())?.scope);
     const union = computeScopeUnion(requestedScope, held, withoutOfflineAccess(scope));
     const forceReauthorization = isStrictScopeSuperset(union, held);
-    await signInOnce(t('auth.steps.answeredInsufficientScope', { server: server.name }), { scope: union, resourceMetadataUrl, forceReauthorization }, (trace) => {
-      challengeStep(trace, server, response);
-      stepUpStep(trace, server.name, response, held, union, forceReauthorization);
-    });
+    await signInOnce(
+      t('auth.steps.answeredInsufficientScope', { server: server.name }),
+      { scope: union, resourceMetadataUrl, forceReauthorization },
+      (trace) => {
+        challengeStep(trace, server, response);
+        stepUpStep(trace, server.name, response, held, union, forceReauthorization);
+      },
+    );
   }
 
   const authProvider: AuthProvider = {

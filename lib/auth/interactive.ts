@@ -95,10 +95,7 @@ export async function signInWithPerson(
     // After a no, a reconnect or a ping must not put another card in front of the person:
     // only `signIn()` asks again. Silent refreshes never get here, so they go on.
     if (await provider.askingPaused()) {
-      throw new AuthorizationError(
-        'needs-authorization',
-        t('auth.consent.paused', { server: server.name }),
-      );
+      throw new AuthorizationError('needs-authorization', t('auth.consent.paused', { server: server.name }));
     }
     const refused = refusalOf(url.href);
     if (refused) throw new AuthorizationError('unsafe-url', refused);

@@ -45,11 +45,7 @@ export function authorizationRequestStep(trace: TraceRecorder, url: URL): void {
 }
 
 export function consentStep(trace: TraceRecorder, issuer: string, url: URL): ReturnType<TraceRecorder['step']> {
-  return trace.step(
-    'consent',
-    'running',
-    t('auth.steps.consent', { issuer, scopes: describeScopes(url.searchParams.get('scope')) }),
-  );
+  return trace.step('consent', 'running', t('auth.steps.consent', { issuer, scopes: describeScopes(url.searchParams.get('scope')) }));
 }
 
 /** The callback's checks, in order (spec 2026-07-28 Authorization Response Validation), as they passed. */
@@ -95,16 +91,11 @@ export function stepUpStep(
 ): void {
   const { scope, errorDescription } = extractWWWAuthenticateParams(refusal);
   const said = { server: serverName, said: errorDescription ? ` (${errorDescription})` : '', scopes: describeScopes(scope) };
-  trace.step(
-    'step-up',
-    'info',
-    fresh ? t('auth.steps.stepUpFresh', said) : t('auth.steps.stepUp', said),
-    [
-      ['required (challenge)', scope ?? t('auth.trace.notGiven')],
-      ['held', held || t('auth.steps.none')],
-      ['asked for (union)', union || t('auth.steps.none')],
-    ],
-  );
+  trace.step('step-up', 'info', fresh ? t('auth.steps.stepUpFresh', said) : t('auth.steps.stepUp', said), [
+    ['required (challenge)', scope ?? t('auth.trace.notGiven')],
+    ['held', held || t('auth.steps.none')],
+    ['asked for (union)', union || t('auth.steps.none')],
+  ]);
 }
 
 export type ClientChoice = 'pre-registered' | 'metadata-document' | 'stored';

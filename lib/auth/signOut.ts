@@ -159,11 +159,7 @@ export async function signOut({ storage, server, fetch: network = (url, init) =>
     const metadata = await metadataFor(issuer, storage, server.id, fetchFn);
     const outcome = await revoke(tokens, record.clients[issuer], metadata, fetchFn);
     if (outcome === 'unsupported') {
-      recorder.step(
-        'revocation',
-        'info',
-        t('auth.signOut.issuerNoRevocation', { issuer }),
-      );
+      recorder.step('revocation', 'info', t('auth.signOut.issuerNoRevocation', { issuer }));
     }
     outcomes.push(outcome);
   }

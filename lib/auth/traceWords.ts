@@ -104,7 +104,9 @@ function authorizationServerMetadata(step: TraceStep): void {
   step.outcome = 'ok';
   const placement = placementOf(found.url);
   step.summary =
-    before.length > 0 ? t('auth.trace.foundAfter', { url: found.url, placement, tried: tried(before) }) : t('auth.trace.found', { url: found.url, placement });
+    before.length > 0
+      ? t('auth.trace.foundAfter', { url: found.url, placement, tried: tried(before) })
+      : t('auth.trace.found', { url: found.url, placement });
   step.facts = [
     ['issuer', stringOf(body.issuer)!],
     ['authorization_endpoint', stringOf(body.authorization_endpoint) ?? t('auth.trace.missing')],
@@ -160,7 +162,8 @@ function tokens(step: TraceStep, exchange: TraceExchange, refreshing: boolean): 
     step.summary = sentence(refreshing ? t('auth.trace.refreshNoAnswer', { url, problem }) : t('auth.trace.exchangeNoAnswer', { url, problem }));
   } else if (!ok(exchange) || !body || !('access_token' in body)) {
     step.outcome = 'failed';
-    if (ok(exchange)) step.summary = refreshing ? t('auth.trace.refreshNoAccessToken', { host, status }) : t('auth.trace.exchangeNoAccessToken', { host, status });
+    if (ok(exchange))
+      step.summary = refreshing ? t('auth.trace.refreshNoAccessToken', { host, status }) : t('auth.trace.exchangeNoAccessToken', { host, status });
     else {
       const said = { host, status, refusal: refusal(exchange) };
       step.summary = sentence(refreshing ? t('auth.trace.refreshRefused', said) : t('auth.trace.exchangeRefused', said));

@@ -80,7 +80,9 @@ describe("lib's words in another language", () => {
     const refusedBody = { error: 'access_denied', error_description: 'Registration is closed.' };
     const client = step('client', [exchange('https://auth.example.com/register', { status: 403, responseBody: refusedBody })]);
     describeStep(client);
-    expect(client.summary).toBe('auth.example.com hat die Registrierung von toolnexus abgelehnt (RFC 7591): HTTP 403 access_denied: Registration is closed.');
+    expect(client.summary).toBe(
+      'auth.example.com hat die Registrierung von toolnexus abgelehnt (RFC 7591): HTTP 403 access_denied: Registration is closed.',
+    );
     const metadata = { ...step('authorization-server-metadata', [], [['issuer', 'https://auth.example.com']]), outcome: 'ok' as const };
     const attempt = { id: 'a', at: 0, reason: 'r', outcome: 'failed' as const, steps: [metadata, client] };
     const context = { serverName: 'CRM', serverUrl: 'https://crm.example.com/mcp', redirectUrl: 'https://id.chromiumapp.org/', preRegistered: false };
