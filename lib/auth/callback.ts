@@ -4,6 +4,7 @@
  * verdict.
  */
 import { IssuerMismatchError, validateAuthorizationResponseIssuer } from '@modelcontextprotocol/client';
+import { t } from '../i18n';
 import { AuthorizationError } from './errors';
 
 export interface ExpectedCallback {
@@ -27,14 +28,11 @@ export function readCallback(landed: string, expected: ExpectedCallback): { code
   const redirect = new URL(expected.redirectUrl);
   const callback = URL.canParse(landed) ? new URL(landed) : null;
   if (!callback || callback.origin !== redirect.origin || callback.pathname !== redirect.pathname) {
-    throw new AuthorizationError('redirect-mismatch', `The sign-in to ${name} came back to an unexpected address; nothing was accepted. Try again.`);
+    throw new AuthorizationError('redirect-mismatch', t('auth.callback.redirectMismatch', { server: name }));
   }
   const params = callback.searchParams;
   if (!expected.state || params.get('state') !== expected.state) {
-    throw new AuthorizationError(
-      'state-mismatch',
-      `The sign-in response for ${name} does not belong to the sign-in toolnexus started (state mismatch); it was discarded. Try again.`,
-    );
+    throw new AuthorizationError('state-mismatch', t('auth.callback.stateMismatch', { server: name }));
   }
   const iss = params.get('iss') ?? undefined;
   try {
@@ -47,19 +45,24 @@ export function readCallback(landed: string, expected: ExpectedCallback): { code
     if (!(error instanceof IssuerMismatchError)) throw error;
     throw new AuthorizationError(
       'issuer-mismatch',
-      `The sign-in response for ${name} came from a different authorization server than ${metadata?.issuer ?? 'the one it named'}; it was discarded, nothing was exchanged.`,
+      metadata?.issuer
+        ? t('auth.callback.issuerMismatch', { server: name, issuer: metadata.issuer })
+        : t('auth.callback.issuerMismatchUnnamed', { server: name }),
       { cause: error },
     );
   }
   const error = params.get('error');
   if (error) {
     const description = params.get('error_description');
+    const said = `${JSON.stringify(error)}${description ? ` (${JSON.stringify(description)})` : ''}`;
     throw new AuthorizationError(
       'denied',
-      `${metadata?.issuer ?? 'The authorization server'} did not authorize ${name}: ${JSON.stringify(error)}${description ? ` (${JSON.stringify(description)})` : ''}.`,
+      metadata?.issuer
+        ? t('auth.callback.denied', { issuer: metadata.issuer, server: name, error: said })
+        : t('auth.callback.deniedUnnamed', { server: name, error: said }),
     );
   }
   const code = params.get('code');
-  if (!code) throw new AuthorizationError('invalid-callback', `The sign-in response for ${name} carried no authorization code; try again.`);
+  if (!code) throw new AuthorizationError('invalid-callback', t('auth.callback.noCode', { server: name }));
   return { code, iss };
 }

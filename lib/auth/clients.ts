@@ -5,6 +5,7 @@
  * one. Pure: the provider (lib/auth/provider.ts) reads and writes what they decide.
  */
 import type { AuthorizationServerMetadata, OAuthClientMetadata, StoredOAuthClientInformation } from '@modelcontextprotocol/client';
+import { t } from '../i18n';
 import { AuthorizationError } from './errors';
 import type { ServerRecord } from './record';
 
@@ -46,10 +47,7 @@ export function clientMetadataFor(redirectUrl: string, clientName: string): OAut
 export function preRegisteredAt(serverName: string, client: PreRegisteredClient, record: ServerRecord, issuer: string): StoredOAuthClientInformation {
   const bound = client.issuer ?? (record.preRegistered?.clientId === client.clientId ? record.preRegistered.issuer : undefined);
   if (bound && bound !== issuer) {
-    throw new AuthorizationError(
-      'client-elsewhere',
-      `The client id you entered for ${serverName} (${client.clientId}) is registered with ${bound}, but the server now signs people in at ${issuer}. toolnexus does not offer one authorization server's client to another: enter a client id registered with ${issuer}.`,
-    );
+    throw new AuthorizationError('client-elsewhere', t('auth.clients.elsewhere', { server: serverName, clientId: client.clientId, bound, issuer }));
   }
   return { client_id: client.clientId, ...(client.clientSecret ? { client_secret: client.clientSecret } : {}), issuer };
 }
@@ -68,11 +66,9 @@ export function noRegistration(
   if (!metadata || metadata.registration_endpoint) return undefined;
   const documents = metadata.client_id_metadata_document_supported === true;
   if (documents && clientMetadataUrl) return undefined;
-  const why = documents
-    ? 'It would take a Client ID Metadata Document, but none is set in Settings.'
-    : 'It neither registers clients (it has no registration_endpoint) nor takes Client ID Metadata Documents.';
+  const said = { server: serverName, issuer };
   return new AuthorizationError(
     'no-registration',
-    `${serverName}'s authorization server, ${issuer}, offers no registration: enter a client id from its owner. ${why}`,
+    documents ? t('auth.clients.noRegistrationNoDocument', said) : t('auth.clients.noRegistration', said),
   );
 }

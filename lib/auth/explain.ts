@@ -5,6 +5,7 @@
  */
 import { InsecureTokenEndpointError, IssuerMismatchError, OAuthError } from '@modelcontextprotocol/client';
 import { errorMessage } from '../errorMessage';
+import { t } from '../i18n';
 import { AuthorizationError, type AuthorizationErrorCode } from './errors';
 import type { TraceAttempt, TraceFailure, TraceFix, TraceStep, TraceStepKind } from './trace';
 import { problemOf } from './traceFetch';
@@ -67,13 +68,13 @@ function discovery(attempt: TraceAttempt, context: ExplainContext): TraceFailure
     const origin = new URL(context.serverUrl).origin;
     return {
       step: 'resource-metadata',
-      words: `${context.serverName} needs a sign-in but does not say where (its protected resource metadata, RFC 9728). ${resource!.summary} Without it, toolnexus looked for an authorization server at ${origin} itself and found none. Ask the server's owner to publish its protected resource metadata; if they gave you a token or API key, add it as a header instead (Edit → Name, headers and sign-in).`,
+      words: t('auth.explain.noResourceMetadata', { server: context.serverName, summary: resource!.summary, origin }),
     };
   }
   if (failed(server)) {
     return {
       step: 'authorization-server-metadata',
-      words: `${context.serverName}'s authorization server could not be read. ${server!.summary} Its owner has to publish OAuth authorization server metadata (RFC 8414) or OpenID Connect discovery there.`,
+      words: t('auth.explain.serverMetadataUnreadable', { server: context.serverName, summary: server!.summary }),
     };
   }
   return undefined;
@@ -84,12 +85,14 @@ function exchangeStep(attempt: TraceAttempt, context: ExplainContext): TraceFail
   const step = attempt.steps.findLast((candidate) => candidate.exchanges.length > 0);
   if (!failed(step)) return undefined;
   const issuer = issuerOf(attempt);
-  const at = issuer ?? 'its authorization server';
+  const summary = step!.summary;
   switch (step!.kind) {
     case 'client':
       return {
         step: 'client',
-        words: `${step!.summary} Enter a client id that the owner of ${at} registered for toolnexus (with the redirect URL ${context.redirectUrl}), or ask them to allow this registration.`,
+        words: issuer
+          ? t('auth.explain.clientNotAllowed', { summary, issuer, redirect: context.redirectUrl })
+          : t('auth.explain.clientNotAllowedNoIssuer', { summary, redirect: context.redirectUrl }),
         fix: fixOf('client-id', issuer),
       };
     case 'token':
@@ -99,18 +102,18 @@ function exchangeStep(attempt: TraceAttempt, context: ExplainContext): TraceFail
       if (clientRefused && context.preRegistered) {
         return {
           step: step!.kind,
-          words: `${step!.summary} The client id or secret you entered is not one ${at} accepts: check them with its owner.`,
+          words: issuer ? t('auth.explain.clientRefused', { summary, issuer }) : t('auth.explain.clientRefusedNoIssuer', { summary }),
           fix: fixOf('client-id', issuer),
         };
       }
       return {
         step: step!.kind,
-        words: `${step!.summary} Sign in to try again; if it fails the same way, the owner of ${at} has to look at it.`,
+        words: issuer ? t('auth.explain.tokenFailed', { summary, issuer }) : t('auth.explain.tokenFailedNoIssuer', { summary }),
         fix: { kind: 'sign-in' },
       };
     }
     default:
-      return { step: step!.kind, words: `${step!.summary}`, fix: { kind: 'sign-in' } };
+      return { step: step!.kind, words: summary, fix: { kind: 'sign-in' } };
   }
 }
 
@@ -119,13 +122,13 @@ function sdkError(error: unknown, context: ExplainContext): TraceFailure | undef
   if (error instanceof IssuerMismatchError && error.kind === 'metadata') {
     return {
       step: 'authorization-server-metadata',
-      words: `The metadata found for ${error.expected} says its issuer is ${error.received}. toolnexus does not use it (RFC 8414 §3.3: another server's metadata could point the sign-in anywhere); the server's owner has to make them agree.`,
+      words: t('auth.explain.issuerMismatch', { expected: String(error.expected), received: String(error.received) }),
     };
   }
   if (error instanceof InsecureTokenEndpointError) {
     return {
       step: 'authorization-server-metadata',
-      words: `${context.serverName}'s authorization server has its token endpoint at ${error.tokenEndpoint}, over plain http on a host that is not this computer: toolnexus does not send a code or token there (OAuth 2.1 §1.5). Its owner has to serve it over https.`,
+      words: t('auth.explain.insecureTokenEndpoint', { server: context.serverName, endpoint: error.tokenEndpoint }),
     };
   }
   const message = error instanceof Error ? error.message : '';
@@ -133,13 +136,15 @@ function sdkError(error: unknown, context: ExplainContext): TraceFailure | undef
   if (resource) {
     return {
       step: 'resource-metadata',
-      words: `${context.serverName}'s protected resource metadata is for ${resource[1]}, not for ${context.serverUrl}: a token asked for it would be for another server, so toolnexus stops here. The server's owner has to make its resource match the server's URL (RFC 9728 §3.3).`,
+      words: t('auth.explain.resourceMismatch', { server: context.serverName, resource: resource[1]!, url: context.serverUrl }),
     };
   }
   if (error instanceof OAuthError) {
     return {
       step: 'token',
-      words: `The authorization server refused: ${error.code}${error.message ? ` (${error.message})` : ''}.`,
+      words: error.message
+        ? t('auth.explain.refusedSaying', { code: error.code, message: error.message })
+        : t('auth.explain.refused', { code: error.code }),
       fix: { kind: 'sign-in' },
     };
   }
@@ -152,7 +157,7 @@ export function explainFailure(error: unknown, attempt: TraceAttempt, context: E
   if (unanswered) {
     return {
       step: unanswered.kind,
-      words: `${context.serverName}'s authorization server could not be reached. ${unanswered.summary} toolnexus tries again by itself until it answers; Try again does it now.`,
+      words: t('auth.explain.unreachable', { server: context.serverName, summary: unanswered.summary }),
       fix: { kind: 'sign-in' },
     };
   }
@@ -166,5 +171,9 @@ export function explainFailure(error: unknown, attempt: TraceAttempt, context: E
   const fromSdk = sdkError(error, context);
   if (fromSdk) return fromSdk;
   const words = error instanceof TypeError || (error instanceof Error && error.name === 'SignInFetchError') ? problemOf(error) : errorMessage(error);
-  return { step: attempt.steps.at(-1)?.kind ?? 'other', words: `The sign-in to ${context.serverName} stopped: ${words}`, fix: { kind: 'sign-in' } };
+  return {
+    step: attempt.steps.at(-1)?.kind ?? 'other',
+    words: t('auth.explain.stopped', { server: context.serverName, error: words }),
+    fix: { kind: 'sign-in' },
+  };
 }

@@ -31,6 +31,7 @@ import {
   type AuthProvider,
   type FetchLike,
 } from '@modelcontextprotocol/client';
+import { t } from '../i18n';
 import { AuthorizationError } from './errors';
 import { explainFailure, unansweredStep } from './explain';
 import { guardedFetch } from './guardedFetch';
@@ -131,7 +132,7 @@ function refusingFreshTokens(server: { name: string; url: string }, fresh: { tok
     const { error, errorDescription } = extractWWWAuthenticateParams(response);
     await response.body?.cancel().catch(() => {});
     const said = `401${error ? ` ${error}` : ''}${errorDescription ? `: ${errorDescription}` : ''}`;
-    const words = `${server.name} refused the token its authorization server had just issued for it (${said}). The sign-in itself worked; the server and its authorization server disagree about the token (often about whom it is for: it was asked for ${server.url}). Its owner has to fix that; Sign in tries again.`;
+    const words = t('auth.tokenRefused', { server: server.name, said, url: server.url });
     challengeStep(sent.trace, server, response);
     sent.trace.attempt.steps.at(-1)!.outcome = 'failed';
     sent.trace.failAfter({ step: 'challenge', words, fix: { kind: 'sign-in' } });
@@ -259,10 +260,14 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
     const held = withoutOfflineAccess((await provider.tokens())?.scope);
     const union = computeScopeUnion(requestedScope, held, withoutOfflineAccess(scope));
     const forceReauthorization = isStrictScopeSuperset(union, held);
-    await signInOnce(`${server.name} answered 403 insufficient_scope`, { scope: union, resourceMetadataUrl, forceReauthorization }, (trace) => {
-      challengeStep(trace, server, response);
-      stepUpStep(trace, server.name, response, held, union, forceReauthorization);
-    });
+    await signInOnce(
+      t('auth.steps.answeredInsufficientScope', { server: server.name }),
+      { scope: union, resourceMetadataUrl, forceReauthorization },
+      (trace) => {
+        challengeStep(trace, server, response);
+        stepUpStep(trace, server.name, response, held, union, forceReauthorization);
+      },
+    );
   }
 
   const authProvider: AuthProvider = {
@@ -270,7 +275,7 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
     onUnauthorized: async ({ response }) => {
       const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
       await signInOnce(
-        `${server.name} answered ${response.status}`,
+        t('auth.steps.answered', { server: server.name, status: String(response.status) }),
         { resourceMetadataUrl, scope: computeScopeUnion(requestedScope, withoutOfflineAccess(scope)) },
         (trace) => challengeStep(trace, server, response),
       );
@@ -293,7 +298,7 @@ export function createServerAuthorization(options: ServerAuthorizationOptions): 
     }),
     signIn: async () => {
       await provider.pauseAsking(false);
-      await signInOnce('You chose Sign in', { scope: requestedScope });
+      await signInOnce(t('auth.steps.choseSignIn'), { scope: requestedScope });
     },
     status: () => provider.status(),
   };

@@ -10,6 +10,7 @@
  * at the first 200 that is not JSON.
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
+import { t } from '../i18n';
 import { readAtMost } from '../readAtMost';
 import { bodyText, classify, expectsJson, isDiscovery } from './exchanges';
 
@@ -116,26 +117,25 @@ export function guardedFetch(base: FetchLike, options: GuardOptions = {}): Fetch
     const deadline = AbortSignal.timeout(timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
     const timedOut = () => deadline.aborted && !init?.signal?.aborted;
-    const slow = () => new SignInFetchError(url, `${hostOf(url)} did not answer ${url} within ${timeoutMs / 1000} s.`);
+    const slow = () => new SignInFetchError(url, t('auth.fetch.slow', { host: hostOf(url), url, seconds: String(timeoutMs / 1000) }));
     try {
       let response = await base(input, { ...init, signal });
       if (response.type === 'opaqueredirect' && method === 'GET') response = await followRedirect(base, url, { ...init, signal }, response);
       if (response.status === 0 || isRedirect(response.status) || BODILESS.has(response.status) || !response.body) return response;
       const text = await readAtMost(response, maxBytes);
       if (text === null) {
-        const size = `${Math.round(maxBytes / 1024)} KB`;
-        throw new SignInFetchError(url, `The answer from ${url} is over ${size} (such documents are a few KB); it was not read.`, response.status);
+        throw new SignInFetchError(url, t('auth.fetch.tooBig', { url, size: String(Math.round(maxBytes / 1024)) }), response.status);
       }
       if (/^\s*[[{]/.test(text) && jsonDepth(text, maxDepth) > maxDepth) {
-        throw new SignInFetchError(url, `The answer from ${url} is nested more than ${maxDepth} levels deep; it was not read.`, response.status);
+        throw new SignInFetchError(url, t('auth.fetch.tooDeep', { url, depth: String(maxDepth) }), response.status);
       }
       const { status, statusText, headers } = response;
       const ok = status >= 200 && status < 300;
       if (ok && expectsJson(kind) && !parses(text)) {
-        const type = headers.get('content-type')?.split(';')[0] || 'no content type';
-        if (!isDiscovery(kind)) throw new SignInFetchError(url, `${url} answered ${status} with ${type}, not the JSON OAuth requires.`, status);
+        const type = headers.get('content-type')?.split(';')[0] || t('auth.fetch.noContentType');
+        if (!isDiscovery(kind)) throw new SignInFetchError(url, t('auth.fetch.notJson', { url, status: String(status), type }), status);
         const passed = new Response(text, { status: 404, statusText: 'Not JSON', headers });
-        notes.set(passed, { status, note: `answered with ${type}, not JSON: taken as not published here` });
+        notes.set(passed, { status, note: t('auth.fetch.notJsonNote', { type }) });
         return passed;
       }
       return new Response(text, { status, statusText, headers });

@@ -5,6 +5,7 @@
  * reconnects do not put card after card in front of the person: Sign in asks again.
  */
 import { auth, type FetchLike } from '@modelcontextprotocol/client';
+import { t } from '../i18n';
 import { nextRequestId, type Answer, type Request } from '../request';
 import { refusalOf } from '../urls';
 import { readCallback } from './callback';
@@ -38,7 +39,7 @@ function authorizationRequest(provider: StoredOAuthProvider, issuer: string, url
   return {
     id: nextRequestId(),
     kind: 'authorization',
-    prompt: `${provider.server.name} needs you to sign in. Its authorization server, ${issuer}, will ask you to grant: ${describeScopes(url.searchParams.get('scope'))}.`,
+    prompt: t('auth.consent.prompt', { server: provider.server.name, issuer, scopes: describeScopes(url.searchParams.get('scope')) }),
     url: url.href,
     data: null,
   };
@@ -55,24 +56,24 @@ async function askAndOpen(interaction: Interaction, trace: TraceRecorder, issuer
     asked.outcome = 'failed';
     const error =
       answer.reason === 'declined'
-        ? new AuthorizationError('declined', `You declined to sign in to ${name}; it stays signed out until you choose Sign in.`)
-        : new AuthorizationError('cancelled', `The sign-in to ${name} was not answered (${answer.reason ?? 'cancelled'}).`);
+        ? new AuthorizationError('declined', t('auth.consent.declined', { server: name }))
+        : new AuthorizationError('cancelled', t('auth.consent.notAnswered', { server: name, reason: answer.reason ?? 'cancelled' }));
     asked.summary = `${asked.summary} ${error.message}`;
     throw error;
   }
   asked.outcome = 'ok';
-  asked.summary = `${asked.summary} You chose Open.`;
+  asked.summary = `${asked.summary} ${t('auth.consent.choseOpen')}`;
   authorizationRequestStep(trace, url);
   const request = trace.last('authorization-request')!;
   try {
     const landed = await authorize(url);
     request.outcome = 'ok';
-    request.summary = `The sign-in at ${url.host} came back.`;
+    request.summary = t('auth.consent.cameBack', { host: url.host });
     return landed;
   } catch (error) {
     await provider.pauseAsking(true);
     request.outcome = 'failed';
-    request.summary = `The sign-in window for ${name} closed before it finished.`;
+    request.summary = t('auth.consent.windowClosed', { server: name });
     throw new AuthorizationError('cancelled', request.summary, { cause: error });
   }
 }
@@ -94,10 +95,7 @@ export async function signInWithPerson(
     // After a no, a reconnect or a ping must not put another card in front of the person:
     // only `signIn()` asks again. Silent refreshes never get here, so they go on.
     if (await provider.askingPaused()) {
-      throw new AuthorizationError(
-        'needs-authorization',
-        `${server.name} needs you to sign in, and the last sign-in was declined or not finished; choose Sign in to try again.`,
-      );
+      throw new AuthorizationError('needs-authorization', t('auth.consent.paused', { server: server.name }));
     }
     const refused = refusalOf(url.href);
     if (refused) throw new AuthorizationError('unsafe-url', refused);

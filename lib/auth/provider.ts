@@ -15,6 +15,7 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import { t } from '../i18n';
 import { clientMetadataFor, noRegistration, type PreRegisteredClient, preRegisteredAt } from './clients';
 import { AuthorizationError } from './errors';
 import { type AuthStatus, authStatus, readRecord, type ServerRecord, storageKeys } from './record';
@@ -67,10 +68,10 @@ function randomState(): string {
  */
 export function pkceProblem(serverName: string, issuer: string, metadata: AuthorizationServerMetadata | undefined): string | null {
   if (!metadata) {
-    return `${serverName}'s authorization server (${issuer}) publishes no metadata, so toolnexus cannot check that it protects sign-ins with PKCE; not signing in. If its owner gave you a token or API key, add it as a header instead: Edit → Name, headers and sign-in, e.g. "Authorization: Bearer <token>".`;
+    return t('auth.clients.noMetadata', { server: serverName, issuer });
   }
   if (!metadata.code_challenge_methods_supported?.includes('S256')) {
-    return `${serverName}'s authorization server (${metadata.issuer}) does not offer PKCE with S256, which MCP requires to protect the sign-in; not signing in. Its operator has to enable it.`;
+    return t('auth.clients.noPkce', { server: serverName, issuer: metadata.issuer });
   }
   return null;
 }
@@ -240,7 +241,7 @@ export function createOAuthProvider(options: OAuthProviderOptions): StoredOAuthP
     async codeVerifier() {
       const verifier = await storage.session.get(keys.verifier);
       if (typeof verifier !== 'string') {
-        throw new Error(`No sign-in to ${server.name} is in progress (its PKCE verifier is gone); start it again.`);
+        throw new Error(t('auth.clients.verifierGone', { server: server.name }));
       }
       return verifier;
     },

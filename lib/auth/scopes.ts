@@ -1,11 +1,13 @@
+import { t } from '../i18n';
+
 const OFFLINE_ACCESS = 'offline_access';
 
 /** How a sign-in's scopes read in the person's words. */
 export function describeScopes(scope: string | null | undefined): string {
   const scopes = (scope ?? '').split(' ').filter(Boolean);
   return scopes.length > 0
-    ? scopes.map((name) => (name === OFFLINE_ACCESS ? `${name} (to stay signed in)` : name)).join(', ')
-    : 'access (no specific scopes)';
+    ? scopes.map((name) => (name === OFFLINE_ACCESS ? t('auth.scopes.offline', { name }) : name)).join(', ')
+    : t('auth.scopes.none');
 }
 
 /**

@@ -4,6 +4,7 @@
  * the client chosen. Each writes what it saw into the attempt, in words, nothing secret.
  */
 import { extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
+import { t } from '../i18n';
 import { redactHeaders, redactUrl } from '../redact';
 import { describeScopes } from './scopes';
 import { type TraceRecorder, withoutState } from './trace';
@@ -20,14 +21,14 @@ export function challengeStep(trace: TraceRecorder, server: { name: string; url:
     'challenge',
     'info',
     header
-      ? `${serverName} answered ${response.status}${said}: it wants a sign-in.`
-      : `${serverName} answered ${response.status} without a WWW-Authenticate header.`,
+      ? t('auth.steps.challenge', { server: serverName, status: String(response.status), said })
+      : t('auth.steps.challengeNoHeader', { server: serverName, status: String(response.status) }),
     [
       // A response rebuilt on its way (the protocol log's tee) no longer says where it came from.
       ['request', redactUrl(response.url || server.url)],
-      ['WWW-Authenticate', header ? redactHeaders([['www-authenticate', header]])['www-authenticate']! : '(none)'],
-      ['resource_metadata', orNot(resourceMetadataUrl?.href, '(not given: the well-known URLs are tried, path-suffixed first, then the root)')],
-      ['scope', orNot(scope, '(not given: the scopes_supported of its metadata are asked for)')],
+      ['WWW-Authenticate', header ? redactHeaders([['www-authenticate', header]])['www-authenticate']! : t('auth.steps.none')],
+      ['resource_metadata', orNot(resourceMetadataUrl?.href, t('auth.steps.resourceMetadataNotGiven'))],
+      ['scope', orNot(scope, t('auth.steps.scopeNotGiven'))],
     ],
   );
 }
@@ -40,15 +41,11 @@ export function authorizationRequestStep(trace: TraceRecorder, url: URL): void {
     const value = params.get(name);
     if (value !== null) facts.push([name, value]);
   }
-  trace.step('authorization-request', 'running', `Opened the sign-in at ${url.host}; waiting for it to come back.`, facts);
+  trace.step('authorization-request', 'running', t('auth.steps.opened', { host: url.host }), facts);
 }
 
 export function consentStep(trace: TraceRecorder, issuer: string, url: URL): ReturnType<TraceRecorder['step']> {
-  return trace.step(
-    'consent',
-    'running',
-    `Asked you on the consent card to sign in at ${issuer}, granting ${describeScopes(url.searchParams.get('scope'))}.`,
-  );
+  return trace.step('consent', 'running', t('auth.steps.consent', { issuer, scopes: describeScopes(url.searchParams.get('scope')) }));
 }
 
 /** The callback's checks, in order (spec 2026-07-28 Authorization Response Validation), as they passed. */
@@ -60,14 +57,16 @@ export function callbackStep(
   const { iss, issuer, issPromised } = checks;
   const issWords =
     iss !== undefined
-      ? `${iss}: the issuer recorded before the sign-in (RFC 9207), compared character for character`
-      : `absent; ${issuer ?? 'the authorization server'} does not promise one (authorization_response_iss_parameter_supported is ${issPromised ? 'true' : 'not true'}), so none is required`;
-  trace.step('callback', 'ok', 'The sign-in came back, and passed every check before its code was used.', [
+      ? t('auth.steps.issChecked', { iss })
+      : issPromised
+        ? t('auth.steps.issAbsentPromised', { issuer: issuer ?? t('auth.steps.theAuthorizationServer') })
+        : t('auth.steps.issAbsent', { issuer: issuer ?? t('auth.steps.theAuthorizationServer') });
+  trace.step('callback', 'ok', t('auth.steps.callbackPassed'), [
     ['returned to', withoutState(redactUrl(landed))],
-    ['address', 'the redirect URL the sign-in was started with'],
-    ['state', 'the one sent with the authorization request'],
+    ['address', t('auth.steps.sameRedirect')],
+    ['state', t('auth.steps.sameState')],
     ['iss', issWords],
-    ['code', 'received (never kept)'],
+    ['code', t('auth.steps.codeReceived')],
   ]);
 }
 
@@ -91,16 +90,12 @@ export function stepUpStep(
   fresh: boolean,
 ): void {
   const { scope, errorDescription } = extractWWWAuthenticateParams(refusal);
-  trace.step(
-    'step-up',
-    'info',
-    `${serverName} refused with 403 insufficient_scope${errorDescription ? ` (${errorDescription})` : ''}: it needs ${describeScopes(scope)}. Asking for the union of what is held and what it needs${fresh ? '; a refresh cannot widen a grant, so this is a new sign-in' : ''}.`,
-    [
-      ['required (challenge)', scope ?? '(not given)'],
-      ['held', held || '(none)'],
-      ['asked for (union)', union || '(none)'],
-    ],
-  );
+  const said = { server: serverName, said: errorDescription ? ` (${errorDescription})` : '', scopes: describeScopes(scope) };
+  trace.step('step-up', 'info', fresh ? t('auth.steps.stepUpFresh', said) : t('auth.steps.stepUp', said), [
+    ['required (challenge)', scope ?? t('auth.trace.notGiven')],
+    ['held', held || t('auth.steps.none')],
+    ['asked for (union)', union || t('auth.steps.none')],
+  ]);
 }
 
 export type ClientChoice = 'pre-registered' | 'metadata-document' | 'stored';
@@ -109,9 +104,10 @@ export type ClientChoice = 'pre-registered' | 'metadata-document' | 'stored';
 export function clientStep(trace: TraceRecorder, how: ClientChoice, clientId: string, issuer: string, withSecret: boolean): void {
   if (trace.last('client')) return;
   const words = {
-    'pre-registered': `The client id you entered, ${clientId}${withSecret ? ', with its secret' : ''}, for ${issuer} (pre-registration).`,
-    'metadata-document': `Client ID Metadata Document: the client id is the document's URL, ${clientId}; ${issuer} fetches it (client_id_metadata_document_supported).`,
-    stored: `The client ${clientId} registered with ${issuer} earlier.`,
-  }[how];
+    'pre-registered': () =>
+      withSecret ? t('auth.steps.preRegisteredWithSecret', { clientId, issuer }) : t('auth.steps.preRegistered', { clientId, issuer }),
+    'metadata-document': () => t('auth.steps.metadataDocument', { clientId, issuer }),
+    stored: () => t('auth.steps.storedClient', { clientId, issuer }),
+  }[how]();
   trace.step('client', 'ok', words, [['client_id', clientId]]);
 }

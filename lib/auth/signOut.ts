@@ -17,6 +17,7 @@ import type { AuthServer } from './provider';
 import { readRecord, storageKeys } from './record';
 import type { AuthStorage } from './storage';
 import { errorMessage } from '../errorMessage';
+import { t } from '../i18n';
 import { guardedFetch } from './guardedFetch';
 import { TraceRecorder, type TraceAttempt } from './trace';
 import { tracedFetch } from './traceFetch';
@@ -112,24 +113,24 @@ async function revoke(
 /** What a sign-out ended in, in words, from each issuer's revocation outcome. */
 function outcomeOf(serverName: string, outcomes: string[]): SignOutResult {
   if (outcomes.every((outcome) => outcome === 'revoked')) {
-    return { revoked: true, message: `Signed out of ${serverName}; its authorization server revoked the tokens.` };
+    return { revoked: true, message: t('auth.signOut.revoked', { server: serverName }) };
   }
   if (outcomes.includes('unsupported')) {
     return {
       revoked: false,
-      message: `Signed out of ${serverName}. Its authorization server offers no revocation, so the tokens stay valid there until they expire.`,
+      message: t('auth.signOut.noRevocation', { server: serverName }),
     };
   }
   const failure = outcomes.find((outcome) => outcome !== 'revoked');
   return {
     revoked: false,
-    message: `Signed out of ${serverName}, but revoking its tokens failed (${failure}); they stay valid until they expire.`,
+    message: t('auth.signOut.revokeFailed', { server: serverName, failure: failure ?? '' }),
   };
 }
 
 /** Forgets `server`'s tokens and revokes them where the authorization server allows. */
 export async function signOut({ storage, server, fetch: network = (url, init) => fetch(url, init), trace }: SignOutOptions): Promise<SignOutResult> {
-  const recorder = new TraceRecorder('You chose Sign out');
+  const recorder = new TraceRecorder(t('auth.signOut.chose'));
   trace?.(recorder.attempt);
   const fetchFn = tracedFetch(
     guardedFetch(network),
@@ -146,23 +147,19 @@ export async function signOut({ storage, server, fetch: network = (url, init) =>
     'sign-out',
     'ok',
     held.length === 0
-      ? `You were not signed in to ${server.name}.`
-      : `Forgot the tokens of ${held.map(([issuer]) => issuer).join(', ')} here first, so you are signed out even if the authorization server cannot be reached.`,
+      ? t('auth.signOut.notSignedIn', { server: server.name })
+      : t('auth.signOut.forgot', { issuers: held.map(([issuer]) => issuer).join(', ') }),
   );
   if (held.length === 0) {
     recorder.end('signed-out');
-    return { revoked: true, message: `You were not signed in to ${server.name}.` };
+    return { revoked: true, message: t('auth.signOut.notSignedIn', { server: server.name }) };
   }
   const outcomes: string[] = [];
   for (const [issuer, { tokens }] of held) {
     const metadata = await metadataFor(issuer, storage, server.id, fetchFn);
     const outcome = await revoke(tokens, record.clients[issuer], metadata, fetchFn);
     if (outcome === 'unsupported') {
-      recorder.step(
-        'revocation',
-        'info',
-        `${issuer} offers no revocation (its metadata has no revocation_endpoint): the tokens stay valid there until they expire.`,
-      );
+      recorder.step('revocation', 'info', t('auth.signOut.issuerNoRevocation', { issuer }));
     }
     outcomes.push(outcome);
   }

@@ -3,6 +3,7 @@
  * sends the request again with the new token, a bounded number of times.
  */
 import { extractWWWAuthenticateParams, type FetchLike } from '@modelcontextprotocol/client';
+import { tn } from '../i18n';
 import { AuthorizationError } from './errors';
 import { describeScopes } from './scopes';
 
@@ -28,7 +29,7 @@ export function withStepUp(base: FetchLike, options: StepUpOptions): FetchLike {
       if (stepUps >= options.maxStepUps) {
         throw new AuthorizationError(
           'insufficient-scope',
-          `${options.serverName} still refuses this request after ${options.maxStepUps} sign-ins; it needs ${describeScopes(scope)}, which was not granted.`,
+          tn('auth.clients.stillRefuses', options.maxStepUps, { server: options.serverName, scopes: describeScopes(scope) }),
         );
       }
       await options.stepUp(response);

@@ -9,6 +9,7 @@
  * verifiers, tokens and secrets never enter it; neither does `state`). An attempt is written to
  * as it goes, so whoever holds it (the hub, lib/hub/signInTraces.ts) shows it growing.
  */
+import { t } from '../i18n';
 import { REDACTED } from '../redact';
 
 export type TraceStepKind =
@@ -133,7 +134,7 @@ export class TraceRecorder {
     const { steps } = this.attempt;
     const step: TraceStep = { kind, at: Date.now(), outcome, summary, facts, exchanges: [] };
     if (steps.length >= MAX_STEPS) {
-      steps[MAX_STEPS - 1] = { ...step, summary: `${summary} (earlier steps of this attempt were dropped: it ran past ${MAX_STEPS})` };
+      steps[MAX_STEPS - 1] = { ...step, summary: t('auth.steps.dropped', { summary, max: String(MAX_STEPS) }) };
       return steps[MAX_STEPS - 1]!;
     }
     steps.push(step);
@@ -144,7 +145,7 @@ export class TraceRecorder {
   stepFor(kind: TraceStepKind): TraceStep {
     const last = this.attempt.steps.at(-1);
     if (last && last.kind === kind && last.exchanges.length < MAX_EXCHANGES_PER_STEP) return last;
-    return this.step(kind, 'running', 'Waiting for the answer…');
+    return this.step(kind, 'running', t('auth.steps.waitingForAnswer'));
   }
 
   /** The newest step of `kind`, if any. */

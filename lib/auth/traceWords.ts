@@ -3,6 +3,7 @@
  * and what each answered, what was found, and, when nothing usable was, why. Read from the
  * exchanges as the trace kept them (redacted). Pure.
  */
+import { t, tn } from '../i18n';
 import type { TraceExchange, TraceStep } from './trace';
 
 type Json = Record<string, unknown>;
@@ -20,10 +21,11 @@ const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 /** What one exchange got back, in a few words: the status (and what was made of it, or where it redirects), or why there was none. */
 export function answerWords(exchange: TraceExchange): string {
   if (exchange.problem) return exchange.problem.replace(/\.$/, '');
-  if (exchange.status === undefined) return 'waiting for an answer…';
+  if (exchange.status === undefined) return t('auth.trace.waitingForAnswer');
   const location = exchange.status >= 300 && exchange.status < 400 ? exchange.responseHeaders?.location : undefined;
-  if (exchange.note) return `${exchange.status}, ${exchange.note}`;
-  return location ? `${exchange.status}, redirects to ${location}` : String(exchange.status);
+  const status = String(exchange.status);
+  if (exchange.note) return t('auth.trace.statusNote', { status, note: exchange.note });
+  return location ? t('auth.trace.redirects', { status, location }) : status;
 }
 
 /** Each URL tried and its answer; the same answer from the same URL again and again (a redirect loop) is said once, counted. */
@@ -35,7 +37,7 @@ function tried(exchanges: TraceExchange[]): string {
     if (last?.text === text) last.count += 1;
     else lines.push({ text, count: 1 });
   }
-  return lines.map(({ text, count }) => (count > 1 ? `${text} (${count} times)` : text)).join('; ');
+  return lines.map(({ text, count }) => (count > 1 ? tn('auth.trace.times', count, { line: text }) : text)).join('; ');
 }
 
 /** An OAuth error answer (RFC 6749 §5.2) as ` error: description`, or the start of whatever else came. */
@@ -58,10 +60,10 @@ export function placementOf(url: string): string {
     ['/.well-known/openid-configuration', 'OpenID Connect discovery'],
   ] as const) {
     if (path === suffix) return name;
-    if (path.startsWith(`${suffix}/`)) return `${name}, path inserted`;
-    if (path.endsWith(suffix)) return `${name}, path appended`;
+    if (path.startsWith(`${suffix}/`)) return t('auth.trace.pathInserted', { name });
+    if (path.endsWith(suffix)) return t('auth.trace.pathAppended', { name });
   }
-  return 'named by the server';
+  return t('auth.trace.namedByServer');
 }
 
 function resourceMetadata(step: TraceStep): void {
@@ -70,69 +72,75 @@ function resourceMetadata(step: TraceStep): void {
     const body = objectOf(found.responseBody)!;
     const before = step.exchanges.slice(0, step.exchanges.indexOf(found));
     step.outcome = 'ok';
-    step.summary = `Published at ${found.url}${before.length > 0 ? ` (after ${tried(before)})` : ''}: sign-in is at ${listOf(body.authorization_servers).join(', ')}.`;
+    const servers = listOf(body.authorization_servers).join(', ');
+    step.summary =
+      before.length > 0
+        ? t('auth.trace.publishedAfter', { url: found.url, tried: tried(before), servers })
+        : t('auth.trace.published', { url: found.url, servers });
     step.facts = [
-      ['resource', stringOf(body.resource) ?? '(not given)'],
+      ['resource', stringOf(body.resource) ?? t('auth.trace.notGiven')],
       ['authorization_servers', listOf(body.authorization_servers).join(', ')],
-      ['scopes_supported', listOf(body.scopes_supported).join(' ') || '(not given)'],
+      ['scopes_supported', listOf(body.scopes_supported).join(' ') || t('auth.trace.notGiven')],
     ];
     return;
   }
   step.outcome = 'failed';
   const empty = step.exchanges.find((exchange) => ok(exchange) && objectOf(exchange.responseBody));
   step.summary = empty
-    ? `The protected resource metadata at ${empty.url} names no authorization server (its authorization_servers is missing or empty).`
-    : sentence(`Not published: ${tried(step.exchanges)}`);
+    ? t('auth.trace.noAuthorizationServer', { url: empty.url })
+    : sentence(t('auth.trace.notPublished', { tried: tried(step.exchanges) }));
 }
 
 function authorizationServerMetadata(step: TraceStep): void {
   const found = step.exchanges.find((exchange) => ok(exchange) && stringOf(objectOf(exchange.responseBody)?.issuer));
   if (!found) {
     step.outcome = 'failed';
-    const count = step.exchanges.length;
-    step.summary = sentence(
-      `No authorization server metadata at ${count === 1 ? 'the well-known URL' : `any of the ${count} well-known URLs`} tried: ${tried(step.exchanges)}`,
-    );
+    step.summary = sentence(tn('auth.trace.noServerMetadata', step.exchanges.length, { tried: tried(step.exchanges) }));
     return;
   }
   const body = objectOf(found.responseBody)!;
   const before = step.exchanges.slice(0, step.exchanges.indexOf(found));
-  const yesNo = (value: unknown) => (value === true ? 'yes' : 'no');
+  const yesNo = (value: unknown) => (value === true ? t('auth.trace.factYes') : t('auth.trace.factNo'));
   step.outcome = 'ok';
-  step.summary = `Found at ${found.url} (${placementOf(found.url)})${before.length > 0 ? `, after ${tried(before)}` : ''}.`;
+  const placement = placementOf(found.url);
+  step.summary =
+    before.length > 0
+      ? t('auth.trace.foundAfter', { url: found.url, placement, tried: tried(before) })
+      : t('auth.trace.found', { url: found.url, placement });
   step.facts = [
     ['issuer', stringOf(body.issuer)!],
-    ['authorization_endpoint', stringOf(body.authorization_endpoint) ?? '(missing)'],
-    ['token_endpoint', stringOf(body.token_endpoint) ?? '(missing)'],
-    ['registration_endpoint', stringOf(body.registration_endpoint) ?? 'none: no Dynamic Client Registration'],
+    ['authorization_endpoint', stringOf(body.authorization_endpoint) ?? t('auth.trace.missing')],
+    ['token_endpoint', stringOf(body.token_endpoint) ?? t('auth.trace.missing')],
+    ['registration_endpoint', stringOf(body.registration_endpoint) ?? t('auth.trace.noRegistration')],
     ['client_id_metadata_document_supported', yesNo(body.client_id_metadata_document_supported)],
-    ['code_challenge_methods_supported', listOf(body.code_challenge_methods_supported).join(' ') || 'none: no PKCE'],
+    ['code_challenge_methods_supported', listOf(body.code_challenge_methods_supported).join(' ') || t('auth.trace.noPkce')],
     ['authorization_response_iss_parameter_supported (RFC 9207)', yesNo(body.authorization_response_iss_parameter_supported)],
-    ['offline_access', listOf(body.scopes_supported).includes('offline_access') ? 'offered' : 'not offered'],
+    ['offline_access', listOf(body.scopes_supported).includes('offline_access') ? t('auth.trace.offered') : t('auth.trace.notOffered')],
   ];
 }
 
 function registration(step: TraceStep, exchange: TraceExchange): void {
   const sent = objectOf(exchange.requestBody);
   step.facts = [
-    ['application_type', stringOf(sent?.application_type) ?? '(not sent)'],
+    ['application_type', stringOf(sent?.application_type) ?? t('auth.trace.notSent')],
     ['redirect_uris', listOf(sent?.redirect_uris).join(' ')],
-    ['token_endpoint_auth_method', stringOf(sent?.token_endpoint_auth_method) ?? '(not sent)'],
+    ['token_endpoint_auth_method', stringOf(sent?.token_endpoint_auth_method) ?? t('auth.trace.notSent')],
     ['grant_types', listOf(sent?.grant_types).join(' ')],
   ];
   const clientId = stringOf(objectOf(exchange.responseBody)?.client_id);
+  const [url, host, status] = [exchange.url, hostOf(exchange.url), String(exchange.status)];
   if (exchange.problem) {
     step.outcome = 'failed';
-    step.summary = sentence(`Registration (RFC 7591) at ${exchange.url} got no answer: ${exchange.problem}`);
+    step.summary = sentence(t('auth.trace.registrationNoAnswer', { url, problem: exchange.problem }));
   } else if (!ok(exchange)) {
     step.outcome = 'failed';
-    step.summary = sentence(`${hostOf(exchange.url)} refused to register toolnexus (RFC 7591): HTTP ${exchange.status}${refusal(exchange)}`);
+    step.summary = sentence(t('auth.trace.registrationRefused', { host, status, refusal: refusal(exchange) }));
   } else if (!clientId) {
     step.outcome = 'failed';
-    step.summary = `${hostOf(exchange.url)} answered the registration (HTTP ${exchange.status}) without a client_id, so there is no client to sign in with.`;
+    step.summary = t('auth.trace.registrationNoClientId', { host, status });
   } else {
     step.outcome = 'ok';
-    step.summary = `Registered toolnexus with Dynamic Client Registration (RFC 7591): client_id ${clientId}.`;
+    step.summary = t('auth.trace.registered', { clientId });
   }
 }
 
@@ -144,33 +152,45 @@ function tokens(step: TraceStep, exchange: TraceExchange, refreshing: boolean): 
     ['resource (RFC 8707)', sent.get('resource') ?? '(not sent)'],
     [
       'client authentication',
-      exchange.requestHeaders.authorization ? 'client_secret_basic' : sent.has('client_secret') ? 'client_secret_post' : 'none (public client)',
+      exchange.requestHeaders.authorization ? 'client_secret_basic' : sent.has('client_secret') ? 'client_secret_post' : t('auth.trace.publicClient'),
     ],
   ];
-  const what = refreshing ? 'refresh' : 'code exchange';
+  const [url, host, status] = [exchange.url, hostOf(exchange.url), String(exchange.status)];
   if (exchange.problem) {
     step.outcome = 'failed';
-    step.summary = sentence(`The ${what} at ${exchange.url} got no answer: ${exchange.problem}`);
+    const problem = exchange.problem;
+    step.summary = sentence(refreshing ? t('auth.trace.refreshNoAnswer', { url, problem }) : t('auth.trace.exchangeNoAnswer', { url, problem }));
   } else if (!ok(exchange) || !body || !('access_token' in body)) {
     step.outcome = 'failed';
-    step.summary = ok(exchange)
-      ? `${hostOf(exchange.url)} answered the ${what} (HTTP ${exchange.status}) without an access_token.`
-      : sentence(`${hostOf(exchange.url)}'s token endpoint refused the ${what}: HTTP ${exchange.status}${refusal(exchange)}`);
+    if (ok(exchange))
+      step.summary = refreshing ? t('auth.trace.refreshNoAccessToken', { host, status }) : t('auth.trace.exchangeNoAccessToken', { host, status });
+    else {
+      const said = { host, status, refusal: refusal(exchange) };
+      step.summary = sentence(refreshing ? t('auth.trace.refreshRefused', said) : t('auth.trace.exchangeRefused', said));
+    }
   } else {
-    const expires = typeof body.expires_in === 'number' ? `, valid for ${body.expires_in} s` : '';
-    const scope = stringOf(body.scope);
     step.outcome = 'ok';
-    const type = stringOf(body.token_type);
-    step.summary = `${refreshing ? 'Refreshed' : 'Tokens received'} (HTTP ${exchange.status}): an access token${type ? ` (token_type ${type})` : ''}${expires}, ${'refresh_token' in body ? 'a refresh token' : 'no refresh token'}${scope ? `; scope ${scope}` : ''}.`;
+    const details = receivedWords(body);
+    step.summary = refreshing ? t('auth.trace.refreshed', { status, details }) : t('auth.trace.tokensReceived', { status, details });
   }
+}
+
+/** What a token answer held: each part a message wrapping the one before, so a language can order them. */
+function receivedWords(body: Json): string {
+  const type = stringOf(body.token_type);
+  let token = type ? t('auth.trace.accessTokenOfType', { type }) : t('auth.trace.accessToken');
+  if (typeof body.expires_in === 'number') token = t('auth.trace.validFor', { token, seconds: String(body.expires_in) });
+  token = 'refresh_token' in body ? t('auth.trace.withRefreshToken', { token }) : t('auth.trace.withoutRefreshToken', { token });
+  const scope = stringOf(body.scope);
+  return scope ? t('auth.trace.withScope', { details: token, scope }) : token;
 }
 
 function revocation(step: TraceStep): void {
   const failed = step.exchanges.find((exchange) => !ok(exchange));
   step.outcome = failed ? 'failed' : 'ok';
   step.summary = failed
-    ? sentence(`Revocation (RFC 7009) at ${failed.url} failed: ${failed.problem ?? `HTTP ${failed.status}${refusal(failed)}`}`)
-    : `Revoked at ${hostOf(step.exchanges[0]!.url)} (RFC 7009): ${step.exchanges.length} token${step.exchanges.length === 1 ? '' : 's'}.`;
+    ? sentence(t('auth.trace.revocationFailed', { url: failed.url, why: failed.problem ?? `HTTP ${failed.status}${refusal(failed)}` }))
+    : tn('auth.trace.revoked', step.exchanges.length, { host: hostOf(step.exchanges[0]!.url) });
 }
 
 const DESCRIBE: Partial<Record<TraceStep['kind'], (step: TraceStep, last: TraceExchange) => void>> = {
@@ -188,7 +208,7 @@ export function describeStep(step: TraceStep): void {
   if (!last) return;
   if (last.status === undefined && !last.problem) {
     step.outcome = 'running';
-    step.summary = `Waiting for ${last.url}…`;
+    step.summary = t('auth.trace.waitingFor', { url: last.url });
     return;
   }
   const describe = DESCRIBE[step.kind];
