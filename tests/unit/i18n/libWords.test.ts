@@ -6,6 +6,8 @@
 import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectionError } from '../../../lib/diagnosis';
+import { discoverSite } from '../../../lib/discovery';
+import { crossesIntoPrivate } from '../../../lib/discovery/networks';
 import { Notices } from '../../../lib/hub/notices';
 import { isolated, isolatedUrl, setCatalog } from '../../../lib/i18n';
 import { PolicyJudge, readPolicy, verdictSentence } from '../../../lib/policy';
@@ -51,5 +53,14 @@ describe("lib's words in another language", () => {
       warnings: [],
     };
     expect(() => fillRemote(remote, {})).toThrow(`املأ ${isolated('tenant')} أولًا: يعدّه الناشر مطلوبًا.`);
+  });
+
+  it("a site's look in German: what it cannot look at, and a card pointing into a private network", async () => {
+    setCatalog(await nodeCatalog('de'));
+    const refused = () => Promise.reject(new Error('no network in this test'));
+    expect((await discoverSite('chrome://extensions/', refused)).problems).toEqual(['chrome://extensions/ kann nicht angesehen werden: Es ist keine Website.']);
+    expect(crossesIntoPrivate(new URL('https://shop.example/'), new URL('https://192.168.0.1/'))).toBe(
+      '192.168.0.1 liegt in einem privaten Netzwerk, shop.example nicht: Eine Website darf die Erweiterung nicht dorthin schicken.',
+    );
   });
 });
