@@ -11,7 +11,9 @@ import { crossesIntoPrivate } from '../../../lib/discovery/networks';
 import { Notices } from '../../../lib/hub/notices';
 import { isolated, isolatedUrl, setCatalog } from '../../../lib/i18n';
 import { PolicyJudge, readPolicy, verdictSentence } from '../../../lib/policy';
+import { registryBase } from '../../../lib/registry/client';
 import { fillRemote } from '../../../lib/registry/fill';
+import { readServerJson } from '../../../lib/registry/serverJson';
 import { nodeCatalog } from '../../../locales/read';
 
 afterEach(async () => {
@@ -61,6 +63,14 @@ describe("lib's words in another language", () => {
     expect((await discoverSite('chrome://extensions/', refused)).problems).toEqual(['chrome://extensions/ kann nicht angesehen werden: Es ist keine Website.']);
     expect(crossesIntoPrivate(new URL('https://shop.example/'), new URL('https://192.168.0.1/'))).toBe(
       '192.168.0.1 liegt in einem privaten Netzwerk, shop.example nicht: Eine Website darf die Erweiterung nicht dorthin schicken.',
+    );
+  });
+
+  it("a registry's address and a server.json's problems in German, the file's own names and values as written", async () => {
+    setCatalog(await nodeCatalog('de'));
+    expect(() => registryBase('https://registry.example/?page=2')).toThrow('Die Registry-Adresse darf kein ?query und kein #fragment enthalten.');
+    expect(() => readServerJson({ name: 'weather', description: 'd', version: '1', remotes: {} }, () => ({}) as never)).toThrow(
+      'Diese server.json entspricht nicht dem Schema der Registry: name "weather" muss wie "io.github.owner/server" aussehen; remotes muss eine Liste sein',
     );
   });
 });
