@@ -10,6 +10,9 @@ import { discoverSite } from '../../../lib/discovery';
 import { crossesIntoPrivate } from '../../../lib/discovery/networks';
 import { Notices } from '../../../lib/hub/notices';
 import { isolated, isolatedUrl, setCatalog } from '../../../lib/i18n';
+import { parseMcpJson } from '../../../lib/mcpJson';
+import { pinTool } from '../../../lib/pinnedTools';
+import { parseSavedCalls } from '../../../lib/savedCalls';
 import { PolicyJudge, readPolicy, verdictSentence } from '../../../lib/policy';
 import { registryBase } from '../../../lib/registry/client';
 import { fillRemote } from '../../../lib/registry/fill';
@@ -71,6 +74,17 @@ describe("lib's words in another language", () => {
     expect(() => registryBase('https://registry.example/?page=2')).toThrow('Die Registry-Adresse darf kein ?query und kein #fragment enthalten.');
     expect(() => readServerJson({ name: 'weather', description: 'd', version: '1', remotes: {} }, () => ({}) as never)).toThrow(
       'Diese server.json entspricht nicht dem Schema der Registry: name "weather" muss wie "io.github.owner/server" aussehen; remotes muss eine Liste sein',
+    );
+  });
+
+  it("an mcp.json's left-out entries, a saved-calls file and a pin in German", async () => {
+    setCatalog(await nodeCatalog('de'));
+    expect(parseMcpJson(JSON.stringify({ mcpServers: { files: { command: 'npx' } } })).skipped).toEqual([
+      { name: 'files', reason: 'er startet ein lokales Programm (npx) über stdio, das ein Browser nicht ausführen kann.' },
+    ]);
+    expect(() => parseSavedCalls('{}', () => 'id', 0)).toThrow('Das ist keine Datei mit gespeicherten Aufrufen von toolnexus');
+    expect(() => pinTool([], 'https://a.example/mcp', 'x'.repeat(1001), true, 0)).toThrow(
+      'Ein Tool kann angeheftet werden, wenn sein Name 1 bis 1.000 Zeichen hat.',
     );
   });
 });
