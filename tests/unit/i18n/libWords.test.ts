@@ -9,8 +9,11 @@ import { connectionError } from '../../../lib/diagnosis';
 import { discoverSite } from '../../../lib/discovery';
 import { crossesIntoPrivate } from '../../../lib/discovery/networks';
 import { Notices } from '../../../lib/hub/notices';
+import { parseHeaderLines } from '../../../lib/headers';
+import { clipText } from '../../../lib/history';
 import { isolated, isolatedUrl, setCatalog } from '../../../lib/i18n';
 import { parseMcpJson } from '../../../lib/mcpJson';
+import { boundForPanel } from '../../../lib/panelBounds';
 import { pinTool } from '../../../lib/pinnedTools';
 import { parseSavedCalls } from '../../../lib/savedCalls';
 import { PolicyJudge, readPolicy, verdictSentence } from '../../../lib/policy';
@@ -86,5 +89,14 @@ describe("lib's words in another language", () => {
     expect(() => pinTool([], 'https://a.example/mcp', 'x'.repeat(1001), true, 0)).toThrow(
       'Ein Tool kann angeheftet werden, wenn sein Name 1 bis 1.000 Zeichen hat.',
     );
+  });
+
+  it("a header line's refusal, History's cut and a result's cut note in German, numbers as German writes them", async () => {
+    setCatalog(await nodeCatalog('de'));
+    expect(() => parseHeaderLines('Accept: */*')).toThrow('Zeile 1: Accept setzt toolnexus selbst.');
+    expect(clipText('x'.repeat(1010), 5)).toBe('xxxxx… (1.005 weitere Zeichen nicht behalten)');
+    const cut = boundForPanel({ text: 'y'.repeat(2000) }, { maxString: 1000, maxItems: 10, maxKeys: 10, maxDepth: 4, maxTotal: 100_000 });
+    expect(cut.cuts).toEqual(['Texte mit mehr als 1.000 Zeichen wurden gekürzt']);
+    expect(cut.value.text.endsWith('… (1.000 weitere Zeichen nicht angezeigt)')).toBe(true);
   });
 });
