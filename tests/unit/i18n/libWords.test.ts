@@ -13,6 +13,7 @@ import { parseHeaderLines } from '../../../lib/headers';
 import { clipText } from '../../../lib/history';
 import { isolated, isolatedUrl, setCatalog } from '../../../lib/i18n';
 import { parseMcpJson } from '../../../lib/mcpJson';
+import { nameMarks } from '../../../lib/names';
 import { boundForPanel } from '../../../lib/panelBounds';
 import { pinTool } from '../../../lib/pinnedTools';
 import { parseSavedCalls } from '../../../lib/savedCalls';
@@ -98,5 +99,11 @@ describe("lib's words in another language", () => {
     const cut = boundForPanel({ text: 'y'.repeat(2000) }, { maxString: 1000, maxItems: 10, maxKeys: 10, maxDepth: 4, maxTotal: 100_000 });
     expect(cut.cuts).toEqual(['Texte mit mehr als 1.000 Zeichen wurden gekürzt']);
     expect(cut.value.text.endsWith('… (1.000 weitere Zeichen nicht angezeigt)')).toBe(true);
+  });
+
+  it("a look-alike letter's label in German, the script named as German names it", async () => {
+    setCatalog(await nodeCatalog('de'));
+    expect(nameMarks('dеploy').map((mark) => mark.label)).toEqual(['Kyrillisch „е“, U+0435']);
+    expect(nameMarks('ｄeploy')[0]!.label).toBe('sieht aus wie „d“, U+FF44');
   });
 });
