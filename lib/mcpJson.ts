@@ -56,8 +56,7 @@ function readEntry(name: string, entry: unknown): ImportedServer | SkippedServer
   if (!isRecord(entry)) return { name, reason: t('imports.mcpJson.notObject') };
   const type = typeof entry.type === 'string' ? entry.type : undefined;
   if (typeof entry.command === 'string' || type === 'stdio') {
-    const reason =
-      typeof entry.command === 'string' ? t('imports.mcpJson.stdioCommand', { command: entry.command }) : t('imports.mcpJson.stdio');
+    const reason = typeof entry.command === 'string' ? t('imports.mcpJson.stdioCommand', { command: entry.command }) : t('imports.mcpJson.stdio');
     return { name, reason };
   }
   // An `sse` server is reached at its URL too: the connection falls back to the old transport (lib/mcp/client.ts).

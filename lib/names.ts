@@ -75,7 +75,8 @@ export function nameMarks(name: string, limit = 1_000): NameMark[] {
     } else if (LETTER.test(char) || /\p{N}/u.test(char)) {
       const plain = char.normalize('NFKC');
       const script = scriptOf(char);
-      if (plain !== char) marks.push({ start: at, end, kind: 'lookalike', label: t('names.lookalike.looksLike', { plain, codePoint: codePoint(char) }) });
+      if (plain !== char)
+        marks.push({ start: at, end, kind: 'lookalike', label: t('names.lookalike.looksLike', { plain, codePoint: codePoint(char) }) });
       else if (main && script !== main) marks.push({ start: at, end, kind: 'lookalike', label: scriptLabel(script!, char) });
     }
     at = end;

@@ -71,7 +71,11 @@ export async function fetchDocument(url: URL, accept: string, bounds: DocumentBo
     answered = await request(url, accept, bounds);
     if (!('response' in answered)) return answered;
     if (!answered.response.ok) {
-      return { ok: false, status: answered.response.status, problem: t('discovery.fetch.status', { url: answered.url.href, status: String(answered.response.status) }) };
+      return {
+        ok: false,
+        status: answered.response.status,
+        problem: t('discovery.fetch.status', { url: answered.url.href, status: String(answered.response.status) }),
+      };
     }
     text = await readAtMost(answered.response, bounds.maxBytes);
   } catch (error) {

@@ -131,9 +131,7 @@ function offerOf(
   const servedBy = new URL(cardUrl);
   const claimed = claimedDomain(manifest.name, judge);
   const warnings =
-    claimed && claimed !== judge(servedBy.href).domain
-      ? [t('discovery.card.misnamed', { name: manifest.name, claimed, host: servedBy.host })]
-      : [];
+    claimed && claimed !== judge(servedBy.href).domain ? [t('discovery.card.misnamed', { name: manifest.name, claimed, host: servedBy.host })] : [];
   if (manifest.remotes.length > limits.maxRemotes) {
     problems.push(t('discovery.card.tooManyRemotes', { name: manifest.name, count: String(manifest.remotes.length), max: limits.maxRemotes }));
   }

@@ -157,7 +157,11 @@ function readRemote(problems: string[], raw: unknown, path: string, name: string
   const analysis = judge(sampleUrl(url));
   if (analysis.refused) {
     problems.push(
-      t('registry.serverJson.urlRefused', { path: `${path}.url`, url: JSON.stringify(url), why: analysis.refused.replace('The server asked to open', 'it is') }),
+      t('registry.serverJson.urlRefused', {
+        path: `${path}.url`,
+        url: JSON.stringify(url),
+        why: analysis.refused.replace('The server asked to open', 'it is'),
+      }),
     );
     return undefined;
   }

@@ -67,7 +67,9 @@ describe("lib's words in another language", () => {
   it("a site's look in German: what it cannot look at, and a card pointing into a private network", async () => {
     setCatalog(await nodeCatalog('de'));
     const refused = () => Promise.reject(new Error('no network in this test'));
-    expect((await discoverSite('chrome://extensions/', refused)).problems).toEqual(['chrome://extensions/ kann nicht angesehen werden: Es ist keine Website.']);
+    expect((await discoverSite('chrome://extensions/', refused)).problems).toEqual([
+      'chrome://extensions/ kann nicht angesehen werden: Es ist keine Website.',
+    ]);
     expect(crossesIntoPrivate(new URL('https://shop.example/'), new URL('https://192.168.0.1/'))).toBe(
       '192.168.0.1 liegt in einem privaten Netzwerk, shop.example nicht: Eine Website darf die Erweiterung nicht dorthin schicken.',
     );
