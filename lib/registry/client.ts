@@ -101,7 +101,7 @@ function readPage(body: string, limit: number, judge: UrlJudge): RegistryPage {
   const page: RegistryPage = { entries: [] };
   const servers = value.servers.slice(0, limit);
   if (value.servers.length > limit) {
-    page.notice = `The registry sent ${value.servers.length} entries for a page of ${limit}; only the first ${limit} are shown.`;
+    page.notice = t('registry.client.pageTooLong', { count: String(value.servers.length), limit: String(limit) });
   }
   page.entries = servers.map((server) => readEntry(server, judge)).filter((entry): entry is RegistryEntry => entry !== null);
   const cursor = isRecord(value.metadata) ? value.metadata.nextCursor : undefined;
