@@ -2,6 +2,7 @@
  * Static request headers as the person types them: one `Name: value` per line, the way
  * HTTP writes them and API docs print them.
  */
+import { t } from './i18n';
 
 /** A header line that cannot be sent; nothing is saved until every line is fine. */
 export class HeaderLineError extends Error {}
@@ -18,8 +19,8 @@ export function parseHeaderLines(text: string): Record<string, string> {
     if (!line) return;
     const colon = line.indexOf(':');
     const name = colon > 0 ? line.slice(0, colon).trim() : '';
-    if (!TOKEN.test(name)) throw new HeaderLineError(`Line ${index + 1}: write headers as "Name: value".`);
-    if (RESERVED.has(name.toLowerCase())) throw new HeaderLineError(`Line ${index + 1}: ${name} is set by toolnexus itself.`);
+    if (!TOKEN.test(name)) throw new HeaderLineError(t('saved.headers.lineForm', { line: String(index + 1) }));
+    if (RESERVED.has(name.toLowerCase())) throw new HeaderLineError(t('saved.headers.reserved', { line: String(index + 1), name }));
     headers[name] = line.slice(colon + 1).trim();
   });
   return headers;

@@ -3,6 +3,7 @@
  * what they shared. Content is exactly what the server received; nothing else (no OAuth
  * tokens, which never pass through the inbox) is recorded.
  */
+import { tn } from './i18n';
 import type { PendingRequest } from './inbox';
 import type { Answer, RequestKind } from './request';
 import { answerToElicitResult } from './mcp/protocol';
@@ -20,7 +21,7 @@ export const HISTORY_BYTES = 2 * 1024 * 1024;
 
 /** `text` cut to `max` characters, saying how much was left out. */
 export function clipText(text: string, max = HISTORY_TEXT): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… (${(text.length - max).toLocaleString('en')} more characters not kept)`;
+  return text.length <= max ? text : text.slice(0, max) + tn('bounds.cut.notKept', text.length - max);
 }
 
 /** A sign-in URL's one-time values let whoever reads them finish or forge that sign-in: History keeps the rest. */

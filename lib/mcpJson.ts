@@ -5,6 +5,7 @@
  * program are listed as skipped with the reason, never dropped silently.
  */
 import { errorMessage } from './errorMessage';
+import { t } from './i18n';
 import { isRecord } from './json';
 
 export interface ImportedServer {
@@ -35,15 +36,15 @@ export class McpJsonError extends Error {
 
 function readHeaders(name: string, raw: unknown): Record<string, string> | SkippedServer | undefined {
   if (raw === undefined) return undefined;
-  if (!isRecord(raw)) return { name, reason: '"headers" is not an object of header names to values.' };
+  if (!isRecord(raw)) return { name, reason: t('imports.mcpJson.headersNotObject') };
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (typeof value !== 'string') return { name, reason: `header "${key}" is not a string.` };
+    if (typeof value !== 'string') return { name, reason: t('imports.mcpJson.headerNotString', { header: `"${key}"` }) };
     // VS Code's ${input:…} and ${env:…} are resolved by VS Code itself; the literal text would be sent.
     if (/\$\{[^}]*\}/.test(value)) {
       return {
         name,
-        reason: `header "${key}" uses a variable (${value}) that only its editor can fill in; add the server by hand with the real value.`,
+        reason: t('imports.mcpJson.headerVariable', { header: `"${key}"`, value }),
       };
     }
     headers[key] = value;
@@ -52,20 +53,20 @@ function readHeaders(name: string, raw: unknown): Record<string, string> | Skipp
 }
 
 function readEntry(name: string, entry: unknown): ImportedServer | SkippedServer {
-  if (!isRecord(entry)) return { name, reason: 'the entry is not an object.' };
+  if (!isRecord(entry)) return { name, reason: t('imports.mcpJson.notObject') };
   const type = typeof entry.type === 'string' ? entry.type : undefined;
   if (typeof entry.command === 'string' || type === 'stdio') {
-    const command = typeof entry.command === 'string' ? ` (${entry.command})` : '';
-    return { name, reason: `it starts a local program${command} over stdio, which a browser cannot run.` };
+    const reason = typeof entry.command === 'string' ? t('imports.mcpJson.stdioCommand', { command: entry.command }) : t('imports.mcpJson.stdio');
+    return { name, reason };
   }
   // An `sse` server is reached at its URL too: the connection falls back to the old transport (lib/mcp/client.ts).
   if (type !== undefined && type !== 'http' && type !== 'streamable-http' && type !== 'streamableHttp' && type !== 'sse') {
-    return { name, reason: `its transport type "${type}" is not one a browser can use.` };
+    return { name, reason: t('imports.mcpJson.transport', { type: `"${type}"` }) };
   }
   const url = entry.url ?? entry.serverUrl;
-  if (typeof url !== 'string') return { name, reason: 'it has no "url".' };
+  if (typeof url !== 'string') return { name, reason: t('imports.mcpJson.noUrl') };
   if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) {
-    return { name, reason: `its url "${url}" is not an http: or https: URL.` };
+    return { name, reason: t('imports.mcpJson.notHttp', { url: `"${url}"` }) };
   }
   const headers = readHeaders(name, entry.headers);
   if (headers && 'reason' in headers) return headers as SkippedServer;
@@ -81,11 +82,11 @@ export function parseMcpJson(text: string): ImportResult {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new McpJsonError(`This is not valid JSON: ${errorMessage(error)}. Nothing was imported.`);
+    throw new McpJsonError(t('imports.mcpJson.notJson', { error: errorMessage(error) }));
   }
   const list = isRecord(parsed) ? (parsed.mcpServers ?? parsed.servers) : undefined;
   if (!isRecord(list)) {
-    throw new McpJsonError('No server list found: expected an "mcpServers" (Claude, Cursor) or "servers" (VS Code) object. Nothing was imported.');
+    throw new McpJsonError(t('imports.mcpJson.noList'));
   }
   const result: ImportResult = { servers: [], skipped: [] };
   for (const [name, entry] of Object.entries(list)) {

@@ -6,6 +6,8 @@
  * says which names look alike. Pure, no DOM.
  */
 import { INVISIBLE } from './find';
+import { t } from './i18n';
+import { scriptName } from './i18n/format';
 
 export interface NameMark {
   /** Where, in the name's own text: `[start, end)`. */
@@ -18,18 +20,24 @@ export interface NameMark {
 }
 
 const SCRIPTS: Array<[string, RegExp]> = [
-  ['Latin', /\p{Script=Latin}/u],
-  ['Cyrillic', /\p{Script=Cyrillic}/u],
-  ['Greek', /\p{Script=Greek}/u],
-  ['Armenian', /\p{Script=Armenian}/u],
-  ['Cherokee', /\p{Script=Cherokee}/u],
-  ['Coptic', /\p{Script=Coptic}/u],
+  // ISO 15924 codes: the label names the script in the catalog's language (scriptName).
+  ['Latn', /\p{Script=Latin}/u],
+  ['Cyrl', /\p{Script=Cyrillic}/u],
+  ['Grek', /\p{Script=Greek}/u],
+  ['Armn', /\p{Script=Armenian}/u],
+  ['Cher', /\p{Script=Cherokee}/u],
+  ['Copt', /\p{Script=Coptic}/u],
 ];
 const LETTER = /\p{L}/u;
 /** A space that is not the plain one (no-break, thin, ideographic…): it reads as a space but is not. */
 const ODD_SPACE = /[^\S\n\r\t ]/u;
 
 const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+const scriptLabel = (script: string, char: string) =>
+  script === 'other'
+    ? t('names.lookalike.otherScript', { char, codePoint: codePoint(char) })
+    : t('names.lookalike.ofScript', { script: scriptName(script), char, codePoint: codePoint(char) });
 
 function scriptOf(char: string): string | null {
   if (!LETTER.test(char)) return null;
@@ -67,9 +75,9 @@ export function nameMarks(name: string, limit = 1_000): NameMark[] {
     } else if (LETTER.test(char) || /\p{N}/u.test(char)) {
       const plain = char.normalize('NFKC');
       const script = scriptOf(char);
-      if (plain !== char) marks.push({ start: at, end, kind: 'lookalike', label: `looks like “${plain}”, ${codePoint(char)}` });
-      else if (main && script !== main)
-        marks.push({ start: at, end, kind: 'lookalike', label: `${script === 'other' ? 'another script' : script} “${char}”, ${codePoint(char)}` });
+      if (plain !== char)
+        marks.push({ start: at, end, kind: 'lookalike', label: t('names.lookalike.looksLike', { plain, codePoint: codePoint(char) }) });
+      else if (main && script !== main) marks.push({ start: at, end, kind: 'lookalike', label: scriptLabel(script!, char) });
     }
     at = end;
   }

@@ -9,6 +9,7 @@
  * Pure: no I/O, no state. The worker keeps the full value nowhere: what the panel cannot
  * show, nobody can read.
  */
+import { t, tn } from './i18n';
 
 export interface PanelBounds {
   /** Characters kept of one string. */
@@ -47,16 +48,15 @@ export interface Bounded<T> {
 type Cut = 'string' | 'items' | 'keys' | 'depth' | 'total';
 
 const CUT_WORDS: Record<Cut, (bounds: PanelBounds) => string> = {
-  string: (b) => `texts longer than ${b.maxString.toLocaleString('en')} characters were shortened`,
-  items: (b) => `lists longer than ${b.maxItems.toLocaleString('en')} items were shortened`,
-  keys: (b) => `objects with more than ${b.maxKeys.toLocaleString('en')} fields were shortened`,
-  depth: (b) => `data nested deeper than ${b.maxDepth} levels was left out`,
-  total: (b) => `everything past the first ${b.maxTotal.toLocaleString('en')} characters was left out`,
+  string: (b) => t('bounds.cuts.string', { max: b.maxString }),
+  items: (b) => t('bounds.cuts.items', { max: b.maxItems }),
+  keys: (b) => t('bounds.cuts.keys', { max: b.maxKeys }),
+  depth: (b) => t('bounds.cuts.depth', { max: b.maxDepth }),
+  total: (b) => t('bounds.cuts.total', { max: b.maxTotal }),
 };
 
 /** Marks where a string was cut, so nobody takes the shortened text for the whole of it. */
-const cutMark = (dropped: number) => `… (${dropped.toLocaleString('en')} more characters not shown)`;
-const DEPTH_MARK = '… (nested too deep to show)';
+const cutMark = (dropped: number) => tn('bounds.cut.notShown', dropped);
 
 /**
  * `value` cut to `bounds`, as a new value (the argument is not touched); the very same value
@@ -79,7 +79,7 @@ export function boundForPanel<T>(value: T, bounds: PanelBounds = PANEL_BOUNDS): 
     if (typeof input !== 'object' || input === null) return input;
     if (depth >= bounds.maxDepth) {
       cuts.add('depth');
-      return DEPTH_MARK;
+      return t('bounds.cut.nestedTooDeep');
     }
     if (Array.isArray(input)) {
       if (input.length > bounds.maxItems) cuts.add('items');

@@ -3,6 +3,7 @@
  * by URL, as a saved call does (lib/savedCalls.ts), so it outlives removing and adding the
  * server again and means the same in every browser. Pure: lib/hub/pinnedToolStore.ts keeps them.
  */
+import { t } from './i18n';
 
 export interface PinnedTool {
   serverUrl: string;
@@ -28,11 +29,11 @@ export function pinTool(pins: readonly PinnedTool[], serverUrl: string, tool: st
   const present = pins.some((pin) => samePin(pin, serverUrl, tool));
   if (!pinned) return present ? pins.filter((pin) => !samePin(pin, serverUrl, tool)) : pins;
   if (present) return pins;
-  if (!URL.canParse(serverUrl)) throw new PinError('A pin needs its server’s URL.');
+  if (!URL.canParse(serverUrl)) throw new PinError(t('saved.pin.needsServer'));
   if (!tool || tool.length > MAX_PINNED_NAME) {
-    throw new PinError(`A tool can be pinned when its name is 1 to ${MAX_PINNED_NAME.toLocaleString('en')} characters.`);
+    throw new PinError(t('saved.pin.nameLength', { max: MAX_PINNED_NAME }));
   }
-  if (pins.length >= MAX_PINNED) throw new PinError(`toolnexus keeps at most ${MAX_PINNED} pinned tools: unpin some first.`);
+  if (pins.length >= MAX_PINNED) throw new PinError(t('saved.pin.tooMany', { max: MAX_PINNED }));
   return [...pins, { serverUrl, tool, pinnedAt: now }];
 }
 

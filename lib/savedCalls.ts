@@ -3,6 +3,7 @@
  * their own file (export and import). A saved call names its server by URL, not by the id
  * this browser gave it, so a file moves between browsers and survives removing a server.
  */
+import { t } from './i18n';
 import { isRecord } from './json';
 
 export interface SavedCall {
@@ -30,13 +31,13 @@ export class SavedCallError extends Error {}
 /** Checks and trims what a saved call is made of; @throws SavedCallError saying what is wrong. */
 export function savedCall(fields: { serverUrl: unknown; tool: unknown; name: unknown; arguments: unknown }, id: string, savedAt: number): SavedCall {
   const name = typeof fields.name === 'string' ? fields.name.trim() : '';
-  if (!name) throw new SavedCallError('A saved call needs a name.');
-  if (name.length > MAX_NAME) throw new SavedCallError(`A saved call’s name is at most ${MAX_NAME} characters.`);
-  if (typeof fields.tool !== 'string' || !fields.tool) throw new SavedCallError('A saved call needs the tool it calls.');
-  if (typeof fields.serverUrl !== 'string' || !URL.canParse(fields.serverUrl)) throw new SavedCallError('A saved call needs its server’s URL.');
-  if (!isRecord(fields.arguments)) throw new SavedCallError('A saved call’s arguments are an object.');
+  if (!name) throw new SavedCallError(t('saved.call.needsName'));
+  if (name.length > MAX_NAME) throw new SavedCallError(t('saved.call.nameTooLong', { max: MAX_NAME }));
+  if (typeof fields.tool !== 'string' || !fields.tool) throw new SavedCallError(t('saved.call.needsTool'));
+  if (typeof fields.serverUrl !== 'string' || !URL.canParse(fields.serverUrl)) throw new SavedCallError(t('saved.call.needsServer'));
+  if (!isRecord(fields.arguments)) throw new SavedCallError(t('saved.call.argumentsNotObject'));
   if (JSON.stringify(fields.arguments).length > MAX_ARGUMENTS_CHARS) {
-    throw new SavedCallError(`A saved call’s arguments are at most ${MAX_ARGUMENTS_CHARS.toLocaleString('en')} characters of JSON.`);
+    throw new SavedCallError(t('saved.call.argumentsTooLong', { max: MAX_ARGUMENTS_CHARS }));
   }
   return { id, serverUrl: fields.serverUrl, tool: fields.tool, name, arguments: fields.arguments, savedAt };
 }
@@ -56,20 +57,20 @@ export function parseSavedCalls(text: string, newId: () => string, now: number):
   try {
     file = JSON.parse(text);
   } catch {
-    throw new SavedCallError('That file is not JSON.');
+    throw new SavedCallError(t('saved.file.notJson'));
   }
   if (!isRecord(file) || file.format !== SAVED_CALLS_FORMAT || !Array.isArray(file.calls)) {
-    throw new SavedCallError('That is not a toolnexus saved-calls file (its "format" is not "toolnexus-saved-calls").');
+    throw new SavedCallError(t('saved.file.notSavedCalls'));
   }
   const result: SavedCallsImport = { calls: [], skipped: [] };
   for (const [index, entry] of file.calls.entries()) {
     const label = isRecord(entry) && typeof entry.name === 'string' && entry.name.trim() ? entry.name.trim().slice(0, MAX_NAME) : `#${index + 1}`;
     if (result.calls.length >= MAX_SAVED_CALLS) {
-      result.skipped.push({ name: label, reason: `over ${MAX_SAVED_CALLS} saved calls` });
+      result.skipped.push({ name: label, reason: t('saved.file.overLimit', { max: MAX_SAVED_CALLS }) });
       continue;
     }
     try {
-      if (!isRecord(entry)) throw new SavedCallError('not an object');
+      if (!isRecord(entry)) throw new SavedCallError(t('saved.file.notObject'));
       result.calls.push(savedCall({ serverUrl: entry.server, tool: entry.tool, name: entry.name, arguments: entry.arguments }, newId(), now));
     } catch (error) {
       if (!(error instanceof SavedCallError)) throw error;

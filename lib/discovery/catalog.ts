@@ -5,6 +5,7 @@
  * `{ specVersion, entries: [{ identifier, type, url | data }] }`, where MCP servers are the
  * entries of type `application/mcp-server-card+json`. Pure: no fetch.
  */
+import { t, tn } from '../i18n';
 import { isRecord } from '../json';
 
 export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
@@ -27,21 +28,21 @@ export const quoted = (value: unknown) => JSON.stringify(typeof value === 'strin
 function readEntry(raw: unknown, index: number, base: URL, problems: string[]): CardReference | undefined {
   const at = `entries[${index}]`;
   if (!isRecord(raw)) {
-    problems.push(`The catalog's ${at} is not an object.`);
+    problems.push(t('discovery.catalog.notObject', { at }));
     return undefined;
   }
   if (raw.type !== SERVER_CARD_TYPE) return undefined;
   const identifier = typeof raw.identifier === 'string' && raw.identifier.length > 0 ? raw.identifier.slice(0, 200) : `${at}`;
-  if (typeof raw.identifier !== 'string' || raw.identifier.length === 0) problems.push(`The catalog's ${at} has no identifier.`);
+  if (typeof raw.identifier !== 'string' || raw.identifier.length === 0) problems.push(t('discovery.catalog.noIdentifier', { at }));
   const hasUrl = raw.url !== undefined;
   if (hasUrl === (raw.data !== undefined)) {
-    problems.push(`The catalog's entry ${quoted(identifier)} must have exactly one of "url" and "data".`);
+    problems.push(t('discovery.catalog.urlOrData', { identifier: quoted(identifier) }));
     return undefined;
   }
   if (!hasUrl) return { identifier, data: raw.data, from: base };
   // A relative URL is read against the catalog's own address, as any URL in a fetched document.
   if (typeof raw.url !== 'string' || !URL.canParse(raw.url, base.href)) {
-    problems.push(`The catalog's entry ${quoted(identifier)} has a "url" that is not an address: ${quoted(raw.url)}.`);
+    problems.push(t('discovery.catalog.urlNotAddress', { identifier: quoted(identifier), url: quoted(raw.url) }));
     return undefined;
   }
   return { identifier, url: new URL(raw.url, base) };
@@ -51,18 +52,18 @@ function readEntry(raw: unknown, index: number, base: URL, problems: string[]): 
 export function readCatalog(value: unknown, base: URL): CatalogReading {
   const problems: string[] = [];
   if (!isRecord(value) || !Array.isArray(value.entries)) {
-    return { cards: [], problems: [`${base.href} is not an AI Catalog (no "entries" list).`] };
+    return { cards: [], problems: [t('discovery.catalog.notCatalog', { url: base.href })] };
   }
   const version = typeof value.specVersion === 'string' ? value.specVersion : '';
   if (!/^1\.\d+$/.test(version)) {
-    return { cards: [], problems: [`${base.href} is an AI Catalog of specVersion ${quoted(value.specVersion)}; this extension reads 1.x.`] };
+    return { cards: [], problems: [t('discovery.catalog.specVersion', { url: base.href, version: quoted(value.specVersion) })] };
   }
   const entries = value.entries.slice(0, MAX_CATALOG_ENTRIES);
   if (value.entries.length > MAX_CATALOG_ENTRIES) {
-    problems.push(`The catalog lists ${value.entries.length} entries; only the first ${MAX_CATALOG_ENTRIES} were looked at.`);
+    problems.push(t('discovery.catalog.tooManyEntries', { count: String(value.entries.length), max: MAX_CATALOG_ENTRIES }));
   }
   const cards = entries.flatMap((entry, index) => readEntry(entry, index, base, problems) ?? []);
   const nested = entries.filter((entry) => isRecord(entry) && entry.type === NESTED_CATALOG_TYPE).length;
-  if (nested > 0) problems.push(`The catalog points to ${nested} further catalog${nested === 1 ? '' : 's'}; only this site's own catalog is read.`);
+  if (nested > 0) problems.push(tn('discovery.catalog.nested', nested));
   return { cards, problems };
 }

@@ -6,6 +6,7 @@
  * the worker's in the extension, Node's in tests. Pure otherwise.
  */
 
+import { t } from '../i18n';
 import { readAtMost } from '../readAtMost';
 
 /** The part of `fetch` discovery uses (the worker's, Node's, and the MCP SDK's FetchLike all fit). */
@@ -26,11 +27,11 @@ const MAX_REDIRECTS = 3;
 
 function failure(error: unknown, url: URL, bounds: DocumentBounds): FetchedDocument {
   const name = (error as Error).name;
-  if (bounds.signal?.aborted) return { ok: false, problem: `${url.href} was not read: the look ran out of time.` };
+  if (bounds.signal?.aborted) return { ok: false, problem: t('discovery.fetch.outOfTime', { url: url.href }) };
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return { ok: false, problem: `${url.href} did not answer within ${bounds.timeoutMs / 1000} s.` };
+    return { ok: false, problem: t('discovery.fetch.noAnswer', { url: url.href, seconds: bounds.timeoutMs / 1000 }) };
   }
-  return { ok: false, problem: `${url.href} could not be reached (${(error as Error).message}).` };
+  return { ok: false, problem: t('discovery.fetch.unreachable', { url: url.href, error: (error as Error).message }) };
 }
 
 /** Follows at most a few redirects, each within `url`'s origin; says why it stopped otherwise. */
@@ -46,7 +47,7 @@ async function request(url: URL, accept: string, bounds: DocumentBounds): Promis
     });
     // A browser hides a manual redirect's target (an opaque redirect): it cannot be checked, so it is not followed.
     if (response.type === 'opaqueredirect') {
-      return { ok: false, problem: `${at.href} answers with a redirect, which the browser does not let toolnexus check; not followed.` };
+      return { ok: false, problem: t('discovery.fetch.opaqueRedirect', { url: at.href }) };
     }
     if (response.status < 300 || response.status > 399) return { response, url: at };
     const location = response.headers.get('location');
@@ -54,10 +55,10 @@ async function request(url: URL, accept: string, bounds: DocumentBounds): Promis
     if (!next || next.origin !== url.origin) {
       return {
         ok: false,
-        problem: `${at.href} redirects to ${next?.origin ?? 'an unreadable address'}; only redirects within ${url.origin} are followed.`,
+        problem: t('discovery.fetch.redirectsAway', { url: at.href, to: next?.origin ?? t('discovery.fetch.unreadableAddress'), origin: url.origin }),
       };
     }
-    if (hop >= MAX_REDIRECTS) return { ok: false, problem: `${url.href} redirects more than ${MAX_REDIRECTS} times; stopped.` };
+    if (hop >= MAX_REDIRECTS) return { ok: false, problem: t('discovery.fetch.tooManyRedirects', { url: url.href, max: MAX_REDIRECTS }) };
     at = next;
   }
 }
@@ -70,16 +71,20 @@ export async function fetchDocument(url: URL, accept: string, bounds: DocumentBo
     answered = await request(url, accept, bounds);
     if (!('response' in answered)) return answered;
     if (!answered.response.ok) {
-      return { ok: false, status: answered.response.status, problem: `${answered.url.href} answered HTTP ${answered.response.status}.` };
+      return {
+        ok: false,
+        status: answered.response.status,
+        problem: t('discovery.fetch.status', { url: answered.url.href, status: String(answered.response.status) }),
+      };
     }
     text = await readAtMost(answered.response, bounds.maxBytes);
   } catch (error) {
     return failure(error, url, bounds);
   }
-  if (text === null) return { ok: false, problem: `${answered.url.href} is larger than ${bounds.maxBytes} bytes; not read.` };
+  if (text === null) return { ok: false, problem: t('discovery.fetch.tooLarge', { url: answered.url.href, max: String(bounds.maxBytes) }) };
   try {
     return { ok: true, url: answered.url, value: JSON.parse(text) };
   } catch {
-    return { ok: false, problem: `${answered.url.href} is not JSON.` };
+    return { ok: false, problem: t('discovery.fetch.notJson', { url: answered.url.href }) };
   }
 }

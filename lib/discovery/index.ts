@@ -11,6 +11,7 @@
  * site's own, and what a card calls itself is kept apart from where it really came from. Runs in
  * the worker with its `fetch` (or Node's in tests); no DOM.
  */
+import { t, tn } from '../i18n';
 import { claimedDomain } from '../registry/trust';
 import type { ServerManifest } from '../registry/serverJson';
 import { refusalOf, type UrlJudge, urlJudge } from '../urls';
@@ -68,7 +69,7 @@ async function findCards(site: URL, bounds: DocumentBounds, problems: string[]):
     const reading = readCatalog(catalog.value, catalog.url);
     problems.push(...reading.problems);
     if (reading.cards.length > 0 || reading.problems.length === 0) {
-      if (reading.cards.length === 0) problems.push(`${site.origin}'s AI Catalog lists no MCP server.`);
+      if (reading.cards.length === 0) problems.push(t('discovery.catalog.listsNone', { origin: site.origin }));
       return reading.cards;
     }
   } else if (catalog.status !== 404) problems.push(catalog.problem);
@@ -76,33 +77,34 @@ async function findCards(site: URL, bounds: DocumentBounds, problems: string[]):
   const card = await fetchDocument(fallback, CARD_ACCEPT, bounds);
   if (card.ok) return [{ identifier: card.url.href, data: card.value, from: card.url }];
   if (catalog.ok || catalog.status !== 404 || card.status !== 404) {
-    if (card.status === 404) problems.push(`There is no server card at ${fallback.href} either (HTTP 404).`);
+    if (card.status === 404) problems.push(t('discovery.catalog.noFallbackCard', { url: fallback.href }));
     else problems.push(card.problem);
   } else {
-    problems.push(
-      `${site.origin} publishes no MCP server: no AI Catalog at ${AI_CATALOG_PATH} and no server card at ${FALLBACK_CARD_PATH} (both HTTP 404).`,
-    );
+    problems.push(t('discovery.catalog.nothingPublished', { origin: site.origin, catalogPath: AI_CATALOG_PATH, cardPath: FALLBACK_CARD_PATH }));
   }
   return [];
 }
 
-/** Why the extension may not read `url` for `site`; null when it may. */
-function refusal(site: URL, url: URL, what: string): string | null {
+/**
+ * Why the extension may not read the card at `url` for `site`; null when it may. A refused address's reason is
+ * lib/urls' sentence about a server; in English its opening is turned to fit this one (no other catalog has that opening).
+ */
+function refusal(site: URL, url: URL): string | null {
   const crossing = crossesIntoPrivate(site, url);
-  if (crossing) return `${what} ${url.href} is not read: ${crossing}`;
+  if (crossing) return t('discovery.card.notRead', { url: url.href, why: crossing });
   const refused = refusalOf(url.href);
-  return refused ? `${what} ${url.href} is not read: ${refused.replace('The server asked to open', 'it is')}` : null;
+  return refused ? t('discovery.card.notRead', { url: url.href, why: refused.replace('The server asked to open', 'it is') }) : null;
 }
 
 async function readCard(site: URL, reference: CardReference, bounds: DocumentBounds, judge: UrlJudge, problems: string[]) {
   if ('data' in reference) {
     const fetchedAlone = reference.identifier === reference.from.href;
-    const where = fetchedAlone ? reference.from.href : `The catalog's card ${quoted(reference.identifier)}`;
+    const where = fetchedAlone ? reference.from.href : t('discovery.card.inCatalog', { identifier: quoted(reference.identifier) });
     const reading = readServerCard(reference.data, where, judge);
     if (!reading.ok) problems.push(...reading.problems);
     return reading.ok ? { manifest: reading.manifest, cardUrl: reference.from.href } : undefined;
   }
-  const refused = refusal(site, reference.url, 'The card at');
+  const refused = refusal(site, reference.url);
   if (refused) {
     problems.push(refused);
     return undefined;
@@ -129,22 +131,18 @@ function offerOf(
   const servedBy = new URL(cardUrl);
   const claimed = claimedDomain(manifest.name, judge);
   const warnings =
-    claimed && claimed !== judge(servedBy.href).domain
-      ? [
-          `Its card calls it ${manifest.name}, a name of ${claimed}, but the card came from ${servedBy.host}: the name is the site's word, not ${claimed}'s.`,
-        ]
-      : [];
+    claimed && claimed !== judge(servedBy.href).domain ? [t('discovery.card.misnamed', { name: manifest.name, claimed, host: servedBy.host })] : [];
   if (manifest.remotes.length > limits.maxRemotes) {
-    problems.push(`The card of ${manifest.name} lists ${manifest.remotes.length} remotes; only the first ${limits.maxRemotes} are offered.`);
+    problems.push(t('discovery.card.tooManyRemotes', { name: manifest.name, count: String(manifest.remotes.length), max: limits.maxRemotes }));
   }
   const remotes = manifest.remotes.slice(0, limits.maxRemotes).filter((remote) => {
     const sample = remote.origin.replace(/\{[^{}]*\}/g, 'x');
     const crossing = URL.canParse(sample) ? crossesIntoPrivate(site, new URL(sample)) : null;
-    if (crossing) problems.push(`The card of ${manifest.name} offers ${remote.urlTemplate}, which is left out: ${crossing}`);
+    if (crossing) problems.push(t('discovery.card.remoteLeftOut', { name: manifest.name, url: remote.urlTemplate, why: crossing }));
     return !crossing;
   });
   if (remotes.length === 0) {
-    if (manifest.remotes.length === 0) problems.push(`The card of ${manifest.name} (${cardUrl}) has no remote: nothing a browser can connect to.`);
+    if (manifest.remotes.length === 0) problems.push(t('discovery.card.noRemote', { name: manifest.name, url: cardUrl }));
     return undefined;
   }
   return { manifest: { ...manifest, remotes }, from: servedBy.origin, cardUrl, warnings };
@@ -152,22 +150,21 @@ function offerOf(
 
 /** Looks for MCP servers on the site of `pageUrl`; never throws for what the site serves. */
 export async function discoverSite(pageUrl: string, fetch: Fetch, limits: DiscoveryLimits = DISCOVERY_LIMITS): Promise<SiteDiscovery> {
-  if (!URL.canParse(pageUrl)) return { site: pageUrl.slice(0, 200), offers: [], problems: ['This tab has no web address to look at.'] };
+  if (!URL.canParse(pageUrl)) return { site: pageUrl.slice(0, 200), offers: [], problems: [t('discovery.site.noAddress')] };
   const page = new URL(pageUrl);
   const shown = pageUrl.slice(0, 200);
   if (page.protocol !== 'https:' && page.protocol !== 'http:') {
-    return { site: shown, offers: [], problems: [`${shown} cannot be looked at: it is not a web site.`] };
+    return { site: shown, offers: [], problems: [t('discovery.site.notWebSite', { url: shown })] };
   }
   const site = new URL(page.origin);
   if (refusalOf(site.href)) {
-    const why = 'it is plain http, and discovery documents are read over https only (or from this computer)';
-    return { site: site.origin, offers: [], problems: [`${shown} cannot be looked at: ${why}.`] };
+    return { site: site.origin, offers: [], problems: [t('discovery.site.plainHttp', { url: shown })] };
   }
   const bounds: DocumentBounds = { fetch, timeoutMs: limits.timeoutMs, maxBytes: limits.maxBytes, signal: AbortSignal.timeout(limits.totalMs) };
   const problems: string[] = [];
   const [references, judge] = await Promise.all([findCards(site, bounds, problems), urlJudge()]);
   if (references.length > limits.maxCards) {
-    problems.push(`The catalog lists ${references.length} MCP servers; only the first ${limits.maxCards} were read.`);
+    problems.push(t('discovery.catalog.tooManyServers', { count: String(references.length), max: limits.maxCards }));
   }
   // Read side by side, told in the catalog's order: each card's problems apart, then one after another.
   const read = await Promise.all(
@@ -187,6 +184,6 @@ function bounded(problems: string[]): string[] {
   const shown = problems
     .slice(0, MAX_PROBLEMS)
     .map((problem) => (problem.length > MAX_PROBLEM_CHARS ? `${problem.slice(0, MAX_PROBLEM_CHARS)}…` : problem));
-  if (problems.length > MAX_PROBLEMS) shown.push(`…and ${problems.length - MAX_PROBLEMS} more problems.`);
+  if (problems.length > MAX_PROBLEMS) shown.push(tn('discovery.site.moreProblems', problems.length - MAX_PROBLEMS));
   return shown;
 }

@@ -9,6 +9,8 @@
  * private address (DNS rebinding) is the browser's Private Network Access checks to catch. Pure.
  */
 
+import { t } from '../i18n';
+
 export type Network = 'loopback' | 'private' | 'public';
 
 function ipv4Network(host: string): Network | undefined {
@@ -52,6 +54,6 @@ export function crossesIntoPrivate(site: URL, target: URL): string | null {
   const from = networkOf(site);
   const to = networkOf(target);
   if (to === 'public' || to === from) return null;
-  const where = to === 'loopback' ? 'this computer' : 'a private network';
-  return `${target.host} is on ${where}, and ${site.host} is not: a site may not send the extension there.`;
+  const hosts = { target: target.host, site: site.host };
+  return to === 'loopback' ? t('discovery.network.loopback', hosts) : t('discovery.network.private', hosts);
 }

@@ -5,6 +5,7 @@
  * body is read by the same strict reader as server.json, and its remotes become the same offers.
  * Pure: no fetch.
  */
+import { t } from '../i18n';
 import { readServerJson, ServerJsonError, type ServerManifest } from '../registry/serverJson';
 import type { UrlJudge } from '../urls';
 
@@ -17,13 +18,13 @@ export function readServerCard(value: unknown, where: string, judge: UrlJudge): 
   const schema = typeof value === 'object' && value !== null ? (value as { $schema?: unknown }).$schema : undefined;
   // The schema URL is the card's revision: a date-versioned or missing one is another draft's shape (the extension's own examples call it invalid).
   if (schema !== SERVER_CARD_SCHEMA) {
-    const said = typeof schema === 'string' ? `"${schema.slice(0, 120)}"` : 'no $schema';
-    return { ok: false, problems: [`${where} is not a v1 server card (${said}; this extension reads ${SERVER_CARD_SCHEMA}).`] };
+    const said = typeof schema === 'string' ? `"${schema.slice(0, 120)}"` : t('discovery.card.noSchema', { field: '$schema' });
+    return { ok: false, problems: [t('discovery.card.notV1', { where, said, schema: SERVER_CARD_SCHEMA })] };
   }
   try {
     return { ok: true, manifest: readServerJson(value, judge) };
   } catch (error) {
     if (!(error instanceof ServerJsonError)) throw error;
-    return { ok: false, problems: [`${where} does not match the server card schema: ${error.problems.slice(0, 5).join('; ')}.`] };
+    return { ok: false, problems: [t('discovery.card.notMatching', { where, problems: error.problems.slice(0, 5).join('; ') })] };
   }
 }

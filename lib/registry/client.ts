@@ -15,6 +15,7 @@
  * its problems instead of hiding the rest of the page. `fetch` is injected (the worker's, or
  * Node's in tests).
  */
+import { t } from '../i18n';
 import { readAtMost } from '../readAtMost';
 import { refusalOf, type UrlJudge, urlJudge } from '../urls';
 import { readServerJson, ServerJsonError, type ServerManifest } from './serverJson';
@@ -61,9 +62,9 @@ export interface RegistryOptions {
 /** The base URL with its trailing slash cut. @throws RegistryError unless https: (or http: to this computer). */
 export function registryBase(input: string): string {
   const refused = refusalOf(input.trim());
-  if (refused) throw new RegistryError(`The registry address cannot be used: ${refused.replace('The server asked to open', 'it is')}`);
+  if (refused) throw new RegistryError(t('registry.client.addressRefused', { why: refused.replace('The server asked to open', 'it is') }));
   const url = new URL(input.trim());
-  if (url.search || url.hash) throw new RegistryError('The registry address must not carry ?query or #fragment.');
+  if (url.search || url.hash) throw new RegistryError(t('registry.client.addressQuery'));
   return url.href.replace(/\/+$/, '');
 }
 
@@ -82,7 +83,7 @@ function readEntry(raw: unknown, judge: UrlJudge): RegistryEntry | null {
     return entry;
   } catch (error) {
     if (!(error instanceof ServerJsonError)) throw error;
-    const name = isRecord(server) && typeof server.name === 'string' ? server.name.slice(0, 200) : '(no name)';
+    const name = isRecord(server) && typeof server.name === 'string' ? server.name.slice(0, 200) : t('registry.client.noName');
     return { ok: false, name, problems: error.problems.slice(0, MAX_PROBLEMS) };
   }
 }
@@ -92,15 +93,15 @@ function readPage(body: string, limit: number, judge: UrlJudge): RegistryPage {
   try {
     value = JSON.parse(body);
   } catch {
-    throw new RegistryError('The registry answered something that is not JSON; is the address a registry?');
+    throw new RegistryError(t('registry.client.notJson'));
   }
   if (!isRecord(value) || !Array.isArray(value.servers)) {
-    throw new RegistryError('The registry answered JSON without a "servers" list; is the address a registry?');
+    throw new RegistryError(t('registry.client.noServers'));
   }
   const page: RegistryPage = { entries: [] };
   const servers = value.servers.slice(0, limit);
   if (value.servers.length > limit) {
-    page.notice = `The registry sent ${value.servers.length} entries for a page of ${limit}; only the first ${limit} are shown.`;
+    page.notice = t('registry.client.pageTooLong', { count: String(value.servers.length), limit: String(limit) });
   }
   page.entries = servers.map((server) => readEntry(server, judge)).filter((entry): entry is RegistryEntry => entry !== null);
   const cursor = isRecord(value.metadata) ? value.metadata.nextCursor : undefined;
@@ -131,13 +132,13 @@ export function createRegistryClient(baseUrl: string, options: RegistryOptions):
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') {
-        throw new RegistryError(`The registry at ${base} did not answer within ${timeoutMs / 1000} s.`);
+        throw new RegistryError(t('registry.client.noAnswer', { url: base, seconds: timeoutMs / 1000 }));
       }
-      throw new RegistryError(`The registry at ${base} could not be reached (${(error as Error).message}).`);
+      throw new RegistryError(t('registry.client.unreachable', { url: base, error: (error as Error).message }));
     }
-    if (!response.ok) throw new RegistryError(`The registry at ${base} answered HTTP ${response.status}.`);
+    if (!response.ok) throw new RegistryError(t('registry.client.status', { url: base, status: String(response.status) }));
     const text = await readAtMost(response, maxBytes);
-    if (text === null) throw new RegistryError(`The registry's answer is more than the ${maxBytes} bytes a page may be; it was not read.`);
+    if (text === null) throw new RegistryError(t('registry.client.tooLarge', { max: String(maxBytes) }));
     return readPage(text, limit, await urlJudge());
   };
   return {

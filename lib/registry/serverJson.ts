@@ -14,6 +14,7 @@
  * started as a local program over stdio or run in a container) are listed as skipped with why,
  * never dropped silently. Pure: no DOM, no fetch.
  */
+import { t } from '../i18n';
 import { type IconSpec, loadableIcon } from '../icons';
 import { refusalOf, type UrlJudge } from '../urls';
 import { type InputField, type RemoteOffer, VARIABLE } from './offer';
@@ -50,7 +51,7 @@ export interface ServerManifest {
 /** The manifest does not match the schema; `problems` says each thing wrong, by its path. */
 export class ServerJsonError extends Error {
   constructor(readonly problems: string[]) {
-    super(`This server.json does not match the registry's schema: ${problems.join('; ')}`);
+    super(t('registry.serverJson.notMatching', { problems: problems.join('; ') }));
     this.name = 'ServerJsonError';
   }
 }
@@ -58,11 +59,11 @@ export class ServerJsonError extends Error {
 function text(problems: string[], value: unknown, path: string, max: number, required: boolean): string | undefined {
   if (value === undefined && !required) return undefined;
   if (typeof value !== 'string' || value.length === 0) {
-    problems.push(`${path} must be a non-empty string`);
+    problems.push(t('registry.serverJson.emptyString', { path }));
     return undefined;
   }
   if (value.length > max) {
-    problems.push(`${path} is ${value.length} characters; the schema allows at most ${max}`);
+    problems.push(t('registry.serverJson.tooLong', { path, length: String(value.length), max: String(max) }));
     return undefined;
   }
   return value;
@@ -70,7 +71,7 @@ function text(problems: string[], value: unknown, path: string, max: number, req
 
 function readField(problems: string[], raw: unknown, path: string, name: string): InputField | undefined {
   if (!isRecord(raw)) {
-    problems.push(`${path} must be an object`);
+    problems.push(t('registry.serverJson.notObject', { path }));
     return undefined;
   }
   const field: InputField = {
@@ -80,13 +81,13 @@ function readField(problems: string[], raw: unknown, path: string, name: string)
     isSecret: raw.isSecret === true,
   };
   for (const flag of ['isRequired', 'isSecret'] as const) {
-    if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') problems.push(`${path}.${flag} must be true or false`);
+    if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') problems.push(t('registry.serverJson.notBoolean', { path: `${path}.${flag}` }));
   }
   if (raw.default !== undefined) field.default = text(problems, raw.default, `${path}.default`, 4096, true);
   if (raw.value !== undefined) field.fixed = text(problems, raw.value, `${path}.value`, 4096, true);
   if (raw.choices !== undefined) {
     if (!Array.isArray(raw.choices) || !raw.choices.every((choice) => typeof choice === 'string')) {
-      problems.push(`${path}.choices must be a list of strings`);
+      problems.push(t('registry.serverJson.notStringList', { path: `${path}.choices` }));
     } else field.choices = raw.choices;
   }
   return field;
@@ -95,14 +96,14 @@ function readField(problems: string[], raw: unknown, path: string, name: string)
 function readHeaders(problems: string[], raw: unknown, path: string): InputField[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) {
-    problems.push(`${path} must be a list`);
+    problems.push(t('registry.serverJson.notList', { path }));
     return [];
   }
   return raw.flatMap((header, index) => {
     const at = `${path}[${index}]`;
     const name = isRecord(header) ? header.name : undefined;
     if (typeof name !== 'string' || !HEADER_NAME.test(name)) {
-      problems.push(`${at}.name must be an HTTP header name`);
+      problems.push(t('registry.serverJson.headerName', { path: `${at}.name` }));
       return [];
     }
     const field = readField(problems, header, at, name);
@@ -114,9 +115,9 @@ function readHeaders(problems: string[], raw: unknown, path: string): InputField
 }
 
 /** The declared `{variables}` of `template` (a remote's url, a header's value), each of its `{…}` declared. */
-function readVariables(problems: string[], raw: unknown, path: string, template: string, templatePath = 'the url'): InputField[] {
+function readVariables(problems: string[], raw: unknown, path: string, template: string, templatePath?: string): InputField[] {
   if (raw !== undefined && !isRecord(raw)) {
-    problems.push(`${path} must be an object of variable names`);
+    problems.push(t('registry.serverJson.variableNames', { path }));
     return [];
   }
   const declared = raw ?? {};
@@ -125,7 +126,13 @@ function readVariables(problems: string[], raw: unknown, path: string, template:
     return field ? [field] : [];
   });
   for (const [, name = ''] of template.matchAll(VARIABLE)) {
-    if (!(name in declared)) problems.push(`${path} does not declare {${name}}, which ${templatePath} uses`);
+    if (name in declared) continue;
+    const variable = `{${name}}`;
+    problems.push(
+      templatePath === undefined
+        ? t('registry.serverJson.undeclaredInUrl', { path, variable })
+        : t('registry.serverJson.undeclared', { path, variable, template: templatePath }),
+    );
   }
   return fields;
 }
@@ -138,18 +145,24 @@ const sampleUrl = (template: string) => template.replace(VARIABLE, '1');
 
 function readRemote(problems: string[], raw: unknown, path: string, name: string, judge: UrlJudge): RemoteOffer | undefined {
   if (!isRecord(raw)) {
-    problems.push(`${path} must be an object`);
+    problems.push(t('registry.serverJson.notObject', { path }));
     return undefined;
   }
   if (raw.type !== 'streamable-http' && raw.type !== 'sse') {
-    problems.push(`${path}.type must be "streamable-http" or "sse", not ${JSON.stringify(raw.type)?.slice(0, 40)}`);
+    problems.push(t('registry.serverJson.remoteType', { path: `${path}.type`, type: String(JSON.stringify(raw.type)?.slice(0, 40)) }));
     return undefined;
   }
   const url = text(problems, raw.url, `${path}.url`, 2048, true);
   if (url === undefined) return undefined;
   const analysis = judge(sampleUrl(url));
   if (analysis.refused) {
-    problems.push(`${path}.url ${JSON.stringify(url)} cannot be used: ${analysis.refused.replace('The server asked to open', 'it is')}`);
+    problems.push(
+      t('registry.serverJson.urlRefused', {
+        path: `${path}.url`,
+        url: JSON.stringify(url),
+        why: analysis.refused.replace('The server asked to open', 'it is'),
+      }),
+    );
     return undefined;
   }
   return {
@@ -182,10 +195,10 @@ function readIcons(raw: unknown): IconSpec[] {
 
 /** Reads an already-parsed `server.json` value, its remotes judged by `judge` (lib/urls.ts). @throws ServerJsonError listing every problem. */
 export function readServerJson(value: unknown, judge: UrlJudge): ServerManifest {
-  if (!isRecord(value)) throw new ServerJsonError(['the top level must be a JSON object']);
+  if (!isRecord(value)) throw new ServerJsonError([t('registry.serverJson.topLevel')]);
   const problems: string[] = [];
   const name = text(problems, value.name, 'name', MAX_NAME, true);
-  if (name !== undefined && !NAME_PATTERN.test(name)) problems.push(`name "${name}" must look like "io.github.owner/server"`);
+  if (name !== undefined && !NAME_PATTERN.test(name)) problems.push(t('registry.serverJson.namePattern', { name: `"${name}"` }));
   const manifest: ServerManifest = {
     name: name ?? '',
     description: text(problems, value.description, 'description', MAX_DESCRIPTION, true) ?? '',
@@ -197,11 +210,11 @@ export function readServerJson(value: unknown, judge: UrlJudge): ServerManifest 
   if (title) manifest.title = title;
   const website = text(problems, value.websiteUrl, 'websiteUrl', 2048, false);
   if (website) {
-    if (refusalOf(website)) problems.push(`websiteUrl "${website}" is not an https: address`);
+    if (refusalOf(website)) problems.push(t('registry.serverJson.websiteNotHttps', { url: `"${website}"` }));
     else manifest.websiteUrl = website;
   }
-  if (value.packages !== undefined && !Array.isArray(value.packages)) problems.push('packages must be a list');
-  if (value.remotes !== undefined && !Array.isArray(value.remotes)) problems.push('remotes must be a list');
+  if (value.packages !== undefined && !Array.isArray(value.packages)) problems.push(t('registry.serverJson.notList', { path: 'packages' }));
+  if (value.remotes !== undefined && !Array.isArray(value.remotes)) problems.push(t('registry.serverJson.notList', { path: 'remotes' }));
   const remotes = Array.isArray(value.remotes) ? value.remotes : [];
   manifest.remotes = remotes.flatMap((remote, index) => readRemote(problems, remote, `remotes[${index}]`, manifest.name, judge) ?? []);
   const icons = readIcons(value.icons);
@@ -213,13 +226,13 @@ export function readServerJson(value: unknown, judge: UrlJudge): ServerManifest 
 /** Reads `server.json` text from a file or a paste. @throws ServerJsonError */
 export function parseServerJson(source: string, judge: UrlJudge): ServerManifest {
   if (source.length > MAX_SERVER_JSON_CHARACTERS) {
-    throw new ServerJsonError([`the text is ${source.length} characters; a server.json is at most ${MAX_SERVER_JSON_CHARACTERS}`]);
+    throw new ServerJsonError([t('registry.serverJson.textTooLong', { length: String(source.length), max: String(MAX_SERVER_JSON_CHARACTERS) })]);
   }
   let value: unknown;
   try {
     value = JSON.parse(source);
   } catch (error) {
-    throw new ServerJsonError([`it is not JSON (${(error as Error).message})`]);
+    throw new ServerJsonError([t('registry.serverJson.notJson', { error: (error as Error).message })]);
   }
   return readServerJson(value, judge);
 }

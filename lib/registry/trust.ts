@@ -3,6 +3,7 @@
  * remote's address is where the person's data goes. These say, for the panel, where an offer
  * really goes and when its name claims somewhere else.
  */
+import { t } from '../i18n';
 import type { UrlAnalysis, UrlJudge } from '../urls';
 
 /** `https://{tenant}.example.com` of `https://{tenant}.example.com/mcp`: the template's scheme and host, as published. */
@@ -26,9 +27,7 @@ export function originWarnings(name: string, remote: UrlAnalysis, judge: UrlJudg
   const warnings = remote.warnings.map((warning) => warning.message);
   const claimed = claimedDomain(name, judge);
   if (claimed && remote.domain !== claimed) {
-    warnings.push(
-      `Its name claims ${claimed}, but it is served from ${remote.host}: the name is the publisher's word, the address is where your data goes.`,
-    );
+    warnings.push(t('registry.trust.nameClaims', { claimed, host: remote.host }));
   }
   return warnings;
 }

@@ -9,10 +9,21 @@ import { explainFailure } from '../../../lib/auth/explain';
 import type { TraceExchange, TraceStep } from '../../../lib/auth/trace';
 import { describeStep } from '../../../lib/auth/traceWords';
 import { connectionError } from '../../../lib/diagnosis';
+import { discoverSite } from '../../../lib/discovery';
+import { crossesIntoPrivate } from '../../../lib/discovery/networks';
 import { Notices } from '../../../lib/hub/notices';
+import { parseHeaderLines } from '../../../lib/headers';
+import { clipText } from '../../../lib/history';
 import { isolated, isolatedUrl, setCatalog } from '../../../lib/i18n';
+import { parseMcpJson } from '../../../lib/mcpJson';
+import { nameMarks } from '../../../lib/names';
+import { boundForPanel } from '../../../lib/panelBounds';
+import { pinTool } from '../../../lib/pinnedTools';
+import { parseSavedCalls } from '../../../lib/savedCalls';
 import { PolicyJudge, readPolicy, verdictSentence } from '../../../lib/policy';
+import { registryBase } from '../../../lib/registry/client';
 import { fillRemote } from '../../../lib/registry/fill';
+import { readServerJson } from '../../../lib/registry/serverJson';
 import { nodeCatalog } from '../../../locales/read';
 
 afterEach(async () => {
@@ -90,5 +101,50 @@ describe("lib's words in another language", () => {
       step: 'client',
       words: `${client.summary} Geben Sie eine Client-ID ein, die der Betreiber von https://auth.example.com für toolnexus registriert hat (mit der Weiterleitungs-URL https://id.chromiumapp.org/), oder bitten Sie ihn, diese Registrierung zuzulassen.`,
     });
+  });
+
+  it("a site's look in German: what it cannot look at, and a card pointing into a private network", async () => {
+    setCatalog(await nodeCatalog('de'));
+    const refused = () => Promise.reject(new Error('no network in this test'));
+    expect((await discoverSite('chrome://extensions/', refused)).problems).toEqual([
+      'chrome://extensions/ kann nicht angesehen werden: Es ist keine Website.',
+    ]);
+    expect(crossesIntoPrivate(new URL('https://shop.example/'), new URL('https://192.168.0.1/'))).toBe(
+      '192.168.0.1 liegt in einem privaten Netzwerk, shop.example nicht: Eine Website darf die Erweiterung nicht dorthin schicken.',
+    );
+  });
+
+  it("a registry's address and a server.json's problems in German, the file's own names and values as written", async () => {
+    setCatalog(await nodeCatalog('de'));
+    expect(() => registryBase('https://registry.example/?page=2')).toThrow('Die Registry-Adresse darf kein ?query und kein #fragment enthalten.');
+    expect(() => readServerJson({ name: 'weather', description: 'd', version: '1', remotes: {} }, () => ({}) as never)).toThrow(
+      'Diese server.json entspricht nicht dem Schema der Registry: name "weather" muss wie "io.github.owner/server" aussehen; remotes muss eine Liste sein',
+    );
+  });
+
+  it("an mcp.json's left-out entries, a saved-calls file and a pin in German", async () => {
+    setCatalog(await nodeCatalog('de'));
+    expect(parseMcpJson(JSON.stringify({ mcpServers: { files: { command: 'npx' } } })).skipped).toEqual([
+      { name: 'files', reason: 'er startet ein lokales Programm (npx) über stdio, das ein Browser nicht ausführen kann.' },
+    ]);
+    expect(() => parseSavedCalls('{}', () => 'id', 0)).toThrow('Das ist keine Datei mit gespeicherten Aufrufen von toolnexus');
+    expect(() => pinTool([], 'https://a.example/mcp', 'x'.repeat(1001), true, 0)).toThrow(
+      'Ein Tool kann angeheftet werden, wenn sein Name 1 bis 1.000 Zeichen hat.',
+    );
+  });
+
+  it("a header line's refusal, History's cut and a result's cut note in German, numbers as German writes them", async () => {
+    setCatalog(await nodeCatalog('de'));
+    expect(() => parseHeaderLines('Accept: */*')).toThrow('Zeile 1: Accept setzt toolnexus selbst.');
+    expect(clipText('x'.repeat(1010), 5)).toBe('xxxxx… (1.005 weitere Zeichen nicht behalten)');
+    const cut = boundForPanel({ text: 'y'.repeat(2000) }, { maxString: 1000, maxItems: 10, maxKeys: 10, maxDepth: 4, maxTotal: 100_000 });
+    expect(cut.cuts).toEqual(['Texte mit mehr als 1.000 Zeichen wurden gekürzt']);
+    expect(cut.value.text.endsWith('… (1.000 weitere Zeichen nicht angezeigt)')).toBe(true);
+  });
+
+  it("a look-alike letter's label in German, the script named as German names it", async () => {
+    setCatalog(await nodeCatalog('de'));
+    expect(nameMarks('dеploy').map((mark) => mark.label)).toEqual(['Kyrillisch „е“, U+0435']);
+    expect(nameMarks('ｄeploy')[0]!.label).toBe('sieht aus wie „d“, U+FF44');
   });
 });
