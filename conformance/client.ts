@@ -14,7 +14,10 @@
  * id and secret). The last stdout line says whether the session went as the scenario
  * expects; conformance/run.ts reads it, since the suite's --suite mode ignores exit codes.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AuthorizationError, memoryArea, type AuthorizationSetup, type PreRegisteredClient } from '../lib/auth';
+import { browserCatalog, setCatalog } from '../lib/i18n';
 import { load } from '../lib/mcp/client';
 import type { Connection } from '../lib/mcp/connection';
 import { scriptedBrowser } from '../tests/fixtures/auth/scripted-browser';
@@ -106,6 +109,9 @@ async function session(serverUrl: string, scenario: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  // lib/ words its sign-in steps and errors from a catalog: English, written beside this bundle by run.ts.
+  const messages = JSON.parse(readFileSync(join(import.meta.dirname, 'messages.json'), 'utf8')) as Record<string, string>;
+  setCatalog(browserCatalog((name) => messages[name] ?? ''));
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
   const serverUrl = process.argv.at(-1) ?? '';
   if (!scenario || !URL.canParse(serverUrl)) {

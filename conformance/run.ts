@@ -28,6 +28,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { errorMessage } from '../lib/errorMessage';
+import { catalogMessages } from '../locales/read';
 
 const NODE22 = '22.23.5';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -100,6 +101,8 @@ async function bundleHarness(): Promise<string> {
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'warning',
   });
+  // The product's words, English, as the browser would hand them over: the harness reads them beside itself (client.ts).
+  writeFileSync(join(dirname(outfile), 'messages.json'), JSON.stringify(Object.fromEntries(await catalogMessages('en'))));
   return outfile;
 }
 
