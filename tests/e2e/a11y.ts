@@ -4,6 +4,7 @@
  * screen reader, what forced colours and reduced motion leave, and what 320 px cuts off.
  */
 import type { Page } from 'playwright-core';
+import { readText } from '../readText';
 
 /**
  * Why the focused element's focus cannot be seen, or null when it can: focus on <body> (lost),
@@ -150,7 +151,7 @@ export async function recordAnnouncements(page: Page): Promise<void> {
 /** What the live regions said since recordAnnouncements, oldest first, the isolate characters around a server's words taken out. */
 export async function announced(page: Page): Promise<string[]> {
   const said = await page.evaluate(() => (globalThis as unknown as { announced?: string[] }).announced ?? []);
-  return said.map((line) => line.replace(/[\u2066-\u2069]/g, ''));
+  return said.map((line) => readText(line));
 }
 
 /**

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Misbehaviour, startMisbehavingServer } from '../fixtures/misbehaving-server';
 import { type ExtensionBrowser, launchExtension } from './browser';
 import { PanelPage } from './panel';
+import { readText } from '../readText';
 
 let browser: ExtensionBrowser;
 let panel: PanelPage;
@@ -28,7 +29,7 @@ async function cardSays(url: string): Promise<string> {
   const alert = panel.server(new URL(url).host).getByRole('alert');
   await alert.waitFor({ timeout: 20_000 });
   // As it reads: the isolates around hosts and URLs (lib/i18n `isolatedUrl`) are invisible.
-  return ((await alert.textContent()) ?? '').replace(/[\u2066-\u2069]/g, '');
+  return readText(await alert.textContent());
 }
 
 async function misbehaving(how: Misbehaviour): Promise<string> {

@@ -9,6 +9,7 @@ import { type FloodOutcome, PUNYCODE_LINK, startBlindingServer } from '../fixtur
 import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
 import { PanelPage } from './panel';
 import { withExtension } from './rig';
+import { readText } from '../readText';
 
 let hostile: FixtureServer;
 let described: FixtureServer;
@@ -81,7 +82,7 @@ describe('Links in a result', () => {
     await result.getByRole('button', { name: 'Google' }).click();
     // Hosts are isolated (U+2066…U+2069) so they read left to right in any language; read without the marks.
     await expect
-      .poll(async () => (await result.getByRole('group', { name: 'Open this link?' }).textContent())?.replace(/[\u2066-\u2069]/g, ''))
+      .poll(async () => readText(await result.getByRole('group', { name: 'Open this link?' }).textContent()))
       .toMatch(/does not go to accounts\.google\.com/);
     expect(await result.getByRole('link', { name: 'example' }).getAttribute('href')).toBe('https://example.com/docs');
     // Nothing opened by itself.

@@ -95,9 +95,7 @@ describe('the registry search', () => {
     await form.getByLabel('X-Api-Key').evaluate((input: HTMLInputElement) => (input.required = false));
     await form.getByRole('button', { name: 'Add server' }).click();
     // As it reads: the publisher's field name is isolated (lib/i18n `isolated`), invisibly.
-    expect((await form.getByRole('alert').textContent())?.replace(/[\u2066-\u2069]/g, '')).toBe(
-      'Fill in X-Api-Key first: the publisher marks it required.',
-    );
+    expect(readText(await form.getByRole('alert').textContent())).toBe('Fill in X-Api-Key first: the publisher marks it required.');
     expect(await savedServers()).toEqual([]);
     await form.getByLabel('X-Api-Key').fill('k-registry');
     await form.getByRole('button', { name: 'Add server' }).click();
@@ -123,7 +121,7 @@ describe('server.json', () => {
     const problems = find().getByRole('list', { name: 'Problems with this server.json' });
     await problems.waitFor();
     // A URL's scheme is isolated (U+2066…U+2069) so it reads left to right in any language; the words are compared without the marks.
-    expect((await problems.locator('li').allTextContents()).map((text) => text.replace(/[\u2066-\u2069]/g, ''))).toEqual([
+    expect((await problems.locator('li').allTextContents()).map((text) => readText(text))).toEqual([
       'name "no-slash" must look like "io.github.owner/server"',
       'description must be a non-empty string',
       'remotes[0].url "javascript:alert(1)" cannot be used: it is a javascript: URL; refused.',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startShowcaseServer } from '../fixtures/servers';
 import { withExtension } from './rig';
+import { readText } from '../readText';
 
 const rig = withExtension(startShowcaseServer);
 
@@ -70,7 +71,7 @@ describe('managing servers in the panel', () => {
     await rig.panel.addServer('https://mcp.example.invalid/mcp', { name: 'Elsewhere' });
     await expect.poll(() => rig.panel.serverStatus('Elsewhere')).toBe('Needs access');
     const card = await rig.panel.serverDetails('Elsewhere');
-    expect((await card.textContent())?.replace(/[\u2066-\u2069]/g, '')).toContain('toolnexus may not reach https://mcp.example.invalid yet.');
+    expect(readText(await card.textContent())).toContain('toolnexus may not reach https://mcp.example.invalid yet.');
     expect(await card.getByRole('button', { name: 'Grant access' }).isVisible()).toBe(true);
     await card.getByRole('button', { name: 'Remove' }).click();
     await card.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SiteFixture, startSite } from '../fixtures/site';
 import { type FirefoxWithAddon, launchFirefox } from './browser';
 import type { FirefoxPanel } from './panel';
+import { readText } from '../readText';
 
 let firefox: FirefoxWithAddon;
 let panel: FirefoxPanel;
@@ -39,7 +40,7 @@ describe('the site in the current tab, in Firefox', () => {
     await section.getByRole('button', { name: `Look for an MCP server on ${new URL(site.origin).host}` }).click();
     await expect.poll(() => section.textContent(), { timeout: 20_000 }).toContain('found on');
     // The site's origin is isolated (U+2066…U+2069) in the sentence; read without the marks.
-    const text = (await section.textContent())?.replace(/[\u2066-\u2069]/g, '');
+    const text = readText(await section.textContent());
     expect(text).toContain(`3 MCP servers found on ${site.origin}:`);
     expect(text).toContain(`a name of github.com, but the card came from ${new URL(site.origin).host}`);
     expect(text).toContain('192.168.1.1 is on a private network');

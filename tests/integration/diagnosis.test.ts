@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Misbehaviour, startMisbehavingServer } from '../fixtures/misbehaving-server';
 import { testHub, until } from '../hub-harness';
+import { readText } from '../readText';
 
 const closing: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -23,7 +24,7 @@ async function cardError(url: string): Promise<string> {
   await hub.start();
   const state = await until(hub, (next) => next.servers[0]?.status === 'error' || next.servers[0]?.status === 'needs-authorization');
   await hub.removeServer('s');
-  return (state.servers[0]!.error ?? '').replace(/[\u2066-\u2069]/g, '');
+  return readText(state.servers[0]!.error);
 }
 
 async function misbehaving(how: Misbehaviour): Promise<string> {

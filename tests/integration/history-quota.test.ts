@@ -7,6 +7,7 @@ import type { HistoryEntry } from '../../lib/history';
 import type { Hub } from '../../lib/hub';
 import { startLegacyServer, type FixtureServer } from '../fixtures/servers';
 import { quotaArea, testHub, until } from '../hub-harness';
+import { readText } from '../readText';
 
 let server: FixtureServer;
 beforeAll(async () => {
@@ -43,9 +44,7 @@ describe('History under the storage quota', () => {
     const state = await until(hub, (next) => next.notices.some((notice) => notice.kind === 'unsaved'));
     const notice = state.notices.find((item) => item.kind === 'unsaved')!;
     // As it reads: the storage's error is isolated in the notice (lib/i18n `isolated`), invisibly.
-    expect(notice.reason.replace(/[\u2066-\u2069]/g, '')).toMatch(
-      /^History could not be saved: .*quota exceeded.*listed in History until toolnexus stops/,
-    );
+    expect(readText(notice.reason)).toMatch(/^History could not be saved: .*quota exceeded.*listed in History until toolnexus stops/);
     expect(notice.prompt).toBe('Open first');
     expect(history.value()).toEqual([]);
     quota = 10 * 1024 * 1024;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { announcements } from '../../../../components/announcer/announcements';
 import type { ActivityView, HubState, NoticeView } from '../../../../lib/state';
 import { hubState, pendingRequest } from '../../requests';
+import { readText } from '../../../readText';
 
 const state = hubState;
 
@@ -9,7 +10,7 @@ const call = (id: string, overrides: Partial<ActivityView> = {}) =>
   ({ id, serverId: 's', kind: 'tool', tool: id, args: {}, startedAt: 0, status: 'running', ...overrides }) as ActivityView;
 
 /** What a screen reader hears, the isolate characters around a server's words taken out. */
-const heard = (before: HubState, after: HubState) => announcements(before, after).map((text) => text.replace(/[\u2066-\u2069]/g, ''));
+const heard = (before: HubState, after: HubState) => announcements(before, after).map((text) => readText(text));
 
 describe('what the panel announces', () => {
   it('says nothing when nothing changed', () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OfferForm } from '../../../../../components/servers/registry/OfferForm';
 import type { OfferSource, RemoteOffer } from '../../../../../lib/registry/offer';
 import { withActions } from '../../withActions';
+import { readText } from '../../../../readText';
 
 afterEach(cleanup);
 
@@ -30,11 +31,11 @@ describe('the Add form of an offer', () => {
         .find((id) => id.endsWith('-problem'))!,
     );
     // As it reads: the publisher's name and the typed value are isolated (lib/i18n `isolated`), invisibly.
-    expect(said?.textContent?.replace(/[\u2066-\u2069]/g, '')).toBe(
+    expect(readText(said?.textContent)).toBe(
       'tenant cannot be “..”: it fills a whole part of the address’s path, and would send the request to another path on the server. Give another value.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Add server' }));
-    expect(screen.getByRole('alert').textContent?.replace(/[\u2066-\u2069]/g, '')).toMatch(/^tenant cannot be “\.\.”/);
+    expect(readText(screen.getByRole('alert').textContent)).toMatch(/^tenant cannot be “\.\.”/);
     expect(addServer).not.toHaveBeenCalled();
 
     fireEvent.input(tenant, { target: { value: 'acme' } });
