@@ -13,6 +13,7 @@
  */
 import { type AppRef, APP_MIME_TYPE, APPS_EXTENSION } from '../apps/resource';
 import { describeProblems } from '../forms/validate';
+import { t } from '../i18n';
 import { type Answer, checkAnswer, type Request } from '../request';
 import { isRecord } from '../json';
 
@@ -48,7 +49,7 @@ export function elicitationApp(params: unknown): AppRef | undefined {
   if (!isRecord(ui) || ui.resourceUri === undefined) return undefined;
   const uri = ui.resourceUri;
   if (typeof uri !== 'string' || uri.length > 2_000 || !/^ui:\/\/[^/?#\s]+/i.test(uri)) {
-    return { problem: 'The server named an app for this question that is not an absolute ui:// resource, so the form is shown.' };
+    return { problem: t('mcp.appAnswer.notUiResource') };
   }
   return { resourceUri: uri };
 }
@@ -76,19 +77,19 @@ export type AppAnswer = { answer: Answer } | { refused: string };
  */
 export function appAnswer(request: Request, result: unknown): AppAnswer {
   if (!isRecord(result) || typeof result.action !== 'string') {
-    return { refused: 'The app answered with something that is not an elicitation result; nothing was sent.' };
+    return { refused: t('mcp.appAnswer.notAResult') };
   }
   if (result.action !== 'accept') {
     const action = result.action.slice(0, 40);
-    return { refused: `The app answered “${action}”; only your own Decline or Cancel ends a request without an answer. Nothing was sent.` };
+    return { refused: t('mcp.appAnswer.notAccept', { action }) };
   }
   if (result.content !== undefined && !isRecord(result.content)) {
-    return { refused: 'The app accepted with content that is not an object; nothing was sent.' };
+    return { refused: t('mcp.appAnswer.notObject') };
   }
   const answer: Answer = { id: request.id, ok: true, data: (result.content ?? {}) as Record<string, unknown> };
   const problems = checkAnswer(request, answer);
   if (problems.length > 0) {
-    return { refused: `The app’s answer does not fit what the server asked for (${describeProblems(problems)}); nothing was sent.` };
+    return { refused: t('mcp.appAnswer.misfit', { problems: describeProblems(problems) }) };
   }
   return { answer };
 }

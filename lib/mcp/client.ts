@@ -19,7 +19,7 @@ import type { CallOptions, Connection, LoadOptions, RoundMethod, ServerConfig } 
 import { elicitations } from './elicitations';
 import { idleClock } from './idleClock';
 import { inbound } from './inbound';
-import { describeRequest, inputRounds, sendRoundMethod } from './inputRounds';
+import { inputRounds, sendRoundMethod } from './inputRounds';
 import { listChangedOption, listenWithoutAdvertisement } from './listChanges';
 import { logLevel } from './logLevel';
 import { serverOffers } from './offers';
@@ -76,7 +76,7 @@ export async function load(server: ServerConfig, options: LoadOptions): Promise<
   const logs = await logLevel(client, options.logLevel);
   const tasks = taskCalls({ serverName: server.name, client, transport, newClient, elicitations: elicits, lost: live.lost, run });
   const sendRound = <T>(method: RoundMethod, params: Record<string, unknown>, callOptions?: CallOptions) =>
-    run(describeRequest(method, params), (sdk) => sendRoundMethod(client, method, params, sdk), callOptions) as Promise<T>;
+    run({ method, params }, (sdk) => sendRoundMethod(client, method, params, sdk), callOptions) as Promise<T>;
 
   async function callTool(name: string, args: Record<string, unknown>, callOptions: CallOptions = {}): Promise<CallToolResult> {
     const params = logs.withLevel({ name, arguments: args });

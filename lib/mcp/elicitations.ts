@@ -8,6 +8,7 @@
  */
 import type { Client, ClientContext, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { Problem } from '../forms/validate';
+import { t } from '../i18n';
 import { bindApp } from './appElicitation';
 import { type Answer, checkAnswer, type Request } from '../request';
 import type { RpcId } from './jsonRpc';
@@ -47,7 +48,7 @@ export function endedCalls(serverName: string): EndedCalls {
     ended(requests) {
       for (const id of requests) {
         const controller = waiting.get(id);
-        if (controller) controller.abort(new CallEndedError(`${serverName} ended the call this came with, so an answer could no longer be read.`));
+        if (controller) controller.abort(new CallEndedError(t('mcp.callEnded', { server: serverName })));
         else if (ended.add(id).size > REMEMBERED_ENDED) ended.delete(ended.values().next().value!);
       }
     },

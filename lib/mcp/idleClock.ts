@@ -5,6 +5,8 @@
  * The SDK's own timeout cannot pause, so requests run with it off and under this instead.
  */
 
+import { t } from '../i18n';
+
 // setTimeout's ceiling: the SDK's own timer must never fire before our idle clock.
 export const NO_SDK_TIMEOUT = 2 ** 31 - 1;
 
@@ -20,7 +22,7 @@ export interface IdleClock {
   resume(): void;
   /** Calls `onIdle` once the allowance passes with no `touch` and nobody being asked. */
   watch(onIdle: () => void): Watch;
-  /** Seconds, or milliseconds under one second, as messages say it. */
+  /** Seconds, or milliseconds under one second, in the UI language's digits: read when a message says it. */
   readonly allowance: string;
 }
 
@@ -61,6 +63,10 @@ export function idleClock(idleTimeoutMs: number, now: () => number = Date.now): 
       watches.add(watch);
       return watch;
     },
-    allowance: idleTimeoutMs >= 1000 ? `${Math.round(idleTimeoutMs / 1000)} s` : `${idleTimeoutMs} ms`,
+    get allowance() {
+      return idleTimeoutMs >= 1000
+        ? t('mcp.allowance.seconds', { seconds: Math.round(idleTimeoutMs / 1000) })
+        : t('mcp.allowance.ms', { ms: idleTimeoutMs });
+    },
   };
 }

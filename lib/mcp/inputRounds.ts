@@ -16,6 +16,7 @@ import {
   type ReadResourceResult,
   type RequestOptions,
 } from '@modelcontextprotocol/client';
+import { t } from '../i18n';
 import { nextRequestId, type Request } from '../request';
 import type { CallOptions, InputRound, RoundMethod } from './connection';
 import { CallError } from './errors';
@@ -60,7 +61,9 @@ export function toRound(
     if (embedded.method !== 'elicitation/create') {
       throw new CallError(
         'refused',
-        `${serverName} asked for ${typeof embedded.method === 'string' ? `"${embedded.method.slice(0, 60)}"` : 'something'}, which toolnexus does not offer; the call was stopped.`,
+        typeof embedded.method === 'string'
+          ? t('mcp.rounds.unknownMethod', { server: serverName, method: `"${embedded.method.slice(0, 60)}"` })
+          : t('mcp.rounds.unknownThing', { server: serverName }),
       );
     }
     try {
@@ -127,13 +130,6 @@ export function sendRoundMethod(
   }
 }
 
-/** How messages name a request: "the call to echo", "reading file:///a". */
-export const describeRequest = (method: RoundMethod, params: Record<string, unknown>) =>
-  method === 'tools/call'
-    ? `the call to ${String(params.name)}`
-    : method === 'prompts/get'
-      ? `the prompt ${String(params.name)}`
-      : `reading ${String(params.uri)}`;
 
 export interface InputRounds {
   /** A call is starting on this signal, `roundsDone` rounds in (a resumed one), reporting its rounds to `onRound`. */
@@ -162,7 +158,7 @@ export function inputRounds(serverName: string, elicit: Elicit): InputRounds {
       for (let next = payload; ; ) {
         hooks.rounds += 1;
         if (hooks.rounds > MAX_INPUT_ROUNDS) {
-          throw new CallError('refused', `${serverName} still wanted more input after ${MAX_INPUT_ROUNDS} rounds; the call was stopped.`);
+          throw new CallError('refused', t('mcp.rounds.tooMany', { server: serverName, rounds: String(MAX_INPUT_ROUNDS) }));
         }
         const round = toRound(serverName, call.request.method as RoundMethod, params, hooks.rounds, next);
         hooks.onRound?.(round);

@@ -7,6 +7,7 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { NO_SDK_TIMEOUT } from './idleClock';
+import { t } from '../i18n';
 
 export interface ResourceWatcher {
   updated: () => void;
@@ -29,7 +30,7 @@ export function resourceWatching(client: Client, serverName: string): (uri: stri
   };
 
   return async (uri, watcher) => {
-    if (!client.getServerCapabilities()?.resources?.subscribe) throw new Error(`${serverName} does not offer resource subscriptions.`);
+    if (!client.getServerCapabilities()?.resources?.subscribe) throw new Error(t('mcp.watch.unsupported', { server: serverName }));
     const first = !watchers.has(uri);
     watchers.set(uri, (watchers.get(uri) ?? new Set()).add(watcher));
     try {
@@ -37,12 +38,12 @@ export function resourceWatching(client: Client, serverName: string): (uri: stri
         const subscription = await client.listen({ resourceSubscriptions: [uri] }, { timeout: NO_SDK_TIMEOUT });
         if (!subscription.honoredFilter.resourceSubscriptions?.includes(uri)) {
           await subscription.close();
-          throw new Error(`${serverName} did not agree to say when ${uri} changes.`);
+          throw new Error(t('mcp.watch.refused', { server: serverName, uri }));
         }
         void subscription.closed.then((how) => {
           if (how === 'local') return;
           forget(uri, watcher);
-          watcher.ended(how === 'graceful' ? `${serverName} ended the watch.` : `The connection to ${serverName} was lost.`);
+          watcher.ended(how === 'graceful' ? t('mcp.watch.ended', { server: serverName }) : t('mcp.connection.lostPlain', { server: serverName }));
         });
         return async () => {
           forget(uri, watcher);

@@ -7,9 +7,11 @@
 import { type Client, type CallToolResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { Connection } from './connection';
 import { CallError } from './errors';
-import { answerRound, describeRequest, type Elicit, type InputRounds, sendRoundMethod } from './inputRounds';
+import { t } from '../i18n';
+import { answerRound, type Elicit, type InputRounds, sendRoundMethod } from './inputRounds';
 import type { RunRequest } from './runRequest';
 import type { TaskCalls } from './taskCalls';
+import { notCarriedOn } from './words';
 
 export interface ResumeSetup {
   serverName: string;
@@ -24,13 +26,13 @@ export function resumeRounds(setup: ResumeSetup): Connection['resume'] {
   const { serverName, client, run } = setup;
   return async (round, options = {}) => {
     if (client.getProtocolEra() !== 'modern') {
-      throw new CallError('refused', `${serverName} no longer speaks the 2026-07-28 protocol, so the call cannot be carried on. Run it again.`);
+      throw new CallError('refused', t('mcp.rounds.noLongerModern', { server: serverName }));
     }
     let signal: AbortSignal | undefined;
     let result: Awaited<ReturnType<Connection['resume']>>;
     try {
       result = await run(
-        describeRequest(round.method, round.params),
+        { method: round.method, params: round.params },
         async (sdk) => {
           signal = sdk.signal!;
           const retry = await answerRound(round, signal, setup.elicit);
@@ -45,10 +47,7 @@ export function resumeRounds(setup: ResumeSetup): Connection['resume'] {
       // it: say so when the very retry of the kept round failed, not a later round.
       const firstLeg = signal !== undefined && setup.rounds.roundsOf(signal) === round.round;
       if (firstLeg && error instanceof ProtocolError && error.code === ProtocolErrorCode.InvalidParams) {
-        throw new CallError(
-          'refused',
-          `${serverName} could not carry on ${describeRequest(round.method, round.params)} after toolnexus restarted (${error.message}). Run it again.`,
-        );
+        throw new CallError('refused', notCarriedOn(serverName, round, error.message));
       }
       throw error;
     }

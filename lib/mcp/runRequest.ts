@@ -10,11 +10,12 @@ import type { CallOptions } from './connection';
 import { CallError } from './errors';
 import { type IdleClock, NO_SDK_TIMEOUT } from './idleClock';
 import type { InputRounds } from './inputRounds';
+import { cancelled, type RequestTarget, timedOut } from './words';
 
-export type RunRequest = <T>(label: string, send: (options: RequestOptions) => Promise<T>, options?: CallOptions, roundsDone?: number) => Promise<T>;
+export type RunRequest = <T>(target: RequestTarget, send: (options: RequestOptions) => Promise<T>, options?: CallOptions, roundsDone?: number) => Promise<T>;
 
 export function requestRunner(serverName: string, clock: IdleClock, lost: AbortSignal, rounds: Pick<InputRounds, 'track'>): RunRequest {
-  return async (label, send, runOptions = {}, roundsDone = 0) => {
+  return async (target, send, runOptions = {}, roundsDone = 0) => {
     const controller = new AbortController();
     rounds.track(controller.signal, runOptions.onRound, roundsDone);
     let stopped: CallError | undefined;
@@ -22,13 +23,13 @@ export function requestRunner(serverName: string, clock: IdleClock, lost: AbortS
       stopped ??= error;
       controller.abort(error);
     };
-    const onAbort = () => stop(new CallError('cancelled', `${label.charAt(0).toUpperCase()}${label.slice(1)} was cancelled.`));
+    const onAbort = () => stop(new CallError('cancelled', cancelled(target)));
     const onLost = () => stop(new CallError('disconnected', String((lost.reason as Error).message)));
     if (runOptions.signal?.aborted) onAbort();
     if (lost.aborted) onLost();
     runOptions.signal?.addEventListener('abort', onAbort, { once: true });
     lost.addEventListener('abort', onLost, { once: true });
-    const watch = clock.watch(() => stop(new CallError('timeout', `${serverName} did not answer ${label} for ${clock.allowance}.`)));
+    const watch = clock.watch(() => stop(new CallError('timeout', timedOut(serverName, target, clock.allowance))));
     try {
       return await send({
         signal: controller.signal,

@@ -11,6 +11,7 @@
  * entry's. Anything else is refused with why, and nothing unverified is shown as the skill.
  */
 import type { Client, ReadResourceResult } from '@modelcontextprotocol/client';
+import { t } from '../i18n';
 import { isRecord } from '../json';
 
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
@@ -48,24 +49,24 @@ export interface SkillView {
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
 /** Checks one entry of `skills/list` or `skills/get` (SEP-2640 "Result fields", "Resources"); throws why it is not one. */
 export function skillEntry(value: unknown): SkillEntry {
-  if (!isRecord(value) || typeof value.uri !== 'string') throw new Error('the entry has no uri');
+  if (!isRecord(value) || typeof value.uri !== 'string') throw new Error(t('mcp.skills.noUri'));
   const { uri, frontmatter, resources } = value;
   if (!isRecord(frontmatter) || typeof frontmatter.name !== 'string' || typeof frontmatter.description !== 'string')
-    throw new Error(`${uri}: the frontmatter lacks a name or a description`);
+    throw new Error(t('mcp.skills.noFrontmatter', { uri }));
   if (!uri.endsWith(`/${frontmatter.name}/SKILL.md`))
-    throw new Error(`${uri}: the URI does not end in the skill’s name, ${frontmatter.name}/SKILL.md`);
+    throw new Error(t('mcp.skills.uriNotName', { uri, name: frontmatter.name }));
   if (resources === 'dynamic') return { uri, frontmatter: frontmatter as SkillEntry['frontmatter'], resources };
-  if (!Array.isArray(resources)) throw new Error(`${uri}: resources is neither a list of files nor "dynamic"`);
+  if (!Array.isArray(resources)) throw new Error(t('mcp.skills.badResources', { uri }));
   const root = uri.slice(0, -'SKILL.md'.length);
   const files = resources.map((file): SkillFile => {
     if (!isRecord(file) || typeof file.uri !== 'string' || typeof file.digest !== 'string' || !DIGEST.test(file.digest))
-      throw new Error(`${uri}: a file has no uri or no sha256 digest`);
+      throw new Error(t('mcp.skills.noDigest', { uri }));
     if (typeof file.size !== 'number' || !Number.isSafeInteger(file.size) || file.size < 0)
-      throw new Error(`${file.uri}: the size is not a byte count`);
-    if (!file.uri.startsWith(root)) throw new Error(`${file.uri} is outside the skill’s directory`);
+      throw new Error(t('mcp.skills.badSize', { file: file.uri }));
+    if (!file.uri.startsWith(root)) throw new Error(t('mcp.skills.outside', { file: file.uri }));
     return { uri: file.uri, digest: file.digest, size: file.size };
   });
-  if (!files.some((file) => file.uri === uri)) throw new Error(`${uri}: the files do not list SKILL.md itself`);
+  if (!files.some((file) => file.uri === uri)) throw new Error(t('mcp.skills.noSkillMd', { uri }));
   return { uri, frontmatter: frontmatter as SkillEntry['frontmatter'], resources: files };
 }
 
@@ -73,10 +74,10 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 /** Why a skill is past SEP-2640's limits, or why it cannot be verified; nothing when it can be read. */
 export function skillRefusal(skill: SkillEntry): string | undefined {
-  if (skill.resources === 'dynamic') return 'it is generated ("resources": "dynamic"), so it has no digests to check its content against';
+  if (skill.resources === 'dynamic') return t('mcp.skills.dynamic');
   const bytes = skill.resources.reduce((sum, file) => sum + file.size, 0);
-  if (skill.resources.length > MAX_SKILL_FILES) return `it has ${skill.resources.length} files, past the limit of ${MAX_SKILL_FILES}`;
-  if (bytes > MAX_SKILL_BYTES) return `its files total ${mib(bytes)}, past the limit of ${mib(MAX_SKILL_BYTES)}`;
+  if (skill.resources.length > MAX_SKILL_FILES) return t('mcp.skills.tooManyFiles', { count: String(skill.resources.length), limit: String(MAX_SKILL_FILES) });
+  if (bytes > MAX_SKILL_BYTES) return t('mcp.skills.tooLarge', { size: mib(bytes), max: mib(MAX_SKILL_BYTES) });
   return undefined;
 }
 
@@ -90,9 +91,9 @@ export function skillView(value: unknown): SkillView {
     const bytes = skill.resources.reduce((sum, file) => sum + file.size, 0);
     return { uri: skill.uri, name, description, files: skill.resources.map((file) => file.uri), bytes, ...(refused && { refused }) };
   } catch (error) {
-    const uri = isRecord(value) && typeof value.uri === 'string' ? value.uri : '(no uri)';
+    const uri = isRecord(value) && typeof value.uri === 'string' ? value.uri : t('mcp.skills.noUriShown');
     const name = uri.split('/').at(-2) ?? uri;
-    return { uri, name, description: '', refused: `the server’s entry is invalid: ${(error as Error).message}` };
+    return { uri, name, description: '', refused: t('mcp.skills.invalidEntry', { error: (error as Error).message }) };
   }
 }
 
@@ -102,16 +103,16 @@ const hex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (byte) =
 function contentBytes(content: ReadResourceResult['contents'][number]): Uint8Array<ArrayBuffer> {
   if ('text' in content && typeof content.text === 'string') return new TextEncoder().encode(content.text);
   if ('blob' in content && typeof content.blob === 'string') return Uint8Array.from(atob(content.blob), (char) => char.charCodeAt(0));
-  throw new Error(`${content.uri}: the content has neither text nor blob`);
+  throw new Error(t('mcp.skills.noContent', { file: content.uri }));
 }
 
 /** SEP-2640 "Integrity and verification": the length first (a cut or padded read), then the digest. */
 export async function verifyFile(file: SkillFile, content: ReadResourceResult['contents'][number]): Promise<void> {
   const bytes = contentBytes(content);
-  if (bytes.length !== file.size) throw new Error(`${file.uri} is ${bytes.length} bytes, but the skill’s entry says ${file.size}`);
+  if (bytes.length !== file.size) throw new Error(t('mcp.skills.wrongSize', { file: file.uri, bytes: String(bytes.length), listed: String(file.size) }));
   const digest = `sha256:${hex(await crypto.subtle.digest('SHA-256', bytes))}`;
   if (digest !== file.digest)
-    throw new Error(`${file.uri} does not match its digest: the entry says ${file.digest}, the content hashes to ${digest}`);
+    throw new Error(t('mcp.skills.wrongDigest', { file: file.uri, digest: file.digest, actual: digest }));
 }
 
 const unquote = (value: string) => {
@@ -127,20 +128,20 @@ const unquote = (value: string) => {
  */
 export function frontmatterMismatch(text: string, frontmatter: Record<string, unknown>): string | undefined {
   const block = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(text);
-  if (!block) return 'SKILL.md does not begin with YAML frontmatter';
+  if (!block) return t('mcp.skills.noFrontmatterBlock');
   const written = new Map<string, string>();
   for (const line of (block[1] ?? '').split(/\r?\n/)) {
     const field = /^([A-Za-z0-9_-]+):\s*(.*?)\s*$/.exec(line);
     if (field?.[1]) written.set(field[1], unquote(field[2] ?? ''));
   }
   for (const [key, value] of written) {
-    if (!(key in frontmatter)) return `SKILL.md has a field ${key} the entry does not`;
+    if (!(key in frontmatter)) return t('mcp.skills.extraField', { field: key });
     const listed = frontmatter[key];
     const scalar = typeof listed === 'string' || typeof listed === 'number' || typeof listed === 'boolean';
-    if (scalar && value !== String(listed)) return `SKILL.md says ${key}: ${value}, the entry says ${String(listed)}`;
+    if (scalar && value !== String(listed)) return t('mcp.skills.fieldDiffers', { field: key, value, other: String(listed) });
   }
   const missing = Object.keys(frontmatter).find((key) => !written.has(key));
-  return missing && `the entry has a field ${missing} SKILL.md does not`;
+  return missing && t('mcp.skills.missingField', { field: missing });
 }
 
 /** What a skill request may be stopped by (the Connection's CallOptions, without importing them back). */
@@ -163,7 +164,7 @@ export async function listSkills(send: Send): Promise<SkillView[]> {
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
     const result = await send('skills/list', cursor ? { cursor } : {});
-    if (!Array.isArray(result.skills)) throw new Error('skills/list answered without a skills list');
+    if (!Array.isArray(result.skills)) throw new Error(t('mcp.skills.noList'));
     skills.push(...result.skills.map(skillView));
     cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
     if (!cursor) break;
@@ -185,18 +186,18 @@ export async function readSkillFile(
 ): Promise<ReadResourceResult> {
   const got = await send('skills/get', { uri: skillUri }, options);
   const skill = skillEntry(got.skill);
-  if (skill.uri !== skillUri) throw new Error(`skills/get for ${skillUri} answered with another skill, ${skill.uri}`);
+  if (skill.uri !== skillUri) throw new Error(t('mcp.skills.otherSkill', { uri: skillUri, other: skill.uri }));
   const refused = skillRefusal(skill);
-  if (refused || skill.resources === 'dynamic') throw new Error(`The skill ${skill.frontmatter.name} is not read: ${refused}`);
+  if (refused || skill.resources === 'dynamic') throw new Error(t('mcp.skills.notRead', { name: skill.frontmatter.name, error: String(refused) }));
   const file = skill.resources.find((listed) => listed.uri === fileUri);
-  if (!file) throw new Error(`${fileUri} is not one of the skill’s listed files`);
+  if (!file) throw new Error(t('mcp.skills.notListed', { file: fileUri }));
   const result = await read(fileUri, options);
   const content = result.contents.find((item) => item.uri === fileUri);
-  if (!content) throw new Error(`reading ${fileUri} returned no content for it`);
+  if (!content) throw new Error(t('mcp.skills.noContentFor', { file: fileUri }));
   await verifyFile(file, content);
   if (fileUri === skill.uri) {
     const mismatch = frontmatterMismatch('text' in content ? String(content.text) : '', skill.frontmatter);
-    if (mismatch) throw new Error(`The skill ${skill.frontmatter.name} is not read: ${mismatch}`);
+    if (mismatch) throw new Error(t('mcp.skills.notRead', { name: skill.frontmatter.name, error: mismatch }));
   }
   return { ...result, contents: [content] };
 }

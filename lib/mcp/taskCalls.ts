@@ -6,11 +6,12 @@
  */
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { errorMessage } from '../errorMessage';
+import { t } from '../i18n';
 import type { CallOptions } from './connection';
 import type { Elicitations } from './elicitations';
 import { CallError } from './errors';
 import { NO_SDK_TIMEOUT } from './idleClock';
-import { answerRound, describeRequest, toRound } from './inputRounds';
+import { answerRound, toRound } from './inputRounds';
 import type { RunRequest } from './runRequest';
 import {
   cancelTask,
@@ -135,7 +136,7 @@ export function taskCalls(setup: TaskCallSetup): TaskCalls {
       } catch (error) {
         if (options.signal?.aborted) {
           await cancelTask(taskClient, ref.taskId);
-          throw new CallError('cancelled', `Cancelled, and ${serverName} was asked to stop its task.`);
+          throw new CallError('cancelled', t('mcp.cancelled.task', { server: serverName }));
         }
         if (lost.aborted) throw new CallError('disconnected', errorMessage(lost.reason));
         throw error;
@@ -145,7 +146,7 @@ export function taskCalls(setup: TaskCallSetup): TaskCalls {
 
   return {
     async callAsTask(params, options) {
-      const created = await setup.run(describeRequest('tools/call', params), (sdk) => createTask(client, params, sdk), options);
+      const created = await setup.run({ method: 'tools/call', params }, (sdk) => createTask(client, params, sdk), options);
       if ('result' in created) return created.result;
       return follow(taskRef(created.task, transport.sessionId), options);
     },

@@ -20,6 +20,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { CallError } from './errors';
+import { t } from '../i18n';
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
@@ -193,7 +194,7 @@ export async function followTask(client: Client, first: Omit<TaskRef, 'sessionId
     task = await client.request({ method: 'tasks/get', params: { taskId: task.taskId } }, TaskSchema, { signal, timeout: POLL_TIMEOUT_MS });
     options.onStatus(task);
   }
-  if (task.status === 'cancelled') throw new CallError('cancelled', task.statusMessage ?? 'The server cancelled the task.');
+  if (task.status === 'cancelled') throw new CallError('cancelled', task.statusMessage ?? t('mcp.task.cancelled'));
   return readResult();
 }
 
@@ -225,8 +226,8 @@ export async function followModernTask(
   for (;;) {
     if (task.status === 'completed') return (task.result ?? { content: [] }) as CallToolResult;
     if (task.status === 'failed')
-      throw new ProtocolError(task.error?.code ?? -32603, task.error?.message ?? task.statusMessage ?? 'The task failed.', task.error?.data);
-    if (task.status === 'cancelled') throw new CallError('cancelled', task.statusMessage ?? 'The server cancelled the task.');
+      throw new ProtocolError(task.error?.code ?? -32603, task.error?.message ?? task.statusMessage ?? t('mcp.task.failed'), task.error?.data);
+    if (task.status === 'cancelled') throw new CallError('cancelled', task.statusMessage ?? t('mcp.task.cancelled'));
     const fresh = Object.entries(task.inputRequests ?? {}).filter(([key]) => !answered.has(key));
     if (task.status === 'input_required' && fresh.length > 0) {
       for (const [key] of fresh) answered.add(key);

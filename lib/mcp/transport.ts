@@ -18,6 +18,7 @@ import {
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
 import { createServerAuthorization } from '../auth';
+import { t } from '../i18n';
 import { errorMessage } from '../errorMessage';
 import { callStreamWatch } from './callStreams';
 import type { RpcId } from './jsonRpc';
@@ -58,7 +59,7 @@ export function liveness(client: Watched, serverName: string, onLost?: (error: E
     onLost?.(error);
     lost.abort(error);
   };
-  client.onclose = () => lose(new Error(`The connection to ${serverName} closed.`));
+  client.onclose = () => lose(new Error(t('mcp.connection.closed', { server: serverName })));
   // A server that dies mid-call leaves the call pending forever: the SDK only reports
   // failed SSE reconnects here. A ping tells a dead server from a passing hiccup.
   client.onerror = () => {
@@ -67,7 +68,7 @@ export function liveness(client: Watched, serverName: string, onLost?: (error: E
     client
       .ping({ timeout: 5_000 })
       .catch((error: unknown) => {
-        if (!(error instanceof ProtocolError)) lose(new Error(`Lost the connection to ${serverName}: ${errorMessage(error)}`));
+        if (!(error instanceof ProtocolError)) lose(new Error(t('mcp.connection.lost', { server: serverName, error: errorMessage(error) })));
       })
       .finally(() => {
         probing = false;
@@ -143,7 +144,7 @@ export async function connectTransport(client: Client, server: ServerConfig, set
   const streamable = new StreamableHTTPClientTransport(new URL(server.url), transportOptions);
   const connecting = new AbortController();
   const connectWatch = clock.watch(() =>
-    connecting.abort(new CallError('timeout', `${server.name} did not answer while connecting for ${clock.allowance}.`)),
+    connecting.abort(new CallError('timeout', t('mcp.timeout.connecting', { server: server.name, allowance: clock.allowance }))),
   );
   const connectOptions = { timeout: NO_SDK_TIMEOUT, signal: connecting.signal, prior: setup.prior };
   /** Set once the server turned out to speak only the old HTTP+SSE transport (protocol 2024-11-05). */
@@ -193,7 +194,7 @@ export async function connectTransport(client: Client, server: ServerConfig, set
     close: async () => {
       const endSession = !overSse && streamable.sessionId !== undefined && !liveness.lost.aborted;
       // Calls still waiting hold connections the DELETE needs: end them first.
-      liveness.end(new CallError('disconnected', `The connection to ${server.name} was closed.`));
+      liveness.end(new CallError('disconnected', t('mcp.connection.wasClosed', { server: server.name })));
       // spec 2025-11-25 transports: a client that no longer needs its session SHOULD end it
       // with DELETE. A server that is gone, slow or does not allow it changes nothing here.
       if (endSession) await Promise.race([streamable.terminateSession().catch(() => {}), delay(END_SESSION_MS)]);

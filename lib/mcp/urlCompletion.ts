@@ -5,6 +5,7 @@
  * page it named is done.
  */
 import { UrlElicitationRequiredError } from '@modelcontextprotocol/client';
+import { t } from '../i18n';
 import type { Answer, Request } from '../request';
 import { CallError } from './errors';
 
@@ -64,7 +65,7 @@ export async function visitRequiredUrls(
   const answers = await Promise.all(requests.map(ask));
   const refused = answers.find((answer) => !answer.ok);
   if (refused) {
-    throw new CallError('declined', `${tool} needs you to open a page first; that was ${refused.reason === 'declined' ? 'declined' : 'cancelled'}.`);
+    throw new CallError('declined', refused.reason === 'declined' ? t('mcp.urlRefused.declined', { tool }) : t('mcp.urlRefused.cancelled', { tool }));
   }
   await Promise.all(requests.map(settled));
 }

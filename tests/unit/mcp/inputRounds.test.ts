@@ -2,7 +2,7 @@ import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InputRound } from '../../../lib/mcp/connection';
 import { CallError } from '../../../lib/mcp/errors';
-import { answerRound, describeRequest, inputRounds, MAX_INPUT_ROUNDS, toRound, type InputRequiredCall } from '../../../lib/mcp/inputRounds';
+import { answerRound, inputRounds, MAX_INPUT_ROUNDS, toRound, type InputRequiredCall } from '../../../lib/mcp/inputRounds';
 import type { Request } from '../../../lib/request';
 
 const ask = (message: string) => ({
@@ -130,13 +130,5 @@ describe('inputRounds.drive', () => {
     const retry = vi.fn().mockResolvedValue({ resultType: 'input_required', inputRequests: {} });
     await expect(rounds.drive({ inputRequests: { who: ask('Who?') } }, call(retry, signal), never())).rejects.toThrow('still wanted more input');
     expect(retry).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('describeRequest', () => {
-  it('names each request as messages do', () => {
-    expect(describeRequest('tools/call', { name: 'deploy' })).toBe('the call to deploy');
-    expect(describeRequest('prompts/get', { name: 'greet' })).toBe('the prompt greet');
-    expect(describeRequest('resources/read', { uri: 'file:///a' })).toBe('reading file:///a');
   });
 });

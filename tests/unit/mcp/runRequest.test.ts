@@ -12,6 +12,8 @@ const silent = (options: RequestOptions) =>
     options.signal!.addEventListener('abort', timedOut, { once: true });
   });
 
+const DEPLOY = { method: 'tools/call', params: { name: 'deploy' } } as const;
+
 describe('requestRunner', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -27,13 +29,13 @@ describe('requestRunner', () => {
     const { run, track } = setup();
     const send = vi.fn(async (options: RequestOptions) => options.timeout);
     const onRound = vi.fn();
-    await expect(run('the call to deploy', send, { onRound }, 2)).resolves.toBe(NO_SDK_TIMEOUT);
+    await expect(run(DEPLOY, send, { onRound }, 2)).resolves.toBe(NO_SDK_TIMEOUT);
     expect(track).toHaveBeenCalledWith(send.mock.calls[0]![0].signal, onRound, 2);
   });
 
   it('fails a silent server with a timeout that names the server and the request', async () => {
     const { run } = setup();
-    const call = run('the call to deploy', silent);
+    const call = run(DEPLOY, silent);
     const failed = expect(call).rejects.toEqual(new CallError('timeout', 'Deploys did not answer the call to deploy for 1 s.'));
     await vi.advanceTimersByTimeAsync(1_000);
     await failed;
@@ -44,7 +46,7 @@ describe('requestRunner', () => {
     const onprogress = vi.fn();
     let report!: () => void;
     const call = run(
-      'the call to deploy',
+      DEPLOY,
       (options) => {
         report = () => options.onprogress!({ progress: 1 });
         return silent(options);
@@ -64,19 +66,19 @@ describe('requestRunner', () => {
   it('says cancelled when the caller aborts, and disconnected when the connection is lost', async () => {
     const { run, lost } = setup();
     const controller = new AbortController();
-    const cancelled = run('the call to deploy', silent, { signal: controller.signal });
+    const cancelled = run(DEPLOY, silent, { signal: controller.signal });
     controller.abort();
     await expect(cancelled).rejects.toEqual(new CallError('cancelled', 'The call to deploy was cancelled.'));
 
-    const disconnected = run('reading file:///a', silent);
+    const disconnected = run({ method: 'resources/read', params: { uri: 'file:///a' } }, silent);
     lost.abort(new Error('The connection to Deploys closed.'));
     await expect(disconnected).rejects.toEqual(new CallError('disconnected', 'The connection to Deploys closed.'));
-    await expect(run('reading file:///b', silent)).rejects.toEqual(new CallError('disconnected', 'The connection to Deploys closed.'));
+    await expect(run({ method: 'resources/read', params: { uri: 'file:///b' } }, silent)).rejects.toEqual(new CallError('disconnected', 'The connection to Deploys closed.'));
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it('passes the server’s own error through', async () => {
     const { run } = setup();
-    await expect(run('the call to deploy', () => Promise.reject(new Error('Unknown tool')))).rejects.toThrow('Unknown tool');
+    await expect(run(DEPLOY, () => Promise.reject(new Error('Unknown tool')))).rejects.toThrow('Unknown tool');
   });
 });
