@@ -130,7 +130,6 @@ export function sendRoundMethod(
   }
 }
 
-
 export interface InputRounds {
   /** A call is starting on this signal, `roundsDone` rounds in (a resumed one), reporting its rounds to `onRound`. */
   track(signal: AbortSignal, onRound: CallOptions['onRound'], roundsDone: number): void;

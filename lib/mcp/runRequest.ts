@@ -12,7 +12,12 @@ import { type IdleClock, NO_SDK_TIMEOUT } from './idleClock';
 import type { InputRounds } from './inputRounds';
 import { cancelled, type RequestTarget, timedOut } from './words';
 
-export type RunRequest = <T>(target: RequestTarget, send: (options: RequestOptions) => Promise<T>, options?: CallOptions, roundsDone?: number) => Promise<T>;
+export type RunRequest = <T>(
+  target: RequestTarget,
+  send: (options: RequestOptions) => Promise<T>,
+  options?: CallOptions,
+  roundsDone?: number,
+) => Promise<T>;
 
 export function requestRunner(serverName: string, clock: IdleClock, lost: AbortSignal, rounds: Pick<InputRounds, 'track'>): RunRequest {
   return async (target, send, runOptions = {}, roundsDone = 0) => {

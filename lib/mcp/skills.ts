@@ -53,8 +53,7 @@ export function skillEntry(value: unknown): SkillEntry {
   const { uri, frontmatter, resources } = value;
   if (!isRecord(frontmatter) || typeof frontmatter.name !== 'string' || typeof frontmatter.description !== 'string')
     throw new Error(t('mcp.skills.noFrontmatter', { uri }));
-  if (!uri.endsWith(`/${frontmatter.name}/SKILL.md`))
-    throw new Error(t('mcp.skills.uriNotName', { uri, name: frontmatter.name }));
+  if (!uri.endsWith(`/${frontmatter.name}/SKILL.md`)) throw new Error(t('mcp.skills.uriNotName', { uri, name: frontmatter.name }));
   if (resources === 'dynamic') return { uri, frontmatter: frontmatter as SkillEntry['frontmatter'], resources };
   if (!Array.isArray(resources)) throw new Error(t('mcp.skills.badResources', { uri }));
   const root = uri.slice(0, -'SKILL.md'.length);
@@ -76,7 +75,8 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 export function skillRefusal(skill: SkillEntry): string | undefined {
   if (skill.resources === 'dynamic') return t('mcp.skills.dynamic');
   const bytes = skill.resources.reduce((sum, file) => sum + file.size, 0);
-  if (skill.resources.length > MAX_SKILL_FILES) return t('mcp.skills.tooManyFiles', { count: String(skill.resources.length), limit: String(MAX_SKILL_FILES) });
+  if (skill.resources.length > MAX_SKILL_FILES)
+    return t('mcp.skills.tooManyFiles', { count: String(skill.resources.length), limit: String(MAX_SKILL_FILES) });
   if (bytes > MAX_SKILL_BYTES) return t('mcp.skills.tooLarge', { size: mib(bytes), max: mib(MAX_SKILL_BYTES) });
   return undefined;
 }
@@ -109,10 +109,10 @@ function contentBytes(content: ReadResourceResult['contents'][number]): Uint8Arr
 /** SEP-2640 "Integrity and verification": the length first (a cut or padded read), then the digest. */
 export async function verifyFile(file: SkillFile, content: ReadResourceResult['contents'][number]): Promise<void> {
   const bytes = contentBytes(content);
-  if (bytes.length !== file.size) throw new Error(t('mcp.skills.wrongSize', { file: file.uri, bytes: String(bytes.length), listed: String(file.size) }));
+  if (bytes.length !== file.size)
+    throw new Error(t('mcp.skills.wrongSize', { file: file.uri, bytes: String(bytes.length), listed: String(file.size) }));
   const digest = `sha256:${hex(await crypto.subtle.digest('SHA-256', bytes))}`;
-  if (digest !== file.digest)
-    throw new Error(t('mcp.skills.wrongDigest', { file: file.uri, digest: file.digest, actual: digest }));
+  if (digest !== file.digest) throw new Error(t('mcp.skills.wrongDigest', { file: file.uri, digest: file.digest, actual: digest }));
 }
 
 const unquote = (value: string) => {

@@ -73,7 +73,9 @@ describe('requestRunner', () => {
     const disconnected = run({ method: 'resources/read', params: { uri: 'file:///a' } }, silent);
     lost.abort(new Error('The connection to Deploys closed.'));
     await expect(disconnected).rejects.toEqual(new CallError('disconnected', 'The connection to Deploys closed.'));
-    await expect(run({ method: 'resources/read', params: { uri: 'file:///b' } }, silent)).rejects.toEqual(new CallError('disconnected', 'The connection to Deploys closed.'));
+    await expect(run({ method: 'resources/read', params: { uri: 'file:///b' } }, silent)).rejects.toEqual(
+      new CallError('disconnected', 'The connection to Deploys closed.'),
+    );
     expect(vi.getTimerCount()).toBe(0);
   });
 

@@ -16,7 +16,9 @@ describe("lib/mcp's sentences that name a request", () => {
     expect(timedOut('Deploys', call, allowance)).toBe('Deploys did not answer the call to deploy for 10 s.');
     expect(timedOut('Deploys', prompt, idleClock(400).allowance)).toBe('Deploys did not answer the prompt greet for 400 ms.');
     expect(cancelled(read)).toBe('Reading file:///a was cancelled.');
-    expect(notCarriedOn('Deploys', prompt, 'expired')).toBe('Deploys could not carry on the prompt greet after toolnexus restarted (expired). Run it again.');
+    expect(notCarriedOn('Deploys', prompt, 'expired')).toBe(
+      'Deploys could not carry on the prompt greet after toolnexus restarted (expired). Run it again.',
+    );
   });
 
   it('are whole sentences of the UI language, the allowance with its unit', async () => {
