@@ -25,7 +25,7 @@ export function challengeStep(trace: TraceRecorder, server: { name: string; url:
       : t('auth.steps.challengeNoHeader', { server: serverName, status: String(response.status) }),
     [
       // A response rebuilt on its way (the protocol log's tee) no longer says where it came from.
-      ['request', redactUrl(response.url || server.url)],
+      [t('auth.facts.request'), redactUrl(response.url || server.url)],
       ['WWW-Authenticate', header ? redactHeaders([['www-authenticate', header]])['www-authenticate']! : t('auth.steps.none')],
       ['resource_metadata', orNot(resourceMetadataUrl?.href, t('auth.steps.resourceMetadataNotGiven'))],
       ['scope', orNot(scope, t('auth.steps.scopeNotGiven'))],
@@ -58,12 +58,14 @@ export function callbackStep(
   const issWords =
     iss !== undefined
       ? t('auth.steps.issChecked', { iss })
-      : issPromised
-        ? t('auth.steps.issAbsentPromised', { issuer: issuer ?? t('auth.steps.theAuthorizationServer') })
+      : // A promised iss that is absent passed only because the metadata names no issuer to
+        // check it against (the SDK's validateAuthorizationResponseIssuer refuses it otherwise).
+        issPromised
+        ? t('auth.steps.issAbsentPromised')
         : t('auth.steps.issAbsent', { issuer: issuer ?? t('auth.steps.theAuthorizationServer') });
   trace.step('callback', 'ok', t('auth.steps.callbackPassed'), [
-    ['returned to', withoutState(redactUrl(landed))],
-    ['address', t('auth.steps.sameRedirect')],
+    [t('auth.facts.returnedTo'), withoutState(redactUrl(landed))],
+    [t('auth.facts.address'), t('auth.steps.sameRedirect')],
     ['state', t('auth.steps.sameState')],
     ['iss', issWords],
     ['code', t('auth.steps.codeReceived')],
@@ -78,7 +80,7 @@ export function refusedCallbackStep(trace: TraceRecorder, landed: string, words:
     for (const name of ['error', 'error_description', 'error_uri']) url.searchParams.delete(name);
     shown = url.href;
   }
-  trace.step('callback', 'failed', words, [['returned to', shown]]);
+  trace.step('callback', 'failed', words, [[t('auth.facts.returnedTo'), shown]]);
 }
 
 export function stepUpStep(
@@ -92,9 +94,9 @@ export function stepUpStep(
   const { scope, errorDescription } = extractWWWAuthenticateParams(refusal);
   const said = { server: serverName, said: errorDescription ? ` (${errorDescription})` : '', scopes: describeScopes(scope) };
   trace.step('step-up', 'info', fresh ? t('auth.steps.stepUpFresh', said) : t('auth.steps.stepUp', said), [
-    ['required (challenge)', scope ?? t('auth.trace.notGiven')],
-    ['held', held || t('auth.steps.none')],
-    ['asked for (union)', union || t('auth.steps.none')],
+    [t('auth.facts.requiredChallenge'), scope ?? t('auth.trace.notGiven')],
+    [t('auth.facts.held'), held || t('auth.steps.none')],
+    [t('auth.facts.askedForUnion'), union || t('auth.steps.none')],
   ]);
 }
 

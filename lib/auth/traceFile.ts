@@ -7,6 +7,7 @@
 import { type HarCreator, toHar } from '../mcp/protocolHar';
 import type { ProtocolRecord } from '../mcp/protocolLog';
 import type { ProtocolLogFormat } from '../mcp/protocolHar';
+import { t } from '../i18n';
 import { redactJson } from '../redact';
 import type { TraceAttempt } from './trace';
 
@@ -48,6 +49,6 @@ export function signInTraceFile(
   if (format === 'json')
     return { name: `${base}.json`, text: JSON.stringify({ server, exportedAt: new Date().toISOString(), attempts: clean }, null, 2) };
   const har = toHar(asRecords(clean), creator, server);
-  har.log.comment = `The sign-in trace of ${server}: its HTTP exchanges, codes, verifiers, tokens, state and secrets redacted.`;
+  har.log.comment = t('auth.harComment', { server });
   return { name: `${base}.har`, text: JSON.stringify(har, null, 2) };
 }

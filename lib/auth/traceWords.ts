@@ -149,9 +149,9 @@ function tokens(step: TraceStep, exchange: TraceExchange, refreshing: boolean): 
   const sent = new URLSearchParams(typeof exchange.requestBody === 'string' ? exchange.requestBody : '');
   step.facts = [
     ['grant_type', sent.get('grant_type') ?? ''],
-    ['resource (RFC 8707)', sent.get('resource') ?? '(not sent)'],
+    ['resource (RFC 8707)', sent.get('resource') ?? t('auth.trace.notSent')],
     [
-      'client authentication',
+      t('auth.facts.clientAuthentication'),
       exchange.requestHeaders.authorization ? 'client_secret_basic' : sent.has('client_secret') ? 'client_secret_post' : t('auth.trace.publicClient'),
     ],
   ];

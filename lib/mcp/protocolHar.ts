@@ -6,6 +6,7 @@
  * cuts and redactions stay: a HAR holds no more than the log.
  */
 import type { Content, Entry, Har, Header, PostData } from 'har-format';
+import { t } from '../i18n';
 import { redactJson } from '../redact';
 import type { DroppedNote, ExchangeRecord, MessageRecord, ProtocolLogEntry } from './protocolLog';
 
@@ -71,7 +72,7 @@ function entry(exchange: ExchangeRecord, messages: MessageRecord[]): Entry {
       redirectURL: '',
       headersSize: -1,
       bodySize: -1,
-      ...(exchange.error ? { comment: `No response: ${exchange.error}` } : {}),
+      ...(exchange.error ? { comment: t('mcp.har.noResponse', { error: exchange.error }) } : {}),
     },
     cache: {},
     // The log times a request from sending it to its response's headers; a stream's body may come long after.
@@ -97,7 +98,10 @@ export function toHar(records: ProtocolLogEntry[], creator: HarCreator, server: 
     log: {
       version: '1.2',
       creator,
-      comment: `The protocol log of ${server}: secrets redacted, long messages cut.${note ? ` ${note.count.toLocaleString('en')} older records were dropped to keep it within its bounds, the last at ${new Date(note.at).toISOString()}.` : ''}`,
+      comment: [
+        t('mcp.har.log', { server }),
+        ...(note ? [t('mcp.har.dropped', { count: note.count, at: new Date(note.at).toISOString() })] : []),
+      ].join(' '),
       entries: exchanges.map((exchange) => entry(exchange, messages.get(exchange.exchange) ?? [])),
     },
   };
