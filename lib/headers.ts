@@ -19,7 +19,7 @@ export function parseHeaderLines(text: string): Record<string, string> {
     if (!line) return;
     const colon = line.indexOf(':');
     const name = colon > 0 ? line.slice(0, colon).trim() : '';
-    if (!TOKEN.test(name)) throw new HeaderLineError(t('saved.headers.lineForm', { line: String(index + 1) }));
+    if (!TOKEN.test(name)) throw new HeaderLineError(t('saved.headers.lineForm', { line: String(index + 1), form: t('servers.form.headerLine') }));
     if (RESERVED.has(name.toLowerCase())) throw new HeaderLineError(t('saved.headers.reserved', { line: String(index + 1), name }));
     headers[name] = line.slice(colon + 1).trim();
   });

@@ -38,7 +38,7 @@ describe('saved calls', () => {
     expect(calls.map((call) => call.name)).toEqual(['ok']);
     expect(skipped.map((entry) => entry.reason)).toEqual([
       'A saved call needs its server’s URL.',
-      'A saved call’s arguments are an object.',
+      'A saved call’s arguments must be an object.',
       'A saved call’s name is at most 100 characters.',
       'A saved call’s arguments are at most 100,000 characters of JSON.',
       'not an object',
