@@ -46,16 +46,24 @@ export const browserCatalog = (getMessage: (name: string) => string): Catalog =>
 let catalog: Catalog | undefined;
 let plurals: Intl.PluralRules | undefined;
 let numbers: Intl.NumberFormat | undefined;
+/**
+ * Each message as the catalog gave it, asked once: a list of 300 tools asks the same few keys per
+ * row, and each ask of browser.i18n.getMessage crosses into the extension's bindings.
+ */
+const asked = new Map<string, string>();
 
 /** Sets the language every later message is in. */
 export function setCatalog(next: Catalog): void {
   catalog = next;
   plurals = numbers = undefined;
+  asked.clear();
 }
 
 function message(key: string): string {
   if (!catalog) throw new Error(`The message "${key}" was asked for before its entry point called setCatalog() (docs/i18n.md).`);
-  return catalog.message(key.replaceAll('.', '_'));
+  let text = asked.get(key);
+  if (text === undefined) asked.set(key, (text = catalog.message(key.replaceAll('.', '_'))));
+  return text;
 }
 
 /** The catalog's language: what Intl formats with, and what `lang` on the panel says. */
