@@ -6,7 +6,7 @@
  * cuts and redactions stay: a HAR holds no more than the log.
  */
 import type { Content, Entry, Har, Header, PostData } from 'har-format';
-import { t } from '../i18n';
+import { t, tn } from '../i18n';
 import { redactJson } from '../redact';
 import type { DroppedNote, ExchangeRecord, MessageRecord, ProtocolLogEntry } from './protocolLog';
 
@@ -98,10 +98,9 @@ export function toHar(records: ProtocolLogEntry[], creator: HarCreator, server: 
     log: {
       version: '1.2',
       creator,
-      comment: [
-        t('mcp.har.log', { server }),
-        ...(note ? [t('mcp.har.dropped', { count: note.count, at: new Date(note.at).toISOString() })] : []),
-      ].join(' '),
+      comment: [t('mcp.har.log', { server }), ...(note ? [tn('mcp.har.dropped', note.count, { at: new Date(note.at).toISOString() })] : [])].join(
+        ' ',
+      ),
       entries: exchanges.map((exchange) => entry(exchange, messages.get(exchange.exchange) ?? [])),
     },
   };
