@@ -21,6 +21,10 @@ interface OpenTimes {
   domContentLoaded: number;
   tablist: number;
   tablistPainted: number;
+  /** Time inside the catalog (`i18n.getMessage`) before the painted tab list, its first call alone, and the calls. */
+  catalog: number;
+  firstMessage: number;
+  messages: number;
 }
 
 async function openOnce(browser: BenchBrowser): Promise<OpenTimes> {
@@ -46,6 +50,9 @@ async function openOnce(browser: BenchBrowser): Promise<OpenTimes> {
         domContentLoaded: navigation?.domContentLoadedEventEnd ?? Number.NaN,
         tablist: probe.tablistAt ?? Number.NaN,
         tablistPainted: probe.tablistFrameAt,
+        catalog: probe.catalog.ms,
+        firstMessage: probe.catalog.firstMs ?? Number.NaN,
+        messages: probe.catalog.calls,
       };
     });
   } finally {
@@ -81,6 +88,11 @@ export async function benchPanelOpen(browsers: BenchBrowser[], serverUrls: strin
       row('first `state` from the worker arrived', 'firstState'),
       row('tab list in the DOM (first render with state)', 'tablist'),
       row('**tab list painted** (the frame after)', 'tablistPainted'),
+      row(
+        `time inside the catalog (\`i18n.getMessage\`) until then, all ${Math.round(column('messages').p50)} calls (a duration, not a moment)`,
+        'catalog',
+      ),
+      row('… its first call alone (the catalog reaching the page, were it read then)', 'firstMessage'),
     ];
   });
   const markdown = [

@@ -46,6 +46,11 @@ export interface PanelProbe {
   tablistAt?: number;
   /** After the frame that follows `tablistAt` (rAF, then a task: style, layout, paint done). */
   tablistFrameAt?: number;
+  /**
+   * Time inside `chrome.i18n.getMessage` until `tablistFrameAt` (ms), its first call alone, and the
+   * number of calls: what reading the catalog costs the first render (issue 41).
+   */
+  catalog: { ms: number; firstMs?: number; calls: number };
   /** The worker's state as of its last message (`state` or `patch`). */
   latest?: StateArrival;
   /** Told of each worker message before the panel sees it (`probe.latest` already includes it). */
@@ -76,6 +81,7 @@ export function installProbe(portName: string, apply: typeof applyStatePatch): v
   const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(() => afterTask(() => resolve(performance.now()))));
 
   const probe: PanelProbe = {
+    catalog: { ms: 0, calls: 0 },
     before: new Set(),
     after: new Set(),
     nextFrame,
@@ -98,6 +104,24 @@ export function installProbe(portName: string, apply: typeof applyStatePatch): v
     },
   };
   (globalThis as unknown as ProbeWindow).__probe = probe;
+
+  const i18n = (globalThis as unknown as { chrome?: { i18n?: { getMessage(...args: unknown[]): string } } }).chrome?.i18n;
+  if (i18n) {
+    const getMessage = i18n.getMessage.bind(i18n);
+    i18n.getMessage = (...args: unknown[]) => {
+      const started = performance.now();
+      try {
+        return getMessage(...args);
+      } finally {
+        if (probe.tablistFrameAt === undefined) {
+          const took = performance.now() - started;
+          probe.catalog.firstMs ??= took;
+          probe.catalog.ms += took;
+          probe.catalog.calls += 1;
+        }
+      }
+    };
+  }
 
   type Listener = (message: unknown, port: unknown) => void;
   type Port = ProbePort & { onMessage: { addListener(listener: Listener): void }; onDisconnect: { addListener(listener: () => void): void } };
