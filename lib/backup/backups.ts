@@ -6,6 +6,7 @@
  * plan (here.ts); everything else is done here, in the panel.
  */
 import { parseBoundedJson } from '../boundedJson';
+import { t } from '../i18n';
 import { type BackupContents, readContents } from './contents';
 import type { BackupState } from './here';
 import { type ImportChoice, importPlan, type ImportPlan, type ImportPreview, previewImport } from './preview';
@@ -65,7 +66,7 @@ export class Backups {
     const parsed = parseBoundedJson(opened.plaintext, { maxChars: opened.plaintext.length, maxDepth: 64 });
     const read = 'value' in parsed ? readContents(parsed.value) : undefined;
     if (!read) {
-      return { ok: false, problem: 'damaged', message: 'This backup opened, but what it holds is not what toolnexus writes; nothing was changed.' };
+      return { ok: false, problem: 'damaged', message: t('backup.notContents') };
     }
     const importId = this.#options.newId();
     this.#opened = { importId, contents: read.contents };
@@ -78,7 +79,7 @@ export class Backups {
    */
   async apply(importId: string, choice: ImportChoice): Promise<ImportResult> {
     const opened = this.#opened;
-    if (opened?.importId !== importId) throw new Error('That backup is no longer open; open the file again.');
+    if (opened?.importId !== importId) throw new Error(t('backup.notOpen'));
     this.#opened = undefined;
     const current = await this.#options.hub.backupState();
     const plan = importPlan(current, opened.contents, choice);

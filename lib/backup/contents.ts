@@ -6,6 +6,7 @@
  */
 import { readSettings } from '../hub/settings';
 import { type HistoryEntry, HISTORY_TEXT, clipText } from '../history';
+import { t } from '../i18n';
 import { isRecord } from '../json';
 import { keptPins, type PinnedTool } from '../pinnedTools';
 import { MAX_SAVED_CALLS, type SavedCall, SavedCallError, savedCall } from '../savedCalls';
@@ -38,11 +39,10 @@ const LOG_LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'crit
 const text = (value: unknown, max = HISTORY_TEXT) => (typeof value === 'string' ? clipText(value, max) : undefined);
 
 function readServer(value: unknown): BackupServer | string {
-  if (!isRecord(value)) return 'it is not a server';
+  if (!isRecord(value)) return t('backup.reason.notServer');
   const { id, url, name, headers, enabled, oauthClientId, oauthClientSecret, logLevel } = value;
-  if (typeof id !== 'string' || !id || id.length > 200) return 'it has no id';
-  if (typeof url !== 'string' || !URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol))
-    return 'its URL is not an http: or https: address';
+  if (typeof id !== 'string' || !id || id.length > 200) return t('backup.reason.noId');
+  if (typeof url !== 'string' || !URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) return t('backup.reason.badUrl');
   const server: BackupServer = { id, url: new URL(url).href, enabled: enabled !== false };
   if (typeof name === 'string' && name.trim()) server.name = clipText(name.trim(), 200);
   if (isRecord(headers)) {
@@ -60,13 +60,13 @@ function readServer(value: unknown): BackupServer | string {
 }
 
 function readHistoryEntry(value: unknown): HistoryEntry | string {
-  if (!isRecord(value)) return 'it is not a History entry';
+  if (!isRecord(value)) return t('backup.reason.notHistory');
   const { requestId, serverId, serverName, kind, prompt, url, askedAt, answeredAt, action, reason, content } = value;
   if (typeof requestId !== 'string' || typeof serverId !== 'string' || typeof serverName !== 'string' || typeof prompt !== 'string')
-    return 'it misses its request or server';
-  if (kind !== 'input' && kind !== 'authorization') return 'its kind is unknown';
-  if (action !== 'accept' && action !== 'decline' && action !== 'cancel') return 'its answer is unknown';
-  if (typeof askedAt !== 'number' || typeof answeredAt !== 'number') return 'it has no times';
+    return t('backup.reason.noRequest');
+  if (kind !== 'input' && kind !== 'authorization') return t('backup.reason.unknownKind');
+  if (action !== 'accept' && action !== 'decline' && action !== 'cancel') return t('backup.reason.unknownAnswer');
+  if (typeof askedAt !== 'number' || typeof answeredAt !== 'number') return t('backup.reason.noTimes');
   const entry: HistoryEntry = {
     requestId,
     serverId,
@@ -94,29 +94,44 @@ function readEach<T>(
 ): T[] {
   const kept: T[] = [];
   for (const [index, item] of (Array.isArray(list) ? list : []).entries()) {
-    const result = kept.length >= max ? `more than ${max} are not kept` : read(item);
+    const result = kept.length >= max ? t('backup.reason.tooMany', { max: String(max) }) : read(item);
     if (typeof result === 'string') skipped.push({ what: label(item, index), reason: result });
     else kept.push(result);
   }
   return kept;
 }
 
-const named = (kind: string) => (item: unknown, index: number) => {
-  const name = isRecord(item) && (typeof item.name === 'string' ? item.name : typeof item.url === 'string' ? item.url : undefined);
-  return `${kind} ${name ? `“${clipText(name, 80)}”` : `#${index + 1}`}`;
-};
+/** An item by its name (or URL) when it has one, else by its place in the file: one message per kind, each way. */
+const named =
+  (byName: (name: string) => string, byNumber: (number: string) => string) =>
+  (item: unknown, index: number): string => {
+    const name = isRecord(item) && (typeof item.name === 'string' ? item.name : typeof item.url === 'string' ? item.url : undefined);
+    return name ? byName(clipText(name, 80)) : byNumber(String(index + 1));
+  };
 
 /** The backup's contents read from its decrypted JSON, or `undefined` when it is not a backup's contents at all. */
 export function readContents(value: unknown): { contents: BackupContents; skipped: Skipped[] } | undefined {
   if (!isRecord(value) || !Array.isArray(value.servers)) return undefined;
   const skipped: Skipped[] = [];
-  const servers = readEach(value.servers, MAX_SERVERS, named('Server'), readServer, skipped);
+  const servers = readEach(
+    value.servers,
+    MAX_SERVERS,
+    named(
+      (name) => t('backup.item.server', { name }),
+      (number) => t('backup.item.serverNumber', { number }),
+    ),
+    readServer,
+    skipped,
+  );
   const savedCalls = readEach(
     value.savedCalls,
     MAX_SAVED_CALLS,
-    named('Saved call'),
+    named(
+      (name) => t('backup.item.call', { name }),
+      (number) => t('backup.item.callNumber', { number }),
+    ),
     (item) => {
-      if (!isRecord(item) || typeof item.id !== 'string') return 'it is not a saved call';
+      if (!isRecord(item) || typeof item.id !== 'string') return t('backup.reason.notCall');
       try {
         return savedCall(
           { serverUrl: item.serverUrl, tool: item.tool, name: item.name, arguments: item.arguments },
@@ -130,7 +145,13 @@ export function readContents(value: unknown): { contents: BackupContents; skippe
     },
     skipped,
   );
-  const history = readEach(value.history, MAX_HISTORY, (_, index) => `History entry #${index + 1}`, readHistoryEntry, skipped);
+  const history = readEach(
+    value.history,
+    MAX_HISTORY,
+    (_, index) => t('backup.item.historyNumber', { number: String(index + 1) }),
+    readHistoryEntry,
+    skipped,
+  );
   const product = isRecord(value.product)
     ? { name: text(value.product.name, 100) ?? '', version: text(value.product.version, 100) ?? '' }
     : { name: '', version: '' };

@@ -13,6 +13,7 @@
  * header changed by a byte fails as the ciphertext does.
  */
 import { parseBoundedJson } from '../boundedJson';
+import { t } from '../i18n';
 import { isRecord } from '../json';
 import { fromBase64, toBase64 } from './base64';
 
@@ -51,8 +52,7 @@ export interface BackupError {
 type AesKey = Awaited<ReturnType<typeof globalThis.crypto.subtle.deriveKey>>;
 
 const refusal = (problem: BackupProblem, message: string): BackupError => ({ ok: false, problem, message });
-const damaged = (why: string) =>
-  refusal('damaged', `This backup file is damaged (${why}); nothing was changed. Export a new backup from the browser that made it.`);
+const damaged = (message: string): BackupError => refusal('damaged', message);
 
 /** The header as AES-GCM's additional data: its fields in one fixed order, so the same header is always the same bytes. */
 function additionalData(header: BackupHeader): Uint8Array<ArrayBuffer> {
@@ -81,8 +81,7 @@ async function keysFrom(passphrase: string, kdf: BackupHeader['kdf']): Promise<{
 
 /** `plaintext` sealed with `passphrase`, as the file's text. @throws RangeError when the passphrase is too short. */
 export async function seal(plaintext: string, passphrase: string, iterations = PBKDF2_ITERATIONS): Promise<string> {
-  if (passphrase.length < MIN_PASSPHRASE)
-    throw new RangeError(`Choose a passphrase of at least ${MIN_PASSPHRASE} characters: it is all that protects your secrets in this file.`);
+  if (passphrase.length < MIN_PASSPHRASE) throw new RangeError(t('backup.passphraseTooShort', { min: String(MIN_PASSPHRASE) }));
   const random = (bytes: number) => toBase64(globalThis.crypto.getRandomValues(new Uint8Array(bytes)));
   const kdf: BackupHeader['kdf'] = { name: 'PBKDF2', hash: 'SHA-256', iterations, salt: random(SALT_BYTES) };
   const { key, check } = await keysFrom(passphrase, kdf);
@@ -101,37 +100,33 @@ export function readHeader(text: string): { header: BackupHeader; ciphertext: st
   if ('refused' in parsed && parsed.refused === 'too-large') {
     return refusal(
       'too-large',
-      `This file is ${(text.length / 1024 / 1024).toFixed(0)} MB; a toolnexus backup is at most ${MAX_BACKUP_CHARS / 1024 / 1024} MB. Nothing was changed.`,
+      t('backup.fileTooLargeMb', { size: (text.length / 1024 / 1024).toFixed(0), max: String(MAX_BACKUP_CHARS / 1024 / 1024) }),
     );
   }
   const file = 'value' in parsed ? parsed.value : undefined;
   // Cut short or changed by hand: a backup's text, but no longer JSON of one.
-  if (!('value' in parsed) && text.trimStart().startsWith('{') && text.includes(`"${BACKUP_FORMAT}"`))
-    return damaged('it is cut short or is not JSON any more');
-  if (!isRecord(file) || file.format !== BACKUP_FORMAT) return refusal('not-a-backup', 'This file is not a toolnexus backup; nothing was changed.');
-  if (typeof file.version !== 'number' || !Number.isInteger(file.version)) return damaged('it has no format version');
+  if (!('value' in parsed) && text.trimStart().startsWith('{') && text.includes(`"${BACKUP_FORMAT}"`)) return damaged(t('backup.damaged.cutShort'));
+  if (!isRecord(file) || file.format !== BACKUP_FORMAT) return refusal('not-a-backup', t('backup.notABackup'));
+  if (typeof file.version !== 'number' || !Number.isInteger(file.version)) return damaged(t('backup.damaged.noVersion'));
   if (file.version > BACKUP_VERSION) {
-    return refusal(
-      'newer-version',
-      `This backup was made by a newer toolnexus (format ${file.version}); update toolnexus to open it. Nothing was changed.`,
-    );
+    return refusal('newer-version', t('backup.newerFormat', { format: String(file.version) }));
   }
   const { kdf, cipher, check, ciphertext } = file;
   if (!isRecord(kdf) || kdf.name !== 'PBKDF2' || kdf.hash !== 'SHA-256') {
     return isRecord(kdf) && typeof kdf.name === 'string' && kdf.name !== 'PBKDF2'
-      ? refusal('newer-version', `This backup is sealed with ${kdf.name}, which this toolnexus does not know; update toolnexus to open it.`)
-      : damaged('its key derivation is not named');
+      ? refusal('newer-version', t('backup.unknownKdf', { kdf: kdf.name }))
+      : damaged(t('backup.damaged.noKdf'));
   }
   if (typeof kdf.iterations !== 'number' || !Number.isInteger(kdf.iterations) || kdf.iterations < 1 || kdf.iterations > MAX_ITERATIONS) {
-    return damaged('its iteration count is not one toolnexus writes');
+    return damaged(t('backup.damaged.iterations'));
   }
-  if (!isRecord(cipher) || cipher.name !== 'AES-GCM') return damaged('its cipher is not named');
+  if (!isRecord(cipher) || cipher.name !== 'AES-GCM') return damaged(t('backup.damaged.noCipher'));
   const bytes = (value: unknown, length?: number) => {
     const decoded = typeof value === 'string' ? fromBase64(value) : undefined;
     return decoded !== undefined && (length === undefined || decoded.length === length);
   };
   if (!bytes(kdf.salt, SALT_BYTES) || !bytes(cipher.iv, IV_BYTES) || !bytes(check, CHECK_BYTES) || !bytes(ciphertext)) {
-    return damaged('its salt, IV, check or ciphertext is not what toolnexus writes');
+    return damaged(t('backup.damaged.badBytes'));
   }
   const header: BackupHeader = {
     format: BACKUP_FORMAT,
@@ -149,7 +144,7 @@ export async function unseal(text: string, passphrase: string): Promise<{ ok: tr
   if ('ok' in read) return read;
   const { header, ciphertext } = read;
   const { key, check } = await keysFrom(passphrase, header.kdf);
-  if (check !== header.check) return refusal('wrong-passphrase', 'That passphrase does not open this backup. Nothing was changed; try again.');
+  if (check !== header.check) return refusal('wrong-passphrase', t('backup.wrongPassphrase'));
   try {
     const plain = await globalThis.crypto.subtle.decrypt(
       { name: 'AES-GCM', iv: fromBase64(header.cipher.iv), additionalData: additionalData(header) },
@@ -158,6 +153,6 @@ export async function unseal(text: string, passphrase: string): Promise<{ ok: tr
     );
     return { ok: true, plaintext: new TextDecoder('utf-8', { fatal: true }).decode(plain) };
   } catch {
-    return damaged('its contents or its header were changed after it was sealed');
+    return damaged(t('backup.damaged.changed'));
   }
 }

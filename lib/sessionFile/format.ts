@@ -52,6 +52,3 @@ export interface SessionFile {
   cuts?: string[];
   servers: SessionServer[];
 }
-
-export const REDACTION_WORDS =
-  'Credentials are replaced by "[redacted]" before anything is written: Authorization, cookies and every header, JSON member, form field or URL parameter named as a token, secret, password, key, verifier, assertion or credential, OAuth codes, bearer strings anywhere, and, wherever they appear, the values of the headers the person set, their client secrets and the tokens this browser holds.';

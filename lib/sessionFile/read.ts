@@ -7,6 +7,7 @@
  */
 import type { TraceAttempt } from '../auth/trace';
 import { parseBoundedJson } from '../boundedJson';
+import { t, tn } from '../i18n';
 import { isRecord } from '../json';
 import type { ProtocolLogEntry, ProtocolRecord } from '../mcp/protocolLog';
 import { boundForPanel } from '../panelBounds';
@@ -41,12 +42,15 @@ const num = (value: unknown): value is number => typeof value === 'number' && Nu
 const stringMap = (value: unknown) =>
   isRecord(value) ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : undefined;
 
+/** What is left out, one whole message for each kind of item: `left` of them, `max` kept at most. */
+type LeftOut = (left: number, max: number) => string;
+
 /** Reads each item of `list` (the newest `max`), counting those it cannot. */
-function each<T>(list: unknown, max: number, read: (item: unknown) => T | undefined, what: string, cuts: string[]): T[] {
+function each<T>(list: unknown, max: number, read: (item: unknown) => T | undefined, leftOut: LeftOut, cuts: string[]): T[] {
   const items = Array.isArray(list) ? list : [];
   const kept = items.slice(-max).flatMap((item) => read(item) ?? []);
   const left = items.length - kept.length;
-  if (left > 0) cuts.push(`${left.toLocaleString('en')} ${what} could not be read or were past ${max.toLocaleString('en')}, and are left out.`);
+  if (left > 0) cuts.push(leftOut(left, max));
   return kept;
 }
 
@@ -102,14 +106,25 @@ function readLog(value: unknown): ServerLogEntry | undefined {
 function readServer(value: unknown, cuts: string[]): SessionServer | undefined {
   if (!isRecord(value) || typeof value.url !== 'string') return undefined;
   const name = str(value.name, 200) || value.url.slice(0, 200);
-  const own = (what: string) => `${what} of ${name}`;
   const server: SessionServer = {
     name,
     url: value.url.slice(0, 8_000),
     status: STATUSES.has(value.status as ServerStatus) ? (value.status as ServerStatus) : 'error',
-    protocolLog: each(value.protocolLog, MAX_RECORDS, readRecord, own('protocol log records'), cuts),
-    signIn: each(value.signIn, MAX_ATTEMPTS, readAttempt, own('sign-in attempts'), cuts),
-    activities: each(value.activities, MAX_ACTIVITIES, readActivity, own('activities'), cuts),
+    protocolLog: each(
+      value.protocolLog,
+      MAX_RECORDS,
+      readRecord,
+      (left, max) => tn('sessionFile.leftOut.records', left, { server: name, max }),
+      cuts,
+    ),
+    signIn: each(value.signIn, MAX_ATTEMPTS, readAttempt, (left, max) => tn('sessionFile.leftOut.attempts', left, { server: name, max }), cuts),
+    activities: each(
+      value.activities,
+      MAX_ACTIVITIES,
+      readActivity,
+      (left, max) => tn('sessionFile.leftOut.activities', left, { server: name, max }),
+      cuts,
+    ),
   };
   const words = { error: str(value.error, 20_000), protocolVersion: str(value.protocolVersion, 100), instructions: str(value.instructions, 200_000) };
   for (const [key, text] of Object.entries(words)) if (text !== undefined) (server as unknown as Record<string, unknown>)[key] = text;
@@ -124,7 +139,8 @@ function readServer(value: unknown, cuts: string[]): SessionServer | undefined {
     const scopes = Array.isArray(auth.scopes) ? auth.scopes.filter((scope): scope is string => typeof scope === 'string').slice(0, 100) : [];
     server.auth = { signedIn: auth.signedIn, issuer: str(auth.issuer) ?? null, scopes, expiresAt: num(auth.expiresAt) ? auth.expiresAt : null };
   }
-  if (Array.isArray(value.logs)) server.logs = each(value.logs, MAX_LOGS, readLog, own('log messages'), cuts);
+  if (Array.isArray(value.logs))
+    server.logs = each(value.logs, MAX_LOGS, readLog, (left, max) => tn('sessionFile.leftOut.logs', left, { server: name, max }), cuts);
   return server;
 }
 
@@ -135,24 +151,26 @@ export function readSessionFile(text: string): ReadSession {
     if (parsed.refused === 'too-large') {
       return refused(
         'too-large',
-        `This file is ${(text.length / 1024 / 1024).toFixed(0)} MB; a session file is at most ${MAX_SESSION_CHARS / 1024 / 1024} MB. It was not opened.`,
+        t('sessionFile.tooLargeMb', { size: (text.length / 1024 / 1024).toFixed(0), max: String(MAX_SESSION_CHARS / 1024 / 1024) }),
       );
     }
-    if (parsed.refused === 'too-deep')
-      return refused('too-deep', `This file is nested deeper than ${parsed.max} levels, as no session file toolnexus writes is. It was not opened.`);
-    return refused('not-a-session', 'This file is not a toolnexus session file (it is not JSON).');
+    if (parsed.refused === 'too-deep') return refused('too-deep', t('sessionFile.tooDeep', { max: String(parsed.max) }));
+    return refused('not-a-session', t('sessionFile.notJson'));
   }
   const file = parsed.value;
-  if (!isRecord(file) || file.format !== SESSION_FORMAT) return refused('not-a-session', 'This file is not a toolnexus session file.');
+  if (!isRecord(file) || file.format !== SESSION_FORMAT) return refused('not-a-session', t('sessionFile.problemNotASession'));
   if (!num(file.version) || file.version > SESSION_VERSION) {
-    return refused(
-      'newer-version',
-      `This session file was written by a newer toolnexus (format ${String(file.version)}); update toolnexus to open it.`,
-    );
+    return refused('newer-version', t('sessionFile.newerFormat', { format: String(file.version) }));
   }
-  if (!Array.isArray(file.servers)) return refused('damaged', 'This session file is damaged: it holds no servers.');
+  if (!Array.isArray(file.servers)) return refused('damaged', t('sessionFile.problemDamaged'));
   const cuts = Array.isArray(file.cuts) ? file.cuts.filter((cut): cut is string => typeof cut === 'string').slice(0, 50) : [];
-  const servers = each(file.servers, MAX_SERVERS, (server) => readServer(server, cuts), 'servers', cuts);
+  const servers = each(
+    file.servers,
+    MAX_SERVERS,
+    (server) => readServer(server, cuts),
+    (left, max) => tn('sessionFile.leftOut.servers', left, { max }),
+    cuts,
+  );
   const product = isRecord(file.product)
     ? { name: str(file.product.name, 100) ?? '', version: str(file.product.version, 100) ?? '' }
     : { name: '', version: '' };

@@ -5,6 +5,7 @@
  * port, to the extension's own page only; they are never written anywhere.
  */
 import type { ServerRecord } from '../auth/record';
+import { t } from '../i18n';
 import type { TraceAttempt } from '../auth/trace';
 import type { ProtocolLogEntry } from '../mcp/protocolLog';
 import type { ActivityView, ServerSettings, ServerView } from '../state';
@@ -49,7 +50,7 @@ export class SessionSaver {
     const all = activities();
     const included = ids.map((id) => {
       const view = servers.view(id);
-      if (!view) throw new Error('That server was removed.');
+      if (!view) throw new Error(t('sessionFile.serverRemoved'));
       return {
         view,
         capabilities: capabilities(id),

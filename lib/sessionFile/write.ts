@@ -5,11 +5,12 @@
  * replaced wherever it is, and bounded so the reader takes it. Pure.
  */
 import type { TraceAttempt } from '../auth/trace';
+import { t, tn } from '../i18n';
 import type { ProtocolLogEntry } from '../mcp/protocolLog';
 import { boundForPanel, type PanelBounds } from '../panelBounds';
 import { REDACTED, redactJson } from '../redact';
 import type { ActivityView, ServerView } from '../state';
-import { MAX_SESSION_CHARS, REDACTION_WORDS, SESSION_FORMAT, SESSION_VERSION, type SessionFile, type SessionServer } from './format';
+import { MAX_SESSION_CHARS, SESSION_FORMAT, SESSION_VERSION, type SessionFile, type SessionServer } from './format';
 
 export interface SessionServerInput {
   view: ServerView;
@@ -27,6 +28,9 @@ export interface SessionInput {
   /** Values that must not appear anywhere in the file: this browser's secret header values, client secrets and tokens. */
   secrets: string[];
 }
+
+/** What is redacted (the file's `redaction`), in the language of whoever saves it: the words go with the file. */
+const redactionWords = (): string => t('sessionFile.redactionWords', { marker: REDACTED });
 
 /** Below the file's own levels, what one record, result or trace may hold: the panel's bounds, but for depth. */
 const ITEM_BOUNDS: PanelBounds = { maxString: 200_000, maxItems: 2_000, maxKeys: 1_000, maxDepth: 32, maxTotal: 500_000 };
@@ -81,9 +85,7 @@ function withinBounds(file: SessionFile, maxChars: number): SessionFile {
     if (longest.protocolLog.length === 0) break;
     const dropped = Math.ceil(longest.protocolLog.length / 4);
     longest.protocolLog = longest.protocolLog.slice(dropped);
-    cuts.push(
-      `The oldest ${dropped} records of ${longest.name}’s protocol log were left out to keep the file under ${Math.round(maxChars / 1024 / 1024)} MB.`,
-    );
+    cuts.push(tn('sessionFile.dropped', dropped, { server: longest.name, max: String(Math.round(maxChars / 1024 / 1024)) }));
     file.cuts = cuts;
     text = JSON.stringify(file);
   }
@@ -102,7 +104,7 @@ export function sessionFile(input: SessionInput, maxChars = MAX_SESSION_CHARS): 
       savedAt: input.savedAt.toISOString(),
       product: input.product,
       browser: input.browser,
-      redaction: REDACTION_WORDS,
+      redaction: redactionWords(),
       servers: redacted,
     },
     maxChars,

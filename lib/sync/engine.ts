@@ -9,6 +9,7 @@
  * in its view for the panel, never thrown away.
  */
 import { errorMessage } from '../errorMessage';
+import { t } from '../i18n';
 import type { Answer, Request } from '../request';
 import { SyncSecrets } from './asking';
 import type { Provenance } from '../inbox';
@@ -114,7 +115,7 @@ export class Sync {
    */
   setEnabled(on: boolean): Promise<void> {
     const { area } = this.#options;
-    if (!area) return Promise.reject(new Error('This browser offers no sync storage to toolnexus.'));
+    if (!area) return Promise.reject(new Error(t('sync.unavailable')));
     return this.#run(async () => {
       if (on === this.#state.enabled) return;
       if (on) {
@@ -155,7 +156,7 @@ export class Sync {
   #run(task: () => Promise<void>): Promise<void> {
     const run = this.#chain.then(task);
     this.#chain = run.catch((error: unknown) => {
-      this.#problem = `Sync stopped on an error: ${errorMessage(error)}`;
+      this.#problem = t('sync.stopped', { error: errorMessage(error) });
       this.#touch();
     });
     return run;
@@ -168,7 +169,7 @@ export class Sync {
     try {
       all = await area.get();
     } catch (error) {
-      this.#problem = `Sync could not read the browser's sync storage: ${errorMessage(error)}`;
+      this.#problem = t('sync.readFailed', { error: errorMessage(error) });
       this.#touch();
       return;
     }
@@ -336,7 +337,7 @@ export class Sync {
       this.#problem = undefined;
       this.#syncedAt = this.#now();
     } catch (error) {
-      this.#problem = `The browser refused to write to its sync storage: ${errorMessage(error)}. toolnexus tries again in a minute; meanwhile changes stay in this browser.`;
+      this.#problem = t('sync.writeRefused', { error: errorMessage(error) });
       this.#flushTimer = setTimeout(() => {
         this.#flushTimer = undefined;
         void this.#run(() => this.#flush());

@@ -6,6 +6,7 @@
  * What another version (or a person, by hand) wrote is read as far as it can be, and what this
  * version does not know is kept: a write-back carries every field it did not write itself.
  */
+import { t } from '../i18n';
 import { isRecord } from '../json';
 
 /** The item format this version writes. */
@@ -36,11 +37,11 @@ export const sameVersion = (a: Version, b: Version): boolean => a.at === b.at &&
 export type ReadItem = { item: SyncItem } | { unreadable: string };
 
 export function readItem(value: unknown): ReadItem {
-  if (!isRecord(value)) return { unreadable: 'it is not an object' };
+  if (!isRecord(value)) return { unreadable: t('sync.unreadable.notObject') };
   const { v, at, by } = value;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) return { unreadable: 'it has no format version' };
-  if (typeof at !== 'number' || !Number.isFinite(at)) return { unreadable: 'it does not say when it was changed' };
-  if (typeof by !== 'string' || by.length === 0) return { unreadable: 'it does not say which browser changed it' };
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) return { unreadable: t('sync.unreadable.noVersion') };
+  if (typeof at !== 'number' || !Number.isFinite(at)) return { unreadable: t('sync.unreadable.noTime') };
+  if (typeof by !== 'string' || by.length === 0) return { unreadable: t('sync.unreadable.noWriter') };
   return { item: value as SyncItem };
 }
 

@@ -2,6 +2,7 @@
  * This browser's side of sync: the entries its servers, settings, saved calls and pins make
  * (lib/sync/syncable.ts decides what of each), keyed as the area keys them. Pure.
  */
+import { t } from '../i18n';
 import type { PinnedTool } from '../pinnedTools';
 import type { SavedCall } from '../savedCalls';
 import type { Settings } from '../state';
@@ -44,11 +45,11 @@ export function localEntities(data: LocalData, { isManaged, links = new Map(), a
     const key = links.get(server.id) ?? syncKey.server(server.id);
     add({ key, kind: 'server', name: server.name || hostOf(server.url), body: { ...body }, localId: server.id });
   }
-  add({ key: syncKey.settings(), kind: 'settings', name: 'Settings', body: syncableSettings(data.settings) });
+  add({ key: syncKey.settings(), kind: 'settings', name: t('sync.entry.settings'), body: syncableSettings(data.settings) });
   for (const call of data.calls) add({ key: syncKey.call(call.id), kind: 'call', name: call.name, body: syncableCall(call) });
   for (const [serverUrl, body] of syncablePins(data.pins)) {
     if (isManaged({ url: serverUrl })) continue;
-    add({ key: syncKey.pins(serverUrl), kind: 'pins', name: `Pinned tools of ${hostOf(serverUrl)}`, body });
+    add({ key: syncKey.pins(serverUrl), kind: 'pins', name: t('sync.entry.pins', { host: hostOf(serverUrl) }), body });
   }
   return entities;
 }

@@ -3,6 +3,8 @@
  * browser already holds for it, and those it lacks asked of the person as a Request in the
  * Inbox (a form, answered like a server's). Pure: lib/sync/asking.ts asks, lib/sync/apply.ts applies.
  */
+import { t, tn } from '../i18n';
+import { formatList } from '../i18n/format';
 import { type Answer, nextRequestId, type Request } from '../request';
 import type { ServerSettings } from '../state';
 import type { LocalServer, ServerBody } from './syncable';
@@ -44,8 +46,16 @@ export function serverFromSync(body: ServerBody, local?: LocalServer): { setting
   return { settings, missing };
 }
 
-/** The form's field for the client secret; a header's field is its name. */
+/** The form's field for the client secret (its title is in the person's language; the field keeps this name); a header's field is its name. */
 const CLIENT_SECRET_FIELD = 'OAuth client secret';
+
+/** What the Request asks for, one whole sentence for each case: headers (how many), the client secret, or both. */
+function secretPrompt(server: string, missing: MissingSecrets): string {
+  const count = missing.headers.length;
+  const headers = formatList(missing.headers);
+  if (count === 0) return t('sync.secrets.askClientSecret', { server });
+  return missing.clientSecret ? tn('sync.secrets.askBoth', count, { server, headers }) : tn('sync.secrets.askHeaders', count, { server, headers });
+}
 
 /**
  * The Request that asks for a synced server's missing secrets: one required text field per
@@ -56,15 +66,15 @@ export function secretRequest(serverName: string, missing: MissingSecrets): Requ
   for (const name of missing.headers) {
     properties[name] = {
       ...{ type: 'string', title: name, minLength: 1, writeOnly: true },
-      description: `The value of the ${name} header, as your other browser sends it.`,
+      description: t('sync.secrets.headerValue', { name }),
     };
   }
-  if (missing.clientSecret) properties[CLIENT_SECRET_FIELD] = { type: 'string', title: CLIENT_SECRET_FIELD, minLength: 1, writeOnly: true };
-  const what = [...missing.headers.map((name) => `the ${name} header`), ...(missing.clientSecret ? ['its OAuth client secret'] : [])].join(', ');
+  if (missing.clientSecret)
+    properties[CLIENT_SECRET_FIELD] = { type: 'string', title: t('servers.form.clientSecret'), minLength: 1, writeOnly: true };
   return {
     id: nextRequestId(),
     kind: 'input',
-    prompt: `${serverName} came from your other browser through sync, without its secrets: secrets never sync. Enter ${what} to connect it here; until then it stays off.`,
+    prompt: secretPrompt(serverName, missing),
     url: null,
     data: { schema: { type: 'object', properties, required: Object.keys(properties) } },
   };

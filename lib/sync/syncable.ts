@@ -6,6 +6,7 @@
  *
  * What is secret is the protocol log's one rule (lib/redact.ts): a header it would redact.
  */
+import { t } from '../i18n';
 import { isRecord } from '../json';
 import type { PinnedTool } from '../pinnedTools';
 import { redactHeaders } from '../redact';
@@ -108,7 +109,7 @@ const strings = (value: unknown): Record<string, string> =>
 export function readServer(body: Record<string, unknown>): ServerBody | Unreadable {
   const { url, name, headers, secretHeaders, oauthClientId, clientSecret } = body;
   if (typeof url !== 'string' || !URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) {
-    return { unreadable: 'its URL is not an http: or https: address' };
+    return { unreadable: t('sync.unreadable.badUrl') };
   }
   const server: ServerBody = { url: new URL(url).href };
   if (typeof name === 'string' && name.trim()) server.name = name;
@@ -135,8 +136,8 @@ export function readCall(body: Record<string, unknown>, id: string): SavedCall |
 
 export function readPins(body: Record<string, unknown>): PinnedTool[] | Unreadable {
   const { serverUrl, tools } = body;
-  if (typeof serverUrl !== 'string' || !URL.canParse(serverUrl)) return { unreadable: 'it does not name its server’s URL' };
-  if (!Array.isArray(tools)) return { unreadable: 'it has no list of tools' };
+  if (typeof serverUrl !== 'string' || !URL.canParse(serverUrl)) return { unreadable: t('sync.unreadable.noServerUrl') };
+  if (!Array.isArray(tools)) return { unreadable: t('sync.unreadable.noTools') };
   return tools
     .filter((item): item is { tool: string; pinnedAt?: unknown } => isRecord(item) && typeof item.tool === 'string' && item.tool.length > 0)
     .map((item) => ({ serverUrl, tool: item.tool, pinnedAt: typeof item.pinnedAt === 'number' ? item.pinnedAt : 0 }));

@@ -110,8 +110,8 @@ describe('reading a session file', () => {
     expect(read.session.cuts).toEqual([
       'x',
       '3 protocol log records of x could not be read or were past 1,000, and are left out.',
-      '1 activities of x could not be read or were past 200, and are left out.',
-      '1 servers could not be read or were past 200, and are left out.',
+      '1 activity of x could not be read or was past 200, and is left out.',
+      '1 server could not be read or was past 200, and is left out.',
     ]);
   });
 
