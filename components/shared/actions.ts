@@ -54,6 +54,7 @@ export const ActionsContext = createContext<PanelActions | null>(null);
 
 export function useActions(): PanelActions {
   const actions = useContext(ActionsContext);
-  if (!actions) throw new Error('The panel has no actions here: render it inside <ActionsContext.Provider> (entrypoints/sidepanel/main.tsx).');
+  // A component rendered outside the panel's provider (entrypoints/sidepanel/main.tsx): a programming error, worded short as it ships on the first load.
+  if (!actions) throw new Error('useActions() outside <ActionsContext.Provider>');
   return actions;
 }

@@ -60,7 +60,7 @@ export function setCatalog(next: Catalog): void {
 }
 
 function message(key: string): string {
-  if (!catalog) throw new Error(`The message "${key}" was asked for before its entry point called setCatalog() (docs/i18n.md).`);
+  if (!catalog) throw new Error(`"${key}" asked for before setCatalog() (docs/i18n.md).`);
   let text = asked.get(key);
   if (text === undefined) asked.set(key, (text = catalog.message(key.replaceAll('.', '_'))));
   return text;
