@@ -1,8 +1,13 @@
 import { formatDateTime, formatSize } from '@/lib/i18n/format';
 import { t } from '@/lib/i18n';
-import type { SyncView } from '@/lib/sync/view';
+import type { SyncKind, SyncView } from '@/lib/sync/view';
 import { useActions } from '../shared/actions';
 import { Foreign } from '../shared/Foreign';
+import { Message } from '../shared/Message';
+
+/** An entry's name: a server's or a saved call's is the person's own words; Settings and a server's pinned tools are named by toolnexus. */
+const EntryName = ({ kind, name }: { kind: SyncKind; name: string }) =>
+  kind === 'server' || kind === 'call' ? <Foreign text={name} from="person" /> : <>{name}</>;
 
 /** The Sync switch (off until the person turns it on), what travels and what never does, and what sync could not do. */
 export function SyncSection({ sync }: { sync?: SyncView }) {
@@ -21,7 +26,7 @@ export function SyncSection({ sync }: { sync?: SyncView }) {
       {sync?.enabled && sync.syncedAt !== undefined && <p class="muted">{t('sync.syncedAt', { time: formatDateTime(sync.syncedAt) })}</p>}
       {sync?.problem && (
         <p role="alert" class="error">
-          {t('sync.problem', { problem: sync.problem })}
+          {sync.problem}
         </p>
       )}
       {sync && sync.conflicts.length > 0 && (
@@ -29,8 +34,11 @@ export function SyncSection({ sync }: { sync?: SyncView }) {
           <ul>
             {sync.conflicts.map((conflict) => (
               <li key={conflict.key}>
-                <Foreign text={conflict.name} from="person" />{' '}
-                {conflict.kept === 'here' ? t('sync.conflictKeptHere', { time: formatDateTime(conflict.otherAt) }) : t('sync.conflictKeptThere')}
+                {conflict.kept === 'here' ? (
+                  <Message id="sync.conflictKeptHere" values={{ name: <EntryName {...conflict} />, time: formatDateTime(conflict.otherAt) }} />
+                ) : (
+                  <Message id="sync.conflictKeptThere" values={{ name: <EntryName {...conflict} /> }} />
+                )}
               </li>
             ))}
           </ul>
@@ -45,7 +53,7 @@ export function SyncSection({ sync }: { sync?: SyncView }) {
           <ul class="sync-local-only">
             {sync.localOnly.map((item) => (
               <li key={item.key}>
-                <span class="badge">{t('sync.localBadge')}</span> <Foreign text={item.name} from="person" />{' '}
+                <span class="badge">{t('sync.localBadge')}</span> <EntryName {...item} />{' '}
                 <span class="muted">
                   {item.reason === 'too-large'
                     ? t('sync.tooLarge', { size: formatSize(item.bytes) })
@@ -58,7 +66,7 @@ export function SyncSection({ sync }: { sync?: SyncView }) {
       )}
       {sync?.needsSecrets.map((server) => (
         <p key={server.serverId}>
-          <Foreign text={server.name} from="person" /> {t('sync.needsSecrets')}{' '}
+          <Message id="sync.needsSecrets" values={{ name: <Foreign text={server.name} from="person" /> }} />{' '}
           <button type="button" class="link" onClick={() => askSyncSecrets(server.serverId)}>
             {t('sync.askAgain')}
           </button>
