@@ -5,7 +5,7 @@ import { formatList } from '@/lib/i18n/format';
 import { isolated, t } from '@/lib/i18n';
 import { useActions } from '../shared/actions';
 import { carryFiles } from './files';
-import { backupProblem, fileTooLarge, MAX_FILE_BYTES, when } from './words';
+import { applied, fileTooLarge, MAX_FILE_BYTES, when } from './words';
 import { strength } from './strength';
 
 const STRENGTH = {
@@ -125,13 +125,6 @@ function OpenBackup() {
   const [passphrase, setPassphrase] = useState('');
   const [opened, setOpened] = useState<{ importId: string; preview: ImportPreview } | null>(null);
   const [said, setSaid] = useState<{ error: boolean; text: string } | null>(null);
-  const done = (result: ImportResult) =>
-    t('backup.applied', {
-      servers: result.servers.added + result.servers.replaced,
-      calls: result.savedCalls.added + result.savedCalls.replaced,
-      pins: result.pinnedTools,
-      history: result.history,
-    });
   return (
     <form
       aria-labelledby="backup-open-title"
@@ -145,7 +138,7 @@ function OpenBackup() {
           .text()
           .then((text) => openBackup(text, passphrase))
           .then(
-            (result) => (result.ok ? setOpened(result) : setSaid({ error: true, text: backupProblem(result.problem) })),
+            (result) => (result.ok ? setOpened(result) : setSaid({ error: true, text: result.message })),
             (error: unknown) => setSaid({ error: true, text: errorMessage(error) }),
           );
       }}
@@ -171,7 +164,7 @@ function OpenBackup() {
           onApply={(choice) => {
             setOpened(null);
             applyBackup(opened.importId, choice).then(
-              (result: ImportResult) => setSaid({ error: false, text: done(result) }),
+              (result: ImportResult) => setSaid({ error: false, text: applied(result) }),
               (error: unknown) => setSaid({ error: true, text: errorMessage(error) }),
             );
           }}

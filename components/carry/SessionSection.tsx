@@ -7,7 +7,7 @@ import { useActions } from '../shared/actions';
 import { carryFiles } from './files';
 import { OrgNote } from '../shared/OrgNote';
 import { SessionView } from './SessionView';
-import { fileTooLarge, MAX_FILE_BYTES, sessionProblem } from './words';
+import { fileTooLarge, MAX_FILE_BYTES } from './words';
 
 /** "Save all sessions" and "Open a session file" (docs/session-file.md); an opened one is drawn below, read-only. */
 export function SessionSection({ exportAllowed }: { exportAllowed?: Verdict }) {
@@ -44,7 +44,7 @@ export function SessionSection({ exportAllowed }: { exportAllowed?: Verdict }) {
                 (text) => {
                   const read = readSessionFile(text);
                   if (read.ok) setSession(read.session);
-                  else setSaid(sessionProblem(read.problem));
+                  else setSaid(read.message);
                 },
                 (error: unknown) => setSaid(errorMessage(error)),
               );

@@ -1,13 +1,12 @@
 /**
- * The words for what a file's reader refused, built here from its code so they are in the
- * panel's language (docs/i18n.md, "Words built in lib/": lib/backup and lib/sessionFile say a
- * code and English words; the panel says the catalog's).
+ * The words the carry section builds itself: a file refused by its size before it is read, a
+ * file's date, and what applying a backup did. What a backup's or a session file's reader refuses is lib's own sentence, in the
+ * UI language (block backup: and sessionFile:), with the detail of what was wrong.
  */
-import type { OpenedBackup } from '@/lib/backup';
 import { MAX_BACKUP_CHARS } from '@/lib/backup/seal';
-import { isolated, t } from '@/lib/i18n';
-import { formatDateTime, formatSize } from '@/lib/i18n/format';
-import type { ReadSession } from '@/lib/sessionFile/read';
+import type { ImportResult } from '@/lib/backup';
+import { isolated, t, tn } from '@/lib/i18n';
+import { formatDateTime, formatList, formatSize } from '@/lib/i18n/format';
 
 /**
  * The most a backup or session file may weigh before it is read: both readers refuse more than
@@ -24,32 +23,13 @@ export function when(iso: string): string {
   return Number.isFinite(at) ? formatDateTime(at) : isolated(iso);
 }
 
-export function backupProblem(problem: Extract<OpenedBackup, { ok: false }>['problem']): string {
-  switch (problem) {
-    case 'wrong-passphrase':
-      return t('backup.problemWrongPassphrase');
-    case 'damaged':
-      return t('backup.problemDamaged');
-    case 'newer-version':
-      return t('backup.problemNewerVersion');
-    case 'too-large':
-      return t('backup.problemTooLarge');
-    default:
-      return t('backup.problemNotABackup');
-  }
-}
-
-export function sessionProblem(problem: Extract<ReadSession, { ok: false }>['problem']): string {
-  switch (problem) {
-    case 'too-large':
-      return t('sessionFile.problemTooLarge');
-    case 'too-deep':
-      return t('sessionFile.problemTooDeep');
-    case 'newer-version':
-      return t('sessionFile.problemNewerVersion');
-    case 'damaged':
-      return t('sessionFile.problemDamaged');
-    default:
-      return t('sessionFile.problemNotASession');
-  }
-}
+/** What applying a backup did: each kind of item counted in its own plural form, the kinds as a list of the language. */
+export const applied = (result: ImportResult): string =>
+  t('backup.applied', {
+    counts: formatList([
+      tn('backup.count.servers', result.servers.added + result.servers.replaced),
+      tn('backup.count.calls', result.savedCalls.added + result.savedCalls.replaced),
+      tn('backup.count.pins', result.pinnedTools),
+      tn('backup.count.history', result.history),
+    ]),
+  });

@@ -4,6 +4,7 @@
  * a backup's refusal, and the Inbox form that asks for a synced server's secrets.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { applied } from '../../../components/carry/words';
 import { readHeader } from '../../../lib/backup/seal';
 import { formatNumber, setCatalog } from '../../../lib/i18n';
 import { readSessionFile } from '../../../lib/sessionFile';
@@ -55,5 +56,24 @@ describe('sync, backup and session files in another language', () => {
     const request = secretRequest('API', missing);
     expect(request.prompt).toContain('Saisissez les en-têtes X-Key et X-Team et son secret client OAuth pour le connecter ici');
     expect(request.data).toMatchObject({ schema: { properties: { 'OAuth client secret': { title: 'Secret client OAuth' } } } });
+  });
+});
+
+describe('what applying a backup did', () => {
+  const result = (servers: number, calls: number, pins: number, history: number) => ({
+    servers: { added: servers, replaced: 0 },
+    savedCalls: { added: 0, replaced: calls },
+    pinnedTools: pins,
+    history,
+  });
+
+  it('counts each kind in its own plural form, as a list of the language', async () => {
+    expect(applied(result(1, 2, 1, 0) as never)).toBe('Done: 1 server, 2 saved calls, 1 pinned tool, and 0 History entries added or replaced.');
+    setCatalog(await nodeCatalog('de'));
+    expect(applied(result(1, 1, 2, 3) as never)).toBe(
+      'Fertig: 1 Server, 1 gespeicherter Aufruf, 2 angeheftete Tools und 3 Verlaufseinträge hinzugefügt oder ersetzt.',
+    );
+    setCatalog(await nodeCatalog('ar'));
+    expect(applied(result(2, 1, 0, 0) as never)).toContain('خادمان');
   });
 });
