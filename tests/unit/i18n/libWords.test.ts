@@ -122,6 +122,17 @@ describe("lib's words in another language", () => {
     );
   });
 
+  it('a refused address inside a registry or server.json problem in German: the refusal is a clause of that sentence, not a server’s request', async () => {
+    setCatalog(await nodeCatalog('de'));
+    expect(() => registryBase('http://registry.example')).toThrow(
+      `Die Registry-Adresse kann nicht verwendet werden: es ist ${isolatedUrl('registry.example')} über unverschlüsseltes http:; außerhalb dieses Computers ist nur https: erlaubt. Abgelehnt.`,
+    );
+    const remotes = [{ type: 'streamable-http', url: 'javascript:alert(1)' }];
+    expect(() => readServerJson({ name: 'io.github.a/weather', description: 'd', version: '1', remotes }, () => ({}) as never)).toThrow(
+      `remotes[0].url "javascript:alert(1)" kann nicht verwendet werden: es ist eine ${isolatedUrl('javascript:')}-URL; abgelehnt.`,
+    );
+  });
+
   it("an mcp.json's left-out entries, a saved-calls file and a pin in German", async () => {
     setCatalog(await nodeCatalog('de'));
     expect(parseMcpJson(JSON.stringify({ mcpServers: { files: { command: 'npx' } } })).skipped).toEqual([
