@@ -178,7 +178,7 @@ function skippedPackages(raw: unknown): SkippedPart[] {
     const id = typeof record.identifier === 'string' ? ` ${record.identifier}` : '';
     return {
       what: `${kind}${id}`,
-      reason: 'it runs as a program on your computer (over stdio or in a container), which a browser extension cannot start.',
+      reason: t('registry.serverJson.runsLocally'),
     };
   });
 }
