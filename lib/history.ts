@@ -3,7 +3,7 @@
  * what they shared. Content is exactly what the server received; nothing else (no OAuth
  * tokens, which never pass through the inbox) is recorded.
  */
-import { tn } from './i18n';
+import { t, tn } from './i18n';
 import type { PendingRequest } from './inbox';
 import type { Answer, RequestKind } from './request';
 import { answerToElicitResult } from './mcp/protocol';
@@ -41,7 +41,7 @@ function keptUrl(request: PendingRequest): string | null {
 /** A save History could not make (the storage quota, most likely); the entries stay in memory and later saves go on. */
 export class HistorySaveError extends Error {
   constructor(cause: unknown) {
-    super(`History could not be saved: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(t('history.saveFailed', { error: cause instanceof Error ? cause.message : String(cause) }), { cause });
     this.name = 'HistorySaveError';
   }
 }

@@ -4,6 +4,8 @@
  * verifier, an OAuth `code`…) and any string that carries a bearer token, before anything is
  * stored or shown; the value is replaced, the key kept, so the shape still reads.
  */
+import { t } from './i18n';
+
 export const REDACTED = '[redacted]';
 
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|dpop)$|token|secret|password|api[-_]?key|x-auth/i;
@@ -63,6 +65,6 @@ export function redactBody(body: string, contentType: string | null): unknown {
       for (const key of [...form.keys()]) if (isSecretField(key)) form.set(key, REDACTED);
       return form.toString();
     }
-    return `(${body.length} characters, not JSON)`;
+    return t('bounds.bodyNotJson', { length: String(body.length) });
   }
 }

@@ -247,22 +247,45 @@ function hostPartsOf(hostname: string, domain: string | null, port: string): Hos
   return { prefix: hostname.slice(0, hostname.length - domain.length), domain, suffix };
 }
 
+/** Why a URL must not be opened at all, before it is put in words. */
+type Refusal = { kind: 'scheme'; scheme: string } | { kind: 'http'; host: string } | { kind: 'notUrl' };
+
 /** Why `url` must not be opened at all; `null` when it may be offered to the person. */
-function refusalOfUrl(url: URL): string | null {
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return t('urls.refused.scheme', { scheme: isolatedUrl(url.protocol) });
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) return t('urls.refused.http', { host: isolatedUrl(url.host) });
+function refusalOfUrl(url: URL): Refusal | null {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { kind: 'scheme', scheme: isolatedUrl(url.protocol) };
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) return { kind: 'http', host: isolatedUrl(url.host) };
   return null;
 }
 
-/** Asked for when a URL is judged, never at import: the worker sets its language first (docs/i18n.md). */
-const notAUrl = () => t('urls.refused.notUrl');
+const refusalOfInput = (input: string): Refusal | null => (URL.canParse(input) ? refusalOfUrl(new URL(input)) : { kind: 'notUrl' });
+
+/** The refusal as a sentence about a server's request. Asked for when a URL is judged, never at import: the worker sets its language first (docs/i18n.md). */
+function refusalSentence(refusal: Refusal): string {
+  if (refusal.kind === 'scheme') return t('urls.refused.scheme', { scheme: refusal.scheme });
+  if (refusal.kind === 'http') return t('urls.refused.http', { host: refusal.host });
+  return t('urls.refused.notUrl');
+}
 
 /**
  * Why `input` must not be opened at all, as `analyzeUrl` says it in `refused`; `null` when it
  * may be offered. Needs no suffix list: for what only gates a URL. Never throws.
  */
 export function refusalOf(input: string): string | null {
-  return URL.canParse(input) ? refusalOfUrl(new URL(input)) : notAUrl();
+  const refusal = refusalOfInput(input);
+  return refusal && refusalSentence(refusal);
+}
+
+/**
+ * The same refusal as a clause for another sentence to embed after its colon ("The registry address
+ * cannot be used: {why}"), about an address a person, a site or a registry gave rather than a server's
+ * request: each language words it as a whole clause, not `refusalOf`'s sentence with its opening swapped.
+ */
+export function refusalReason(input: string): string | null {
+  const refusal = refusalOfInput(input);
+  if (!refusal) return null;
+  if (refusal.kind === 'scheme') return t('urls.reason.scheme', { scheme: refusal.scheme });
+  if (refusal.kind === 'http') return t('urls.reason.http', { host: refusal.host });
+  return t('urls.reason.notUrl');
 }
 
 /** `analyzeUrl`, synchronous, once the suffix list is loaded (`urlJudge`). */
@@ -302,10 +325,10 @@ export async function analyzeUrl(input: string): Promise<UrlAnalysis> {
 }
 
 function judgeUrl(parseHost: SuffixParse, input: string): UrlAnalysis {
-  if (!URL.canParse(input)) return refusedAnalysis(input, notAUrl());
+  if (!URL.canParse(input)) return refusedAnalysis(input, refusalSentence({ kind: 'notUrl' }));
   const url = new URL(input);
-  const refused = refusalOfUrl(url);
-  if (refused) return refusedAnalysis(input, refused, url);
+  const refusal = refusalOfUrl(url);
+  if (refusal) return refusedAnalysis(input, refusalSentence(refusal), url);
   const scheme = url.protocol;
   const hostname = url.hostname;
   const loopback = isLoopback(hostname);

@@ -5,6 +5,7 @@
  * why in words the card can show.
  */
 import type { ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/client';
+import { t } from '../i18n';
 import { isRecord } from '../json';
 
 export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
@@ -48,7 +49,7 @@ export function appOfTool(tool: Pick<Tool, '_meta'> | undefined): AppRef | undef
   const uri = isRecord(ui) && ui.resourceUri !== undefined ? ui.resourceUri : meta['ui/resourceUri'];
   if (uri === undefined) return undefined;
   if (typeof uri !== 'string' || !uri.startsWith('ui://') || uri.length > 2_000) {
-    return { problem: 'The server names an interface for this tool that is not a ui:// resource, so none is shown.' };
+    return { problem: t('apps.problem.notUiResource') };
   }
   return { resourceUri: uri };
 }
@@ -99,24 +100,26 @@ function decodeBase64(blob: string): string {
  */
 export function appResource(uri: string, result: ReadResourceResult, listed?: Resource): AppResource {
   const contents = result.contents.find((item) => item.uri === uri) ?? result.contents[0];
-  if (!contents) throw new AppResourceError(`The server returned nothing for ${uri}.`);
+  if (!contents) throw new AppResourceError(t('apps.problem.nothingReturned', { uri }));
   const mimeType = contents.mimeType?.replace(/\s/g, '').toLowerCase();
   if (mimeType !== APP_MIME_TYPE && mimeType !== 'text/html') {
     throw new AppResourceError(
-      `${uri} is ${contents.mimeType ? `"${contents.mimeType.slice(0, 100)}"` : 'of no stated type'}, not an app (${APP_MIME_TYPE}).`,
+      contents.mimeType
+        ? t('apps.problem.wrongType', { uri, type: contents.mimeType.slice(0, 100), appType: APP_MIME_TYPE })
+        : t('apps.problem.noType', { uri, appType: APP_MIME_TYPE }),
     );
   }
   const size = 'text' in contents ? contents.text.length : contents.blob.length * 0.75;
   if (size > MAX_APP_CHARS) {
-    throw new AppResourceError(`${uri} is ${(size / 1e6).toFixed(1)} MB; toolnexus shows apps up to ${MAX_APP_CHARS / 1e6} MB.`);
+    throw new AppResourceError(t('apps.problem.tooLarge', { uri, size: (size / 1e6).toFixed(1), max: String(MAX_APP_CHARS / 1e6) }));
   }
   let html: string;
   try {
     html = 'text' in contents ? contents.text : decodeBase64(contents.blob);
   } catch {
-    throw new AppResourceError(`${uri} is not valid base64, so it cannot be shown.`);
+    throw new AppResourceError(t('apps.problem.notBase64', { uri }));
   }
-  if (html.trim() === '') throw new AppResourceError(`${uri} is empty.`);
+  if (html.trim() === '') throw new AppResourceError(t('apps.problem.empty', { uri }));
   const csp = cspOf(contents._meta) ?? cspOf(listed?._meta);
   const ui = isRecord(contents._meta) && isRecord(contents._meta.ui) ? contents._meta.ui : isRecord(listed?._meta?.ui) ? listed._meta.ui : {};
   return {

@@ -97,13 +97,13 @@ async function followRedirect(base: FetchLike, url: string, init: RequestInit, r
   try {
     followed = await base(url, { ...init, redirect: 'follow' });
   } catch {
-    notes.set(redirected, { status: 302, note: 'redirects without end (a redirect loop, or more than 20 hops); not followed' });
+    notes.set(redirected, { status: 302, note: t('auth.fetch.redirectLoop') });
     return redirected;
   }
   const to = followed.url;
   if (to && URL.canParse(to) && new URL(to).origin === new URL(url).origin) return followed;
   await followed.body?.cancel().catch(() => {});
-  notes.set(redirected, { status: 302, note: `redirects to ${to || 'an address the browser does not show'}, on another origin; not followed` });
+  notes.set(redirected, { status: 302, note: to ? t('auth.fetch.redirectElsewhere', { location: to }) : t('auth.fetch.redirectHidden') });
   return redirected;
 }
 

@@ -124,7 +124,7 @@ export async function signInWithPerson(
         iss: callback.iss,
         fetchFn: interaction.oauthFetch,
       });
-      if (result !== 'AUTHORIZED') throw new Error(`Exchanging the code for ${server.name} ended in ${result}.`);
+      if (result !== 'AUTHORIZED') throw new Error(t('auth.callback.exchangeEnded', { server: server.name, result }));
       return url.searchParams.get('scope') ?? undefined;
     } catch (error) {
       await provider.pauseAsking(true);

@@ -97,7 +97,7 @@ export function boundedBody(body: unknown): unknown {
   const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
   if (text.length <= MAX_BODY_CHARS) return body;
   return {
-    cut: t('auth.bodyCut', { length: text.length, kept: MAX_BODY_CHARS }),
+    cut: t('bounds.bodyCut', { length: text.length, kept: MAX_BODY_CHARS }),
     start: text.slice(0, MAX_BODY_CHARS),
   };
 }

@@ -5,6 +5,7 @@
  * being traced goes out unrecorded.
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
+import { t } from '../i18n';
 import { redactBody, redactHeaders, redactUrl } from '../redact';
 import { bodyText, classify } from './exchanges';
 import { guardNote, SignInFetchError } from './guardedFetch';
@@ -16,9 +17,9 @@ export function problemOf(error: unknown): string {
   if (error instanceof SignInFetchError) return error.message;
   // A browser's fetch says no more than "Failed to fetch" for all of these.
   if (error instanceof TypeError) {
-    return `no answer the browser let toolnexus read (${error.message}): the server is down or unreachable, or it does not allow requests from a browser extension (CORS)`;
+    return t('auth.fetch.noAnswerBrowser', { error: error.message });
   }
-  return `no answer (${error instanceof Error ? error.message : String(error)})`;
+  return t('auth.fetch.noAnswer', { error: error instanceof Error ? error.message : String(error) });
 }
 
 const isRedirect = (status: number) => status === 0 || (status >= 300 && status < 400);

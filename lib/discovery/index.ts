@@ -14,7 +14,7 @@
 import { t, tn } from '../i18n';
 import { claimedDomain } from '../registry/trust';
 import type { ServerManifest } from '../registry/serverJson';
-import { refusalOf, type UrlJudge, urlJudge } from '../urls';
+import { refusalOf, refusalReason, type UrlJudge, urlJudge } from '../urls';
 import { AI_CATALOG_PATH, type CardReference, quoted, readCatalog, SERVER_CARD_TYPE } from './catalog';
 import { type DocumentBounds, type Fetch, fetchDocument } from './fetchDocument';
 import { crossesIntoPrivate } from './networks';
@@ -85,15 +85,10 @@ async function findCards(site: URL, bounds: DocumentBounds, problems: string[]):
   return [];
 }
 
-/**
- * Why the extension may not read the card at `url` for `site`; null when it may. A refused address's reason is
- * lib/urls' sentence about a server; in English its opening is turned to fit this one (no other catalog has that opening).
- */
+/** Why the extension may not read the card at `url` for `site`; null when it may. */
 function refusal(site: URL, url: URL): string | null {
-  const crossing = crossesIntoPrivate(site, url);
-  if (crossing) return t('discovery.card.notRead', { url: url.href, why: crossing });
-  const refused = refusalOf(url.href);
-  return refused ? t('discovery.card.notRead', { url: url.href, why: refused.replace('The server asked to open', 'it is') }) : null;
+  const why = crossesIntoPrivate(site, url) ?? refusalReason(url.href);
+  return why ? t('discovery.card.notRead', { url: url.href, why }) : null;
 }
 
 async function readCard(site: URL, reference: CardReference, bounds: DocumentBounds, judge: UrlJudge, problems: string[]) {

@@ -10,6 +10,7 @@
  * only a server the hub still `holds` is recorded, or each add and remove left two records for good.
  */
 import type { TraceAttempt } from '../auth/trace';
+import { t } from '../i18n';
 import type { ProtocolLogEntry, ProtocolRecord } from '../mcp/protocolLog';
 
 /** What a person scrolls through debugging one server. */
@@ -41,7 +42,7 @@ function bounded(record: ProtocolRecord): { record: ProtocolRecord; chars: numbe
   const text = JSON.stringify(record.message) ?? '';
   if (text.length <= MAX_RECORD_CHARS) return { record, chars: charsWith(record, text.length) };
   const message = {
-    cut: `${text.length.toLocaleString('en')} characters; the first ${MAX_RECORD_CHARS.toLocaleString('en')} are kept`,
+    cut: t('bounds.bodyCut', { length: text.length, kept: MAX_RECORD_CHARS }),
     start: JSON.parse(JSON.stringify(text.slice(0, MAX_RECORD_CHARS))) as string,
   };
   return { record: { ...record, message }, chars: charsWith(record, JSON.stringify(message).length) };

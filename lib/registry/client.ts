@@ -17,7 +17,7 @@
  */
 import { t } from '../i18n';
 import { readAtMost } from '../readAtMost';
-import { refusalOf, type UrlJudge, urlJudge } from '../urls';
+import { refusalReason, type UrlJudge, urlJudge } from '../urls';
 import { readServerJson, ServerJsonError, type ServerManifest } from './serverJson';
 import { isRecord } from '../json';
 
@@ -61,8 +61,8 @@ export interface RegistryOptions {
 
 /** The base URL with its trailing slash cut. @throws RegistryError unless https: (or http: to this computer). */
 export function registryBase(input: string): string {
-  const refused = refusalOf(input.trim());
-  if (refused) throw new RegistryError(t('registry.client.addressRefused', { why: refused.replace('The server asked to open', 'it is') }));
+  const why = refusalReason(input.trim());
+  if (why) throw new RegistryError(t('registry.client.addressRefused', { why }));
   const url = new URL(input.trim());
   if (url.search || url.hash) throw new RegistryError(t('registry.client.addressQuery'));
   return url.href.replace(/\/+$/, '');

@@ -16,7 +16,7 @@
  */
 import { t } from '../i18n';
 import { type IconSpec, loadableIcon } from '../icons';
-import { refusalOf, type UrlJudge } from '../urls';
+import { refusalOf, refusalReason, type UrlJudge } from '../urls';
 import { type InputField, type RemoteOffer, VARIABLE } from './offer';
 import { originWarnings, templateOrigin } from './trust';
 import { isRecord } from '../json';
@@ -154,17 +154,12 @@ function readRemote(problems: string[], raw: unknown, path: string, name: string
   }
   const url = text(problems, raw.url, `${path}.url`, 2048, true);
   if (url === undefined) return undefined;
-  const analysis = judge(sampleUrl(url));
-  if (analysis.refused) {
-    problems.push(
-      t('registry.serverJson.urlRefused', {
-        path: `${path}.url`,
-        url: JSON.stringify(url),
-        why: analysis.refused.replace('The server asked to open', 'it is'),
-      }),
-    );
+  const why = refusalReason(sampleUrl(url));
+  if (why) {
+    problems.push(t('registry.serverJson.urlRefused', { path: `${path}.url`, url: JSON.stringify(url), why }));
     return undefined;
   }
+  const analysis = judge(sampleUrl(url));
   return {
     transport: raw.type,
     urlTemplate: url,
@@ -183,7 +178,7 @@ function skippedPackages(raw: unknown): SkippedPart[] {
     const id = typeof record.identifier === 'string' ? ` ${record.identifier}` : '';
     return {
       what: `${kind}${id}`,
-      reason: 'it runs as a program on your computer (over stdio or in a container), which a browser extension cannot start.',
+      reason: t('registry.serverJson.runsLocally'),
     };
   });
 }

@@ -5,20 +5,24 @@
  */
 import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appOfTool, appResource } from '../../../lib/apps/resource';
 import { explainFailure } from '../../../lib/auth/explain';
+import { boundedBody } from '../../../lib/auth/trace';
 import type { TraceExchange, TraceStep } from '../../../lib/auth/trace';
+import { problemOf } from '../../../lib/auth/traceFetch';
 import { describeStep } from '../../../lib/auth/traceWords';
 import { connectionError } from '../../../lib/diagnosis';
 import { discoverSite } from '../../../lib/discovery';
 import { crossesIntoPrivate } from '../../../lib/discovery/networks';
 import { Notices } from '../../../lib/hub/notices';
 import { parseHeaderLines } from '../../../lib/headers';
-import { clipText } from '../../../lib/history';
+import { clipText, HistorySaveError } from '../../../lib/history';
 import { isolated, isolatedUrl, setCatalog } from '../../../lib/i18n';
 import { parseMcpJson } from '../../../lib/mcpJson';
 import { nameMarks } from '../../../lib/names';
 import { boundForPanel } from '../../../lib/panelBounds';
 import { pinTool } from '../../../lib/pinnedTools';
+import { redactBody } from '../../../lib/redact';
 import { parseSavedCalls } from '../../../lib/savedCalls';
 import { PolicyJudge, readPolicy, verdictSentence } from '../../../lib/policy';
 import { registryBase } from '../../../lib/registry/client';
@@ -120,6 +124,35 @@ describe("lib's words in another language", () => {
     expect(() => readServerJson({ name: 'weather', description: 'd', version: '1', remotes: {} }, () => ({}) as never)).toThrow(
       'Diese server.json entspricht nicht dem Schema der Registry: name "weather" muss wie "io.github.owner/server" aussehen; remotes muss eine Liste sein',
     );
+  });
+
+  it('a refused address inside a registry or server.json problem in German: the refusal is a clause of that sentence, not a server’s request', async () => {
+    setCatalog(await nodeCatalog('de'));
+    expect(() => registryBase('http://registry.example')).toThrow(
+      `Die Registry-Adresse kann nicht verwendet werden: es ist ${isolatedUrl('registry.example')} über unverschlüsseltes http:; außerhalb dieses Computers ist nur https: erlaubt. Abgelehnt.`,
+    );
+    const remotes = [{ type: 'streamable-http', url: 'javascript:alert(1)' }];
+    expect(() => readServerJson({ name: 'io.github.a/weather', description: 'd', version: '1', remotes }, () => ({}) as never)).toThrow(
+      `remotes[0].url "javascript:alert(1)" kann nicht verwendet werden: es ist eine ${isolatedUrl('javascript:')}-URL; abgelehnt.`,
+    );
+  });
+
+  it("an app that cannot be shown in Japanese, the server's ui:// address and MIME type as they came", async () => {
+    setCatalog(await nodeCatalog('ja'));
+    expect(appOfTool({ _meta: { ui: { resourceUri: 'https://a.example/app' } } })).toEqual({
+      problem: 'サーバーがこのツールに指定したインターフェースは ui:// リソースではないため、表示しません。',
+    });
+    const read = (contents: object) => () => appResource('ui://w/app', { contents: [{ uri: 'ui://w/app', ...contents }] } as never);
+    expect(read({ mimeType: 'text/plain', text: 'x' })).toThrow('ui://w/app は「text/plain」で、アプリ（text/html;profile=mcp-app）ではありません。');
+    expect(read({ mimeType: 'text/html', text: ' ' })).toThrow('ui://w/app は空です。');
+  });
+
+  it("the sign-in trace's and the protocol log's notes on a body, and History's failed save, in German", async () => {
+    setCatalog(await nodeCatalog('de'));
+    expect(boundedBody('z'.repeat(9_000))).toMatchObject({ cut: '9.000 Zeichen; die ersten 8.000 sind erhalten' });
+    expect(redactBody('<html>', 'text/html')).toBe('(6 Zeichen, kein JSON)');
+    expect(problemOf(new Error('socket hang up'))).toBe('keine Antwort (socket hang up)');
+    expect(new HistorySaveError(new Error('QuotaExceededError')).message).toBe('Der Verlauf konnte nicht gespeichert werden: QuotaExceededError');
   });
 
   it("an mcp.json's left-out entries, a saved-calls file and a pin in German", async () => {
