@@ -7,7 +7,7 @@ import { Message } from '../shared/Message';
 
 /** An entry's name: a server's or a saved call's is the person's own words; Settings and a server's pinned tools are named by toolnexus. */
 const EntryName = ({ kind, name }: { kind: SyncKind; name: string }) =>
-  kind === 'server' || kind === 'call' ? <Foreign text={name} from="person" /> : <>{name}</>;
+  kind === 'server' || kind === 'call' ? <Foreign text={name} from="person" /> : name;
 
 /** The Sync switch (off until the person turns it on), what travels and what never does, and what sync could not do. */
 export function SyncSection({ sync }: { sync?: SyncView }) {

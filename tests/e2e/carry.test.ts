@@ -91,7 +91,9 @@ describe('a sealed backup through the panel', () => {
     writeFileSync(tampered, JSON.stringify({ ...sealed, ciphertext: `${sealed.ciphertext.slice(0, 10)}${flipped}${sealed.ciphertext.slice(11)}` }));
     const fresh = await freshPanel();
     await openBackup(fresh, tampered, PASS);
-    await expect.poll(() => fresh.page.getByRole('alert').filter({ hasText: 'were changed after it was sealed' }).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => fresh.page.getByRole('alert').filter({ hasText: 'were changed after it was sealed' }).count(), { timeout: 30_000 })
+      .toBe(1);
     expect(await fresh.server('Keyed').count()).toBe(0);
   });
 });
