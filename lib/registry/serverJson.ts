@@ -154,12 +154,13 @@ function readRemote(problems: string[], raw: unknown, path: string, name: string
   }
   const url = text(problems, raw.url, `${path}.url`, 2048, true);
   if (url === undefined) return undefined;
-  const why = refusalReason(sampleUrl(url));
+  const sample = sampleUrl(url);
+  const why = refusalReason(sample);
   if (why) {
     problems.push(t('registry.serverJson.urlRefused', { path: `${path}.url`, url: JSON.stringify(url), why }));
     return undefined;
   }
-  const analysis = judge(sampleUrl(url));
+  const analysis = judge(sample);
   return {
     transport: raw.type,
     urlTemplate: url,
