@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { catalogAssets } from './locales/build.ts';
+import { panelFirstPart } from './locales/firstPart.vite.ts';
 import { noCodeFromStrings } from './codeFromStrings.vite.ts';
 import { rjsfMarkdownAlias, rjsfPlugins } from './rjsf.vite.ts';
 
@@ -121,7 +122,8 @@ export default defineConfig({
   }),
   vite: () => ({
     // No dependency code that makes code or markup from a string (codeFromStrings.vite.ts).
-    plugins: [preact(), ...rjsfPlugins, noCodeFromStrings],
+    // …and the panel's first part of the catalog, the messages its first load asks for (locales/firstPart.vite.ts).
+    plugins: [preact(), ...rjsfPlugins, noCodeFromStrings, panelFirstPart(process.env.TOOLNEXUS_LOCALE)],
     // rjsf's own markdown, and its registry without the parts only a name reaches (rjsf.vite.ts).
     resolve: { alias: [rjsfMarkdownAlias] },
     // Rolldown's default constant inlining ('smart') pastes an imported string into every

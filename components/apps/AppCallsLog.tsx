@@ -29,7 +29,12 @@ function said(call: CallView): string | undefined {
  * (they are the app's, never the person's results), with the pace it keeps and the one
  * toolnexus holds it to.
  */
-export function AppCallsLog({ tool, calls }: { tool: string; calls: CallView[] }) {
+export interface AppCallsLogProps {
+  tool: string;
+  calls: CallView[];
+}
+
+export function AppCallsLog({ tool, calls }: AppCallsLogProps) {
   if (calls.length === 0) return null;
   const recent = calls.filter((call) => call.startedAt > Date.now() - RATE_WINDOW_MS).length;
   // Per second, to one decimal, written as the language writes it.

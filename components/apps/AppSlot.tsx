@@ -3,6 +3,7 @@ import { createContext } from 'preact';
 import { useContext, useState } from 'preact/hooks';
 import type { CallView, ServerView } from '@/lib/state';
 import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
+import type { AppCallsLogProps } from './AppCallsLog';
 import type { AppFrameProps } from './AppFrame';
 import { MAX_LIVE_APPS } from './liveApps';
 import type { AppPorts } from './session';
@@ -30,6 +31,16 @@ export const LazyAppFrame = lazyComponent<AppFrameProps>(
   () => t('lazy.part.app'),
   () => import('./AppFrame').then((module) => module.AppFrame),
   Loading,
+);
+
+/**
+ * What an app asked its server exists only once an app has run: its log is a chunk of its own
+ * too, with its words, so the panel's first load and first part of the catalog carry neither.
+ */
+export const LazyAppCallsLog = lazyComponent<AppCallsLogProps>(
+  () => t('lazy.part.app'),
+  () => import('./AppCallsLog').then((module) => module.AppCallsLog),
+  ({ failure }) => failure,
 );
 
 export interface AppSlotProps {

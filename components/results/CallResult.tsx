@@ -4,8 +4,7 @@ import type { CallView } from '@/lib/state';
 import { useState } from 'preact/hooks';
 import { formatNumber, t } from '@/lib/i18n';
 import { formatElapsed } from '@/lib/i18n/format';
-import { AppCallsLog } from '../apps/AppCallsLog';
-import { AppSlot } from '../apps/AppSlot';
+import { AppSlot, LazyAppCallsLog } from '../apps/AppSlot';
 import { useActions } from '../shared/actions';
 import { ContentBlock } from '../content/ContentBlock';
 import { CutNote } from '../content/CutNote';
@@ -150,7 +149,7 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
         </span>
       </header>
       <AppSlot call={call} open={appOpen} />
-      <AppCallsLog tool={call.tool} calls={appCalls} />
+      {appCalls.length > 0 && <LazyAppCallsLog tool={call.tool} calls={appCalls} />}
       {running && call.progress && <CallProgress tool={call.tool} progress={call.progress} />}
       {running && call.task?.statusMessage && (
         <p class="muted task-status" dir="auto" data-from="server">

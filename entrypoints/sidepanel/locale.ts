@@ -1,13 +1,45 @@
 /**
- * The panel's language, set before any component is imported (main.tsx imports this first):
- * the catalog the browser picked for its own UI language (docs/i18n.md), and `lang` and `dir`
- * on the document from it, so that a right-to-left language mirrors the whole layout.
+ * The panel's language, set before anything renders (main.tsx waits for `catalogReady`): the
+ * catalog the browser picked for its own UI language (docs/i18n.md), and `lang` and `dir` on the
+ * document from it, so that a right-to-left language mirrors the whole layout.
+ *
+ * The first render reads only the first part of that catalog (lib/i18n/firstPart.ts), a small
+ * file, by the language the worker found the browser picked; asking the browser's catalog
+ * instead reads the whole of it and English's beside it. What renders later asks the browser's.
  */
-import { browser } from 'wxt/browser';
-import { browserCatalog, setCatalog, uiDirection, uiLocale } from '@/lib/i18n';
+import { browser, type PublicPath } from 'wxt/browser';
+import { CATALOG_LOCALE, setCatalog, uiDirection, uiLocale, type Catalog } from '@/lib/i18n';
+import { type FirstEntry, firstPartPath, isLocaleTag, PICKED_LOCALE_KEY } from '@/lib/i18n/firstPart';
 
 // WXT types getMessage with the names it knows of (public/_locales); ours are built from locales/.
 const i18n = browser.i18n as unknown as { getMessage(name: string): string };
-setCatalog(browserCatalog((name) => i18n.getMessage(name)));
-document.documentElement.lang = uiLocale();
-document.documentElement.dir = uiDirection();
+const getMessage = (name: string) => i18n.getMessage(name);
+
+/** The language the worker saw picked; the browser's catalog says so itself when the worker has not run yet. */
+async function pickedLocale(): Promise<string> {
+  const saved = (await browser.storage.session.get(PICKED_LOCALE_KEY).catch((): Record<string, unknown> => ({})))[PICKED_LOCALE_KEY];
+  return isLocaleTag(saved) ? saved : getMessage(CATALOG_LOCALE) || 'en';
+}
+
+async function firstPart(locale: string): Promise<FirstEntry[]> {
+  const response = await fetch(browser.runtime.getURL(firstPartPath(locale) as PublicPath));
+  if (!response.ok) throw new Error(`No first part of the catalog for ${locale} (${response.status}).`);
+  return (await response.json()) as FirstEntry[];
+}
+
+async function load(): Promise<Catalog> {
+  // `wxt` in development builds no first part: the code asks everything by key.
+  if (import.meta.env.DEV) return { locale: getMessage(CATALOG_LOCALE) || 'en', message: getMessage };
+  const locale = await pickedLocale();
+  // A saved language this build has no file for (an older build's): the browser's own pick, which it has.
+  const first = await firstPart(locale).catch(() => undefined);
+  if (first) return { locale, message: getMessage, first };
+  const picked = getMessage(CATALOG_LOCALE) || 'en';
+  return { locale: picked, message: getMessage, first: await firstPart(picked) };
+}
+
+export const catalogReady: Promise<void> = load().then((catalog) => {
+  setCatalog(catalog);
+  document.documentElement.lang = uiLocale();
+  document.documentElement.dir = uiDirection();
+});

@@ -1,5 +1,4 @@
-// First: every module after it may ask for a message as it loads.
-import './locale';
+import { catalogReady } from './locale';
 import { effect, signal } from '@preact/signals';
 import { render } from 'preact';
 // The browser's own promise-returning API (Chrome MV3, Firefox): webextension-polyfill was 3 KB of the first load.
@@ -205,14 +204,16 @@ function Root() {
   );
 }
 
-connect({
-  onFocusRequest: (requestId) => {
-    tab.value = 'inbox';
-    focusId.value = requestId;
-  },
-  onExported: download,
-});
-if (appTab === null) {
+// Nothing is drawn, and no message asked, before the catalog is in: a port message may be put in words.
+void catalogReady.then(() => {
+  connect({
+    onFocusRequest: (requestId) => {
+      tab.value = 'inbox';
+      focusId.value = requestId;
+    },
+    onExported: download,
+  });
+  if (appTab !== null) return void showAppTab(appTab);
   render(
     <ActionsContext.Provider value={actions}>
       <LinkCheckContext.Provider value={asks.checkLinks}>
@@ -224,4 +225,4 @@ if (appTab === null) {
   listenForShortcuts({ selectTab: actions.selectTab, showHelp: () => actions.showHelp(true) });
   rememberFoldedGroups();
   watchCurrentSite();
-} else void showAppTab(appTab);
+});

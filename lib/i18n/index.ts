@@ -10,6 +10,7 @@
  * singular) and Arabic (six forms) do not fit (docs/i18n.md, "Plurals").
  */
 import type { GeneratedI18nStructure } from '../../.wxt/i18n/structure';
+import type { FirstEntry } from './firstPart';
 
 type Structure = GeneratedI18nStructure;
 /** Every message of locales/en.yml by its dotted path (`inbox.empty.title`); `@@…` are the browser's own. */
@@ -32,6 +33,8 @@ export interface Catalog {
   locale: string;
   /** The message named `name` (the key with `_` for `.`, as in messages.json); '' when there is none, as browser.i18n.getMessage says. */
   message(name: string): string;
+  /** The panel's first part (lib/i18n/firstPart.ts): its first-load code asks for these by position, where the rest asks by key. */
+  first?: readonly FirstEntry[];
 }
 
 /** The message each built catalog carries with its own language (locales/build.ts writes it; no translator does). */
@@ -52,6 +55,12 @@ let numbers: Intl.NumberFormat | undefined;
  */
 const asked = new Map<string, string>();
 
+/**
+ * What code asks for: a key, or in the panel's first-load code, once built, the key's position in
+ * the first part (locales/firstPart.vite.ts writes it in place of the key, where the types still say a key).
+ */
+type Asked = string | number;
+
 /** Sets the language every later message is in. */
 export function setCatalog(next: Catalog): void {
   catalog = next;
@@ -59,7 +68,17 @@ export function setCatalog(next: Catalog): void {
   asked.clear();
 }
 
-function message(key: string): string {
+/** The first part's entry at `position`: a message, or a plural's forms. */
+function firstEntry(position: number): FirstEntry | undefined {
+  if (!catalog) throw new Error(`Message ${position} asked for before setCatalog() (docs/i18n.md).`);
+  return catalog.first?.[position];
+}
+
+function message(key: Asked): string {
+  if (typeof key === 'number') {
+    const entry = firstEntry(key);
+    return typeof entry === 'string' ? entry : '';
+  }
   if (!catalog) throw new Error(`"${key}" asked for before setCatalog() (docs/i18n.md).`);
   let text = asked.get(key);
   if (text === undefined) asked.set(key, (text = catalog.message(key.replaceAll('.', '_'))));
@@ -96,7 +115,13 @@ export function t<K extends SimpleKey>(key: K, ...[values]: Values<PlaceholderOf
  */
 export function tn<P extends PluralKey>(key: P, count: number, ...[values]: Values<Exclude<PlaceholderOf<FormOf<P>>, 'count'>>): string {
   const category = (plurals ??= new Intl.PluralRules(uiLocale())).select(count);
-  return fill(message(`${key}.${category}`) || message(`${key}.other`), { ...values, count });
+  return fill(form(key, category), { ...values, count });
+}
+
+function form(key: Asked, category: Intl.LDMLPluralRule): string {
+  if (typeof key === 'string') return message(`${key}.${category}`) || message(`${key}.other`);
+  const forms = firstEntry(key);
+  return typeof forms === 'object' ? (forms[category] ?? forms.other ?? '') : '';
 }
 
 /**

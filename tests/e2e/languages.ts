@@ -9,13 +9,17 @@ import { dirname, join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { ResolvedPublicFile } from 'wxt';
 import { catalogAssets } from '../../locales/build';
+import { pseudoFirstPart } from '../../locales/firstPart.vite';
+import { type FirstEntry, firstPartPath } from '../../lib/i18n/firstPart';
+import { PSEUDO_LOCALE } from '../../lib/i18n/pseudo';
 import type { PanelTab } from '../panel/contract';
 import { EXTENSION_DIR } from './browser';
 import { PanelPage } from './panel';
 
 /**
  * The build as `TOOLNEXUS_LOCALE=pseudo npm run build` makes it, from the build `npm test`
- * already made: its catalogs put through the same step (locales/build.ts), in a copy.
+ * already made: its catalogs put through the same steps (locales/build.ts, and the panel's first
+ * part: locales/firstPart.vite.ts), in a copy.
  */
 export function pseudoBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'toolnexus-pseudo-'));
@@ -32,6 +36,11 @@ export function pseudoBuild(): string {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, 'contents' in asset ? String(asset.contents) : '');
   }
+  const firstParts = join(dir, dirname(firstPartPath('en')));
+  const english = JSON.parse(readFileSync(join(dir, firstPartPath('en')), 'utf8')) as FirstEntry[];
+  rmSync(firstParts, { recursive: true });
+  mkdirSync(firstParts);
+  writeFileSync(join(dir, firstPartPath(PSEUDO_LOCALE)), JSON.stringify(pseudoFirstPart(english)));
   return dir;
 }
 
