@@ -25,6 +25,9 @@ interface OpenTimes {
   catalog: number;
   firstMessage: number;
   messages: number;
+  /** The first part of the catalog asked for, and its answer in (lib/i18n/firstPart.ts). */
+  firstPartAsked: number;
+  firstPartIn: number;
 }
 
 async function openOnce(browser: BenchBrowser): Promise<OpenTimes> {
@@ -53,6 +56,8 @@ async function openOnce(browser: BenchBrowser): Promise<OpenTimes> {
         catalog: probe.catalog.ms,
         firstMessage: probe.catalog.firstMs ?? Number.NaN,
         messages: probe.catalog.calls,
+        firstPartAsked: probe.firstPart?.askedAt ?? Number.NaN,
+        firstPartIn: probe.firstPart?.inAt ?? Number.NaN,
       };
     });
   } finally {
@@ -80,9 +85,15 @@ export async function benchPanelOpen(browsers: BenchBrowser[], serverUrls: strin
 
   const rows = browsers.flatMap((browser, b) => {
     const column = (key: keyof OpenTimes) => summarize(runs[b]!.map((run) => run[key]).filter(Number.isFinite));
-    const row = (label: string, key: keyof OpenTimes) => [forBuild(label, browser, browsers), ...latencyCells(column(key))];
+    // A build without the moment (one from before the first part, or a panel that asked the catalog nothing) shows none.
+    const row = (label: string, key: keyof OpenTimes) => {
+      const measured = runs[b]!.some((run) => Number.isFinite(run[key]));
+      return [forBuild(label, browser, browsers), ...(measured ? latencyCells(column(key)) : ['—', '—', '0'])];
+    };
     return [
-      row('panel script opened its port (`runtime.connect`)', 'connect'),
+      row('first part of the catalog asked for (`fetch`, after `storage.session` said the language)', 'firstPartAsked'),
+      row('… its answer in', 'firstPartIn'),
+      row('panel script opened its port (`runtime.connect`, once the catalog is set)', 'connect'),
       row('first contentful paint ("Loading…")', 'firstContentfulPaint'),
       row('DOMContentLoaded', 'domContentLoaded'),
       row('first `state` from the worker arrived', 'firstState'),
@@ -92,7 +103,7 @@ export async function benchPanelOpen(browsers: BenchBrowser[], serverUrls: strin
         `time inside the catalog (\`i18n.getMessage\`) until then, all ${Math.round(column('messages').p50)} calls (a duration, not a moment)`,
         'catalog',
       ),
-      row('… its first call alone (the catalog reaching the page, were it read then)', 'firstMessage'),
+      row('… its first call alone (the catalog reaching the page, were it read then; none since the first part)', 'firstMessage'),
     ];
   });
   const markdown = [

@@ -51,6 +51,8 @@ export interface PanelProbe {
    * number of calls: what reading the catalog costs the first render (issue 41).
    */
   catalog: { ms: number; firstMs?: number; calls: number };
+  /** When the panel asked for its first part of the catalog (lib/i18n/firstPart.ts), and when its answer was in. */
+  firstPart?: { askedAt: number; inAt?: number };
   /** The worker's state as of its last message (`state` or `patch`). */
   latest?: StateArrival;
   /** Told of each worker message before the panel sees it (`probe.latest` already includes it). */
@@ -122,6 +124,18 @@ export function installProbe(portName: string, apply: typeof applyStatePatch): v
       }
     };
   }
+
+  const fetchAs = globalThis.fetch.bind(globalThis);
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const answer = fetchAs(input, init);
+    const url = input instanceof Request ? input.url : String(input);
+    if (probe.firstPart === undefined && url.includes('/i18n/')) {
+      const asked = { askedAt: performance.now() } as NonNullable<PanelProbe['firstPart']>;
+      probe.firstPart = asked;
+      void answer.then(() => (asked.inAt = performance.now()));
+    }
+    return answer;
+  };
 
   type Listener = (message: unknown, port: unknown) => void;
   type Port = ProbePort & { onMessage: { addListener(listener: Listener): void }; onDisconnect: { addListener(listener: () => void): void } };

@@ -225,4 +225,11 @@ void catalogReady.then(() => {
   listenForShortcuts({ selectTab: actions.selectTab, showHelp: () => actions.showHelp(true) });
   rememberFoldedGroups();
   watchCurrentSite();
-});
+}, showBrokenPackage);
+
+/** A package whose catalog cannot be read has no words to say it in: the reason, as it is, rather than a blank panel. */
+function showBrokenPackage(error: unknown): void {
+  const app = document.getElementById('app')!;
+  app.setAttribute('role', 'alert');
+  app.textContent = errorMessage(error);
+}
