@@ -32,7 +32,8 @@ const NAME_PATTERN = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export interface SkippedPart {
-  what: string;
+  /** The package as the registry names it (its type and identifier); absent when it names neither. */
+  what?: string;
   reason: string;
 }
 
@@ -175,12 +176,8 @@ function skippedPackages(raw: unknown): SkippedPart[] {
   if (!Array.isArray(raw)) return [];
   return raw.map((pkg) => {
     const record = isRecord(pkg) ? pkg : {};
-    const kind = typeof record.registryType === 'string' ? record.registryType : 'package';
-    const id = typeof record.identifier === 'string' ? ` ${record.identifier}` : '';
-    return {
-      what: `${kind}${id}`,
-      reason: t('registry.serverJson.runsLocally'),
-    };
+    const what = [record.registryType, record.identifier].filter((part): part is string => typeof part === 'string' && part !== '').join(' ');
+    return { ...(what && { what }), reason: t('registry.serverJson.runsLocally') };
   });
 }
 

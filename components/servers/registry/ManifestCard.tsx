@@ -97,9 +97,12 @@ export function ManifestCard({ manifest, from, deprecated, statusMessage, onOffe
       )}
       {manifest.skipped.length > 0 && (
         <ul class="skipped muted" aria-label={t('servers.manifest.skippedLabel', { server: shown })}>
-          {manifest.skipped.map((part) => (
-            <li key={part.what}>
-              <Message id="servers.manifest.skipped" values={{ what: <Foreign text={part.what} from={by} />, reason: part.reason }} />
+          {manifest.skipped.map((part, index) => (
+            <li key={index}>
+              <Message
+                id="servers.manifest.skipped"
+                values={{ what: part.what ? <Foreign text={part.what} from={by} /> : t('servers.manifest.unnamedPackage'), reason: part.reason }}
+              />
             </li>
           ))}
         </ul>

@@ -59,6 +59,12 @@ describe('readServerJson', () => {
     expect(read.skipped).toEqual([{ what: 'npm @example/weather', reason: expect.stringContaining('cannot start') }]);
   });
 
+  it('names a skipped package by what the registry gives, and by nothing of its own when it gives nothing', () => {
+    const packages = [{ identifier: 'weather-mcp' }, { registryType: 'oci' }, {}, 'not a package'];
+    const read = parseServerJson(JSON.stringify({ ...manifest, packages }));
+    expect(read.skipped.map((part) => part.what)).toEqual(['weather-mcp', 'oci', undefined, undefined]);
+  });
+
   it('says each problem of a manifest that does not match the schema, by its path', () => {
     const problems = problemsOf({ name: 'no-slash', description: 'x'.repeat(5 * 1024 * 1024), remotes: [{ type: 'stdio', url: 'x' }] });
     expect(problems).toEqual([
