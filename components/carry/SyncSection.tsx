@@ -64,6 +64,17 @@ export function SyncSection({ sync }: { sync?: SyncView }) {
           </ul>
         </>
       )}
+      {sync && sync.unreadable.length > 0 && (
+        <>
+          <h3>{t('sync.unreadableTitle')}</h3>
+          <p class="hint muted">{t('sync.unreadableHint')}</p>
+          <ul class="sync-unreadable">
+            {sync.unreadable.map((entry) => (
+              <li key={entry.key}>{t('sync.unreadableEntry', { entry: entry.name, reason: entry.reason })}</li>
+            ))}
+          </ul>
+        </>
+      )}
       {sync?.needsSecrets.map((server) => (
         <p key={server.serverId}>
           <Message id="sync.needsSecrets" values={{ name: <Foreign text={server.name} from="person" /> }} />{' '}

@@ -15,7 +15,7 @@ import { SyncSecrets } from './asking';
 import type { Provenance } from '../inbox';
 import type { Stored } from '../stored';
 import { digestOf, readItem } from './items';
-import { linkByUrl, localEntities, managedKeys } from './local';
+import { keyName, linkByUrl, localEntities, managedKeys } from './local';
 import { type BaseEntry, type Decision, decide, type LocalEntity } from './merge';
 import { nextWriteAt, type PlannedWrite, SYNC_QUOTA, type SyncQuota, fitWrites, usage } from './quota';
 import { keySubject, kindOf } from './syncable';
@@ -97,7 +97,10 @@ export class Sync {
       problem: this.#problem,
       localOnly: this.#localOnly,
       conflicts: this.#conflicts,
-      unreadable: [...this.#unreadable].map(([key, reason]) => ({ key, kind: kindOf(key) ?? 'settings', reason })),
+      unreadable: [...this.#unreadable].map(([key, reason]) => {
+        const kind = kindOf(key) ?? 'settings';
+        return { key, kind, name: keyName(key, kind), reason };
+      }),
       needsSecrets: Object.entries(awaiting).map(([serverId, missing]) => ({
         serverId,
         name: this.#options.targets.servers.saved(serverId)?.name || this.#options.targets.servers.saved(serverId)?.url || serverId,

@@ -9,7 +9,8 @@ import type { Settings } from '../state';
 import { readItem } from './items';
 import type { LocalEntity } from './merge';
 import type { MissingSecrets } from './secrets';
-import { type LocalServer, readServer, syncableCall, syncablePins, syncableServer, syncableSettings, syncKey } from './syncable';
+import { keySubject, type LocalServer, readServer, syncableCall, syncablePins, syncableServer, syncableSettings, syncKey } from './syncable';
+import type { SyncKind } from './view';
 
 export interface LocalData {
   servers: readonly LocalServer[];
@@ -19,6 +20,20 @@ export interface LocalData {
 }
 
 const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
+
+/** What an area entry is called when its key is all that can be read of it (another browser wrote it in a form this one cannot use). */
+export function keyName(key: string, kind: SyncKind): string {
+  switch (kind) {
+    case 'settings':
+      return t('sync.entry.settings');
+    case 'pins':
+      return t('sync.entry.pins', { host: hostOf(keySubject(key)) });
+    case 'server':
+      return t('sync.unreadableServer', { id: keySubject(key) });
+    case 'call':
+      return t('sync.unreadableCall', { id: keySubject(key) });
+  }
+}
 
 export interface LocalOptions {
   isManaged: (server: { url: string }) => boolean;

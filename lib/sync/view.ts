@@ -33,7 +33,7 @@ export interface SyncView {
   /** Newest first, until dismissed. */
   conflicts: SyncConflictView[];
   /** Entries another browser (or a person, by hand) wrote that this one cannot use; left as they are. */
-  unreadable: Array<{ key: string; kind: SyncKind; reason: string }>;
+  unreadable: Array<{ key: string; kind: SyncKind; name: string; reason: string }>;
   /** Servers that came through sync and wait, turned off, for secrets only the person has. */
   needsSecrets: Array<{ serverId: string; name: string; headers: string[]; clientSecret: boolean }>;
   usage: { bytes: number; items: number; quotaBytes: number; maxItems: number };

@@ -179,8 +179,8 @@ describe('sync between two browsers', () => {
     expect(read).toMatchObject({ headers: { A: 'x' } });
     expect(a.hub.state().sync?.unreadable).toEqual(
       expect.arrayContaining([
-        { key: 'server:broken', kind: 'server', reason: 'its URL is not an http: or https: address' },
-        { key: 'call:junk', kind: 'call', reason: 'it is not an object' },
+        { key: 'server:broken', kind: 'server', name: 'A server (id broken)', reason: 'its URL is not an http: or https: address' },
+        { key: 'call:junk', kind: 'call', name: 'A saved call (id junk)', reason: 'it is not an object' },
       ]),
     );
     await a.hub.updateServer(read!.id, { name: 'Named here' });

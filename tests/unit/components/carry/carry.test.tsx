@@ -47,6 +47,17 @@ describe('components/carry', () => {
     expect(setSync).toHaveBeenCalledWith(true);
   });
 
+  it('lists what another browser wrote that this one cannot use, each with why, under a heading of its own', () => {
+    const unreadable = [
+      { key: 'server:broken', kind: 'server' as const, name: 'A server (id broken)', reason: 'its URL is not an http: or https: address' },
+      { key: 'pins:https://a.example/mcp', kind: 'pins' as const, name: 'Pinned tools of a.example', reason: 'it has no list of tools' },
+    ];
+    render(<Carry sync={{ ...SYNC, enabled: true, unreadable }} />, withActions({}));
+    expect(screen.getByRole('heading', { name: 'Not usable in this browser' })).toBeTruthy();
+    const items = [...document.querySelectorAll('.sync-unreadable li')].map((item) => item.textContent);
+    expect(items).toEqual(['A server (id broken): its URL is not an http: or https: address', 'Pinned tools of a.example: it has no list of tools']);
+  });
+
   it('refuses a 200 MB session file by its size, in words, without reading it', async () => {
     const sessionSources = vi.fn();
     render(<Carry sync={SYNC} />, withActions({ sessionSources }));
