@@ -91,9 +91,9 @@ export async function benchPanelOpen(browsers: BenchBrowser[], serverUrls: strin
       return [forBuild(label, browser, browsers), ...(measured ? latencyCells(column(key)) : ['—', '—', '0'])];
     };
     return [
-      row('first part of the catalog asked for (`fetch`, after `storage.session` said the language)', 'firstPartAsked'),
+      row('first part of the catalog asked for (`fetch`, its language remembered by the page)', 'firstPartAsked'),
       row('… its answer in', 'firstPartIn'),
-      row('panel script opened its port (`runtime.connect`, once the catalog is set)', 'connect'),
+      row('panel script opened its port (`runtime.connect`)', 'connect'),
       row('first contentful paint ("Loading…")', 'firstContentfulPaint'),
       row('DOMContentLoaded', 'domContentLoaded'),
       row('first `state` from the worker arrived', 'firstState'),

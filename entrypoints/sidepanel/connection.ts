@@ -6,6 +6,7 @@ import { remoteAsks } from '@/lib/port/commands';
 import { PANEL_PORT, type PanelMessage, type WorkerMessage } from '@/lib/port/messages';
 import type { HubState } from '@/lib/state';
 import { applyStatePatch } from '@/lib/port/statePatch';
+import { catalogReady } from './locale';
 
 /**
  * The panel's view of the worker: its state as of the last message (a whole state, then
@@ -88,7 +89,8 @@ export function connect(hooks: ConnectionHooks): void {
   port.onDisconnect.addListener(() => {
     connected.value = false;
     port = null;
-    remote.dropAll(t('panel.workerRestarted'));
+    // The port opens before the catalog is in (main.tsx): the words wait for it.
+    void catalogReady.then(() => remote.dropAll(t('panel.workerRestarted')));
     setTimeout(() => connect(hooks), 250);
   });
 }

@@ -1,4 +1,4 @@
-import { catalogReady } from './locale';
+import { catalogReady, checkLanguage } from './locale';
 import { effect, signal } from '@preact/signals';
 import { render } from 'preact';
 // The browser's own promise-returning API (Chrome MV3, Firefox): webextension-polyfill was 3 KB of the first load.
@@ -204,15 +204,15 @@ function Root() {
   );
 }
 
-// Nothing is drawn, and no message asked, before the catalog is in: a port message may be put in words.
+// The worker is asked for its state at once; nothing is drawn before the catalog is in.
+connect({
+  onFocusRequest: (requestId) => {
+    tab.value = 'inbox';
+    focusId.value = requestId;
+  },
+  onExported: download,
+});
 void catalogReady.then(() => {
-  connect({
-    onFocusRequest: (requestId) => {
-      tab.value = 'inbox';
-      focusId.value = requestId;
-    },
-    onExported: download,
-  });
   if (appTab !== null) return void showAppTab(appTab);
   render(
     <ActionsContext.Provider value={actions}>
@@ -225,6 +225,7 @@ void catalogReady.then(() => {
   listenForShortcuts({ selectTab: actions.selectTab, showHelp: () => actions.showHelp(true) });
   rememberFoldedGroups();
   watchCurrentSite();
+  requestIdleCallback(() => void checkLanguage(), { timeout: 2_000 });
 }, showBrokenPackage);
 
 /** A package whose catalog cannot be read has no words to say it in: the reason, as it is, rather than a blank panel. */
