@@ -1,22 +1,16 @@
+/**
+ * Where a result's MCP App goes, a chunk of its own (components/apps/context.tsx `LazyAppSlot`):
+ * only a result with an app needs it, so the panel's first load and the first part of its catalog
+ * carry neither its code nor its words.
+ */
 import { t, tn } from '@/lib/i18n';
-import { createContext } from 'preact';
 import { useContext, useState } from 'preact/hooks';
-import type { CallView, ServerView } from '@/lib/state';
 import { lazyComponent, type PlaceholderProps } from '../shared/lazy';
-import type { AppCallsLogProps } from './AppCallsLog';
 import type { AppFrameProps } from './AppFrame';
+import { type AppSlotProps, AppsContext } from './context';
 import { MAX_LIVE_APPS } from './liveApps';
-import type { AppPorts } from './session';
 
-export type { AppPorts } from './session';
-
-/** What an app's card needs of the panel around it; absent, no app is shown (e.g. in tests). */
-export interface AppsContextValue {
-  ports: AppPorts;
-  server: (serverId: string) => ServerView | undefined;
-}
-
-export const AppsContext = createContext<AppsContextValue | null>(null);
+export { AppCallsLog } from './AppCallsLog';
 
 function Loading({ call, failure }: AppFrameProps & PlaceholderProps) {
   return (
@@ -32,22 +26,6 @@ export const LazyAppFrame = lazyComponent<AppFrameProps>(
   () => import('./AppFrame').then((module) => module.AppFrame),
   Loading,
 );
-
-/**
- * What an app asked its server exists only once an app has run: its log is a chunk of its own
- * too, with its words, so the panel's first load and first part of the catalog carry neither.
- */
-export const LazyAppCallsLog = lazyComponent<AppCallsLogProps>(
-  () => t('lazy.part.app'),
-  () => import('./AppCallsLog').then((module) => module.AppCallsLog),
-  ({ failure }) => failure,
-);
-
-export interface AppSlotProps {
-  call: CallView;
-  /** Started at once; otherwise behind a button, so old results do not all run their apps. */
-  open: boolean;
-}
 
 /** Where a result's MCP App goes: the app, or in words why there is none. */
 export function AppSlot({ call, open }: AppSlotProps) {

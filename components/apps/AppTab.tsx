@@ -1,6 +1,7 @@
 import { t } from '@/lib/i18n';
 import type { HubState } from '@/lib/state';
-import { type AppPorts, AppsContext, LazyAppFrame } from './AppSlot';
+import { LazyAppFrame } from './AppSlot';
+import { type AppPorts, AppsContext } from './context';
 
 export interface AppTabProps {
   state: HubState | null;

@@ -8,7 +8,7 @@ import { Foreign, ForeignCode } from '../shared/Foreign';
 import { Message } from '../shared/Message';
 import { clock, Clocked, span } from '../shared/time';
 import { UrlConsent } from '../content/UrlConsent';
-import { AppsContext } from '../apps/AppSlot';
+import { AppsContext } from '../apps/context';
 import { EndButtons } from './EndButtons';
 import { appOf, LazyAppQuestion } from './LazyAppQuestion';
 

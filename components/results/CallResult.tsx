@@ -4,7 +4,7 @@ import type { CallView } from '@/lib/state';
 import { useState } from 'preact/hooks';
 import { formatNumber, t } from '@/lib/i18n';
 import { formatElapsed } from '@/lib/i18n/format';
-import { AppSlot, LazyAppCallsLog } from '../apps/AppSlot';
+import { LazyAppCallsLog, LazyAppSlot } from '../apps/context';
 import { useActions } from '../shared/actions';
 import { ContentBlock } from '../content/ContentBlock';
 import { CutNote } from '../content/CutNote';
@@ -148,7 +148,7 @@ export function CallResult({ call, serverName, onCancel, onReadResource, appOpen
             : running && <Clocked text={(now) => ` · ${formatElapsed(now - call.startedAt, true)}`} />}
         </span>
       </header>
-      <AppSlot call={call} open={appOpen} />
+      {call.app && !call.appOf && <LazyAppSlot call={call} open={appOpen} />}
       {appCalls.length > 0 && <LazyAppCallsLog tool={call.tool} calls={appCalls} />}
       {running && call.progress && <CallProgress tool={call.tool} progress={call.progress} />}
       {running && call.task?.statusMessage && (

@@ -5,7 +5,7 @@ import { isDestructive } from '@/lib/tools';
 import type { ImportResult } from '@/lib/mcpJson';
 import type { ActivityView, HubState } from '@/lib/state';
 import { Announcer } from '../announcer/Announcer';
-import { type AppPorts, AppsContext } from '../apps/AppSlot';
+import { type AppPorts, AppsContext } from '../apps/context';
 import { InboxTab } from '../inbox/InboxTab';
 import { appNamed } from '../inbox/LazyAppQuestion';
 import { ActivityList, hasApp } from '../results/ActivityList';

@@ -4,7 +4,7 @@ import { render } from 'preact';
 // The browser's own promise-returning API (Chrome MV3, Firefox): webextension-polyfill was 3 KB of the first load.
 import { browser, type PublicPath } from 'wxt/browser';
 import { App } from '@/components/shell/App';
-import type { AppPorts } from '@/components/apps/AppSlot';
+import type { AppPorts } from '@/components/apps/context';
 import { LinkCheckContext } from '@/components/content/linkVerdicts';
 import { MarkdownText } from '@/components/content/MarkdownText';
 import { LazyHelp, LazyHistoryTab, LazyPromptsTab, LazyResourcesTab, LazyServersTab, LazyToolsTab, LazyWelcome } from '@/components/shell/LazyTabs';

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AppPorts, AppSlot, AppsContext, LazyAppFrame } from '../../../../components/apps/AppSlot';
+import { AppSlot, LazyAppFrame } from '../../../../components/apps/AppSlot';
+import { type AppPorts, AppsContext } from '../../../../components/apps/context';
 import { noSandbox } from '../../../../components/apps/session';
 import type { CallView, ServerView } from '../../../../lib/state';
 
