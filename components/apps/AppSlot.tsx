@@ -1,5 +1,5 @@
 /**
- * Where a result's MCP App goes, a chunk of its own (components/apps/context.tsx `LazyAppSlot`):
+ * Where a result's MCP App goes, a chunk of its own (components/apps/LazyParts.tsx `LazyAppSlot`):
  * only a result with an app needs it, so the panel's first load and the first part of its catalog
  * carry neither its code nor its words.
  */

@@ -4,7 +4,7 @@ import type { CallView } from '@/lib/state';
 import { useState } from 'preact/hooks';
 import { formatNumber, t } from '@/lib/i18n';
 import { formatElapsed } from '@/lib/i18n/format';
-import { LazyAppCallsLog, LazyAppSlot } from '../apps/context';
+import { LazyAppCallsLog, LazyAppSlot } from '../apps/LazyParts';
 import { useActions } from '../shared/actions';
 import { ContentBlock } from '../content/ContentBlock';
 import { CutNote } from '../content/CutNote';

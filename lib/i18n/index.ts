@@ -100,8 +100,37 @@ function fill(text: string, values: Record<string, string | number> | undefined)
   if (!values) return text;
   return text.replace(PLACEHOLDER, (whole, name: string) => {
     const value = values[name];
-    return value === undefined ? whole : typeof value === 'number' ? formatNumber(value) : value;
+    return value === undefined ? whole : typeof value === 'number' ? formatNumber(value) : guarded(value);
   });
+}
+
+/**
+ * Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko and the scripts after them, their
+ * presentation forms, and the supplementary planes' right-to-left blocks) and every bidi control.
+ */
+const BIDI_SENSITIVE =
+  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud802\ud803\ud83a\ud83b][\udc00-\udfff]/;
+/** An isolate with nothing unpaired inside: what `isolated` and `isolatedUrl` make. */
+const ISOLATE = /[\u2066-\u2068][^\u2066-\u2069]*\u2069/g;
+
+/** `value` without its isolates, innermost first: what of it could still act on the words around it. */
+function exposed(value: string): string {
+  let left = value;
+  for (let before = ''; before !== left; ) [before, left] = [left, left.replace(ISOLATE, '')];
+  return left;
+}
+
+/**
+ * A value as it goes into a sentence, whoever built the sentence: isolated (`isolated`) when it
+ * could reorder the words around it or be reordered by them. In a left-to-right language, that is
+ * a value with right-to-left letters or a bidi control in it (a name with U+202E); in a
+ * right-to-left one, any value (a URL's parts would run right to left). Not what is isolated
+ * already (a sentence of lib's with a host in it): an English sentence about English names stays
+ * byte for byte as it was.
+ */
+function guarded(value: string): string {
+  const open = exposed(value);
+  return (uiDirection() === 'rtl' ? open.trim() !== '' : BIDI_SENSITIVE.test(open)) ? isolated(value) : value;
 }
 
 /** The message `key` in the UI language, its `{placeholders}` filled (numbers written as the language writes them). */

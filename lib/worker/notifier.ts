@@ -20,7 +20,7 @@ export function notifyNewRequests(api: NotificationApi, panelOpen: () => boolean
   return (pending) => {
     for (const request of pending) {
       if (known.has(request.id) || panelOpen()) continue;
-      api.create(request.id, t('notifications.request.title', { server: plain(request.serverName) }), request.prompt.slice(0, 200));
+      api.create(request.id, plain(t('notifications.request.title', { server: request.serverName })), plain(request.prompt.slice(0, 200)));
       shown.add(request.id);
     }
     const current = new Set(pending.map((request) => request.id));
@@ -34,25 +34,25 @@ export function notifyNewRequests(api: NotificationApi, panelOpen: () => boolean
 }
 
 /**
- * A server's words in a system notification: its bidi controls taken out rather than the name
- * isolated. Firefox on Linux shows no alert whose title carries an isolate (U+2066…U+2069; seen in
- * tests/firefox/notification.test.ts), and a name without controls cannot reorder the words around it.
+ * A system notification's words: bidi controls taken out, a server's own and the isolates lib/i18n
+ * puts around a right-to-left name alike. Firefox on Linux shows no alert whose title carries an
+ * isolate (U+2066…U+2069; seen in tests/firefox/notification.test.ts), and a name without controls
+ * cannot reorder the words around it. No catalog's notification carries one of its own.
  */
 const plain = (text: string): string => text.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
 
 /** The notification's title and text for a task-run call that ended: how it ended, where, and why if it failed. */
 function taskWords(call: CallView, server: string | undefined): [title: string, text: string] {
-  const tool = plain(call.tool);
+  const { tool } = call;
   const title =
     call.status === 'done' && !call.result?.isError
       ? t('notifications.task.finished', { tool })
       : call.status === 'cancelled'
         ? t('notifications.task.cancelled', { tool })
         : t('notifications.task.failed', { tool });
-  const error = call.error && plain(call.error.slice(0, 200));
+  const error = call.error?.slice(0, 200);
   if (server === undefined) return [title, error ? t('notifications.task.goneServerError', { error }) : t('notifications.task.goneServer')];
-  const on = plain(server);
-  return [title, error ? t('notifications.task.onServerError', { server: on, error }) : t('notifications.task.onServer', { server: on })];
+  return [title, error ? t('notifications.task.onServerError', { server, error }) : t('notifications.task.onServer', { server })];
 }
 
 /** Returns the hub state listener that notifies, while no panel is open, each task-run call that ends. */
@@ -65,7 +65,7 @@ export function notifyFinishedTasks(api: Pick<NotificationApi, 'create'>, panelO
       if (activity.status === 'running') now.add(activity.id);
       else if (running.has(activity.id) && !panelOpen()) {
         const [title, text] = taskWords(activity, servers.find((view) => view.id === activity.serverId)?.displayName);
-        api.create(`task-${activity.id}`, title, text);
+        api.create(`task-${activity.id}`, plain(title), plain(text));
       }
     }
     running = now;

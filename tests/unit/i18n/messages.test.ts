@@ -62,6 +62,29 @@ describe('t', () => {
     expect(isolated('خادم \u202Eevil')).toBe('\u2068خادم \u202Eevil\u2069');
   });
 
+  it('isolates any value that could reorder the sentence around it, whoever built the sentence, and no other', async () => {
+    // lib/auth puts the server's name in as it came: a U+202E in it must not turn what follows around.
+    const { readCallback } = await import('../../../lib/auth/callback');
+    const refused = (serverName: string) => {
+      try {
+        readCallback('https://elsewhere.example/cb', { serverName, redirectUrl: 'https://ext.example/cb', state: 's', metadata: undefined });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(refused('Deploys\u202Eevil')).toContain('\u2068Deploys\u202Eevil\u2069');
+    expect(refused('خادم')).toContain('\u2068خادم\u2069');
+    expect(refused('Deploys')).toContain(' Deploys');
+    expect(refused('Deploys')).not.toMatch(/[\u2066-\u2069]/);
+    // Already isolated, or a sentence whose every such part is: left as it is.
+    expect(t('lazy.failed', { part: isolated('خادم'), error: 'x' })).toBe(
+      `\u2068خادم\u2069 could not be loaded (x). If Retry does not help, close and reopen the panel.`,
+    );
+    expect(t('lazy.failed', { part: t('urlConsent.opens', { host: isolatedUrl('a.example') }), error: 'x' })).toMatch(
+      /^Opens \u2066a\.example\u2069 could/,
+    );
+  });
+
   it('cuts a message at its placeholders for elements to stand in', () => {
     expect(messageParts('inbox.empty.connected')).toEqual([
       'Connected: ',

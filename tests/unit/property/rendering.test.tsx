@@ -13,6 +13,7 @@ import { MarkdownText } from '../../../components/content/MarkdownText';
 import { InboxTab, type InboxTabProps } from '../../../components/inbox/InboxTab';
 import { RequestCard } from '../../../components/inbox/RequestCard';
 import { SchemaForm } from '../../../components/forms/SchemaForm';
+import { t } from '../../../lib/i18n';
 import { now as clock } from '../../../components/shared/time';
 import { elicitationToRequest, ElicitationParamsError } from '../../../lib/mcp/protocol';
 import type { InboxItem } from '../../../lib/state';
@@ -410,7 +411,8 @@ describe(`Request cards from a hostile server (${RUNS.requestCards} generated re
         }
         expectNoMarkup(container, 'RequestCard');
         const region = container.querySelector('section[role="region"]');
-        expect(region?.getAttribute('aria-label')).toBe(`Request from ${request.serverName}`);
+        // The name as lib/i18n puts it into the sentence: isolated when it could turn the words around it.
+        expect(region?.getAttribute('aria-label')).toBe(t('inbox.request.label', { server: request.serverName }));
         const text = container.textContent ?? '';
         expect(text).toContain(request.serverName);
         expect(text).toContain(request.prompt);

@@ -82,7 +82,8 @@ describe('RequestCard', () => {
       <RequestCard request={request('r1', { serverName: name, serverOrigin: 'https://evil.example', prompt: 'Which \u202Eregion?' })} />,
       withActions(),
     );
-    const card = screen.getByRole('region', { name: `Request from ${name}` });
+    // In the card's accessible name too, the override is held inside the name (lib/i18n isolates it).
+    const card = screen.getByRole('region', { name: `Request from \u2068${name}\u2069` });
     const theirs = [...card.querySelectorAll('[data-from="server"]')].map((element) => [
       element.tagName,
       element.getAttribute('dir'),
