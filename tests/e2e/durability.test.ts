@@ -19,7 +19,7 @@ type Outcome = 'asked again' | 'reported lost' | 'call failed, saying why' | 'do
 /** What the restarted worker shows of the two_step call, once it shows anything of it. */
 async function outcomeAfterRestart(serverName: string): Promise<{ outcome: Outcome; lostNotice: boolean }> {
   await rig.panel.workerRestarted();
-  const lost = rig.panel.page.getByRole('region', { name: `Request from ${serverName} lost` });
+  const lost = rig.panel.page.getByRole('region', { name: `Lost from ${serverName}` });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if ((await rig.panel.request(serverName).count()) > 0) return { outcome: 'asked again', lostNotice: (await lost.count()) > 0 };

@@ -62,11 +62,11 @@ describe('faults', () => {
     legacy.traffic.length = 0;
     await browser.stopWorker();
     // The panel's port dropped with the worker; it reconnects, which starts a new worker.
-    const notice = panel.page.getByRole('region', { name: 'Request from Legacy Fixture lost' });
+    const notice = panel.page.getByRole('region', { name: 'Lost from Legacy Fixture' });
     await notice.waitFor({ timeout: 20_000 });
     expect(await notice.locator('.error').textContent()).toContain('never got an answer');
     expect(await panel.request('Legacy Fixture').count()).toBe(0);
-    expect(await panel.page.getByRole('region', { name: 'Request from Modern Fixture lost' }).count()).toBe(0);
+    expect(await panel.page.getByRole('region', { name: 'Lost from Modern Fixture' }).count()).toBe(0);
 
     // The 2026-07-28 call kept its round: the same question, asked at the same time, and the
     // answer reaches the server through the new worker.

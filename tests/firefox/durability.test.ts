@@ -58,7 +58,7 @@ describe('the background page unloaded while a call waits on the person', () => 
     const name = 'Legacy Fixture';
     await unloadAtStep2(name);
     await panel.tab('Inbox');
-    expect(await panel.page.getByRole('region', { name: `Request from ${name} lost` }).textContent()).toContain('Step 2 of 2');
+    expect(await panel.page.getByRole('region', { name: `Lost from ${name}` }).textContent()).toContain('Step 2 of 2');
     expect(await panel.request(name).count()).toBe(0);
     await panel.tab('Tools');
     const result = panel.result('two_step');
