@@ -52,11 +52,16 @@ export function firstKeys(code: string[], english: Messages): string[] {
   return [...keys].sort();
 }
 
-/** `code` with each key of `positions` written as its position. */
+/**
+ * `code` with each key of `positions` written as its position. Minified code writes a string
+ * right after a keyword (`return"a.b"`, `case"a.b":`): a number there gets a space, or it would
+ * become part of the word.
+ */
 export const withPositions = (code: string, positions: ReadonlyMap<string, number>): string =>
-  code.replace(KEY_LITERAL, (literal, _quote, key: string) => {
+  code.replace(KEY_LITERAL, (literal, _quote, key: string, offset: number) => {
     const position = positions.get(key);
-    return position === undefined ? literal : String(position);
+    if (position === undefined) return literal;
+    return /[\w$]/.test(code[offset - 1] ?? '') ? ` ${position}` : String(position);
   });
 
 /** The first part in one language: its message for each key, English's where it has none. */

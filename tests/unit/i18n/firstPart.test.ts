@@ -32,6 +32,8 @@ describe('the build step', () => {
       ['urlConsent.opens', 2],
     ]);
     expect(withPositions(CODE, positions)).toBe('x(e(0),n(1,2)),y("not.a.key"),z(2),w(0)');
+    // Right after a keyword, as minified code writes it, the number stays a word of its own.
+    expect(withPositions('switch(k){case"tabs.inbox":return`urlConsent.opens`}', positions)).toBe('switch(k){case 0:return 2}');
   });
 
   it("gives each position the language's message, English's where it has none, and a plural its own categories", async () => {
